@@ -1,0 +1,279 @@
+// See argument_parser.h.
+#include "argument_parser.h"
+
+#include "attributes.h"
+#include "source_tokens.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+
+namespace ferry {
+
+namespace {
+
+class Parser {
+public:
+  Parser(const std::string &text, tree fndecl, location_t location,
+         const char *attribute)
+      : tokens_(tokenize_text(text, 1, 1)), fndecl_(fndecl),
+        location_(location), attribute_(attribute) {}
+
+  tree length() {
+    tree value = expression();
+    if (value && !at_end()) {
+      error_here("unexpected %qs", peek().text.c_str());
+      return NULL_TREE;
+    }
+    return value;
+  }
+
+  bool kernel_options(KernelOptions *options) {
+    while (!at_end()) {
+      const SourceToken &name = peek();
+      if (name.kind != SourceToken::identifier) {
+        error_here("expected %<threads(N)%> or %<teams(N)%>, not %qs",
+                   name.text.c_str());
+        return false;
+      }
+      tree *slot = name.text == "threads" ? &options->threads
+                   : name.text == "teams" ? &options->teams
+                                          : nullptr;
+      if (!slot) {
+        error_here("unknown kernel option %qs; the options are "
+                   "%<threads(N)%> and %<teams(N)%>",
+                   name.text.c_str());
+        return false;
+      }
+      if (*slot) {
+        error_here("kernel option %qs given twice", name.text.c_str());
+        return false;
+      }
+      ++position_;
+      if (!expect("("))
+        return false;
+      *slot = expression();
+      if (!*slot || !expect(")"))
+        return false;
+      if (!at_end() && !expect(","))
+        return false;
+    }
+    return true;
+  }
+
+private:
+  // expression := term (('+' | '-') term)*
+  tree expression() {
+    tree left = term();
+    while (left && (is("+") || is("-"))) {
+      tree_code code = is("+") ? PLUS_EXPR : MINUS_EXPR;
+      ++position_;
+      tree right = term();
+      if (!right)
+        return NULL_TREE;
+      left = fold_build2(code, result_type(), left, right);
+    }
+    return left;
+  }
+
+  // term := unary (('*' | '/' | '%') unary)*
+  tree term() {
+    tree left = unary();
+    while (left && (is("*") || is("/") || is("%"))) {
+      tree_code code = is("*")   ? MULT_EXPR
+                       : is("/") ? TRUNC_DIV_EXPR
+                                 : TRUNC_MOD_EXPR;
+      const SourceToken &op = peek();
+      ++position_;
+      tree right = unary();
+      if (!right)
+        return NULL_TREE;
+      if (code != MULT_EXPR && integer_zerop(right)) {
+        error_at_token(op, "division by zero");
+        return NULL_TREE;
+      }
+      left = fold_build2(code, result_type(), left, right);
+    }
+    return left;
+  }
+
+  // unary := ('+' | '-') unary | primary
+  tree unary() {
+    if (is("+") || is("-")) {
+      bool negate = is("-");
+      ++position_;
+      tree operand = unary();
+      if (!operand || !negate)
+        return operand;
+      return fold_build1(NEGATE_EXPR, result_type(), operand);
+    }
+    return primary();
+  }
+
+  // primary := number | identifier | '(' expression ')'
+  tree primary() {
+    const SourceToken &token = peek();
+    if (is("(")) {
+      ++position_;
+      tree inner = expression();
+      if (!inner || !expect(")"))
+        return NULL_TREE;
+      return inner;
+    }
+    if (token.kind == SourceToken::number) {
+      ++position_;
+      return number(token);
+    }
+    if (token.kind == SourceToken::identifier) {
+      ++position_;
+      return name(token);
+    }
+    if (token.kind == SourceToken::end)
+      error_here("expected an element count");
+    else
+      error_here("expected an element count, not %qs", token.text.c_str());
+    return NULL_TREE;
+  }
+
+  tree number(const SourceToken &token) {
+    std::string digits;
+    for (char c : token.text)
+      if (c != '\'')
+        digits += c;
+    // Drop integer suffixes (u, l, z in any case and order).
+    while (!digits.empty() && std::strchr("uUlLzZ", digits.back()))
+      digits.pop_back();
+    errno = 0;
+    char *end = nullptr;
+    unsigned long long value = std::strtoull(digits.c_str(), &end, 0);
+    if (digits.empty() || *end != '\0' || errno == ERANGE ||
+        value > static_cast<unsigned long long>(HOST_WIDE_INT_MAX)) {
+      error_at_token(token, "%qs is not an integer element count",
+                     token.text.c_str());
+      return NULL_TREE;
+    }
+    return build_int_cst(result_type(), static_cast<HOST_WIDE_INT>(value));
+  }
+
+  tree name(const SourceToken &token) {
+    tree id = get_identifier(token.text.c_str());
+    for (tree parm = DECL_ARGUMENTS(fndecl_); parm; parm = DECL_CHAIN(parm)) {
+      if (DECL_NAME(parm) != id)
+        continue;
+      if (!INTEGRAL_TYPE_P(TREE_TYPE(parm))) {
+        error_at_token(token,
+                       "parameter %qD of type %qT cannot be an element count",
+                       parm, TREE_TYPE(parm));
+        return NULL_TREE;
+      }
+      return fold_convert(result_type(), parm);
+    }
+    if (tree value = template_argument(id))
+      return value;
+    if (tree value = named_constant(id))
+      return value;
+    error_at_token(token,
+                   "%qs is not a parameter of %qD or an integral constant",
+                   token.text.c_str(), fndecl_);
+    return NULL_TREE;
+  }
+
+  // A non-type template argument of the instantiation being compiled.
+  tree template_argument(tree id) {
+    if (!DECL_LANG_SPECIFIC(fndecl_) || !DECL_TEMPLATE_INFO(fndecl_) ||
+        !DECL_TEMPLATE_INSTANTIATION(fndecl_))
+      return NULL_TREE;
+    tree tmpl = DECL_TI_TEMPLATE(fndecl_);
+    tree args = DECL_TI_ARGS(fndecl_);
+    if (TREE_CODE(tmpl) != TEMPLATE_DECL)
+      return NULL_TREE;
+    for (tree level = DECL_TEMPLATE_PARMS(tmpl); level;
+         level = TREE_CHAIN(level)) {
+      tree parms = TREE_VALUE(level);
+      int depth = TMPL_PARMS_DEPTH(level);
+      for (int i = 0; i < TREE_VEC_LENGTH(parms); ++i) {
+        tree parm = TREE_VALUE(TREE_VEC_ELT(parms, i));
+        if (TREE_CODE(parm) != PARM_DECL || DECL_NAME(parm) != id)
+          continue;
+        if (depth > TMPL_ARGS_DEPTH(args))
+          return NULL_TREE;
+        tree value = TMPL_ARG(args, depth, i);
+        if (value && TREE_CODE(value) == INTEGER_CST)
+          return fold_convert(result_type(), value);
+      }
+    }
+    return NULL_TREE;
+  }
+
+  // An integral constant (constexpr variable or enumerator) visible from the
+  // kernel's class or namespace.
+  tree named_constant(tree id) {
+    for (tree scope = CP_DECL_CONTEXT(fndecl_); scope;
+         scope = CP_DECL_CONTEXT(scope)) {
+      tree found = lookup_qualified_name(scope, id, LOOK_want::NORMAL, false);
+      if (found && found != error_mark_node) {
+        tree value = NULL_TREE;
+        if (TREE_CODE(found) == CONST_DECL)
+          value = DECL_INITIAL(found);
+        else if (VAR_P(found) && decl_constant_var_p(found))
+          value = maybe_constant_value(found);
+        if (value && TREE_CODE(value) == INTEGER_CST)
+          return fold_convert(result_type(), value);
+        return NULL_TREE;
+      }
+      if (scope == global_namespace)
+        break;
+    }
+    return NULL_TREE;
+  }
+
+  static tree result_type() { return long_long_integer_type_node; }
+
+  const SourceToken &peek() const { return tokens_[position_]; }
+  bool at_end() const { return peek().kind == SourceToken::end; }
+  bool is(const char *punctuator) const {
+    return peek().kind == SourceToken::punctuator && peek().text == punctuator;
+  }
+  bool expect(const char *punctuator) {
+    if (is(punctuator)) {
+      ++position_;
+      return true;
+    }
+    if (at_end())
+      error_here("expected %qs", punctuator);
+    else
+      error_here("expected %qs, not %qs", punctuator, peek().text.c_str());
+    return false;
+  }
+
+  template <typename... Args>
+  void error_at_token(const SourceToken &token, const char *format,
+                      Args... args) {
+    auto_diagnostic_group group;
+    error_at(location_in_text(location_, token.column - 1), format, args...);
+    inform(location_, "in the arguments of %<ferry::%s%>", attribute_);
+  }
+  template <typename... Args> void error_here(const char *format, Args... args) {
+    error_at_token(peek(), format, args...);
+  }
+
+  std::vector<SourceToken> tokens_;
+  std::size_t position_ = 0;
+  tree fndecl_;
+  location_t location_;
+  const char *attribute_;
+};
+
+} // namespace
+
+tree parse_length(const std::string &text, tree fndecl, location_t location,
+                  const char *attribute) {
+  return Parser(text, fndecl, location, attribute).length();
+}
+
+bool parse_kernel_options(const std::string &text, tree fndecl,
+                          location_t location, KernelOptions *options) {
+  return Parser(text, fndecl, location, "kernel").kernel_options(options);
+}
+
+} // namespace ferry

@@ -1,0 +1,39 @@
+// The [[ferry::...]] attributes: registration, and reading them back.
+//
+// Input: the declarations GCC's parser attaches ferry attributes to.
+// Output: for each declaration, its ferry attributes with their argument
+// text and source location (ferry_attributes()), which kernel_model.cc
+// turns into ownership and lengths.
+#ifndef FERRY_PLUGIN_ATTRIBUTES_H
+#define FERRY_PLUGIN_ATTRIBUTES_H
+
+#include "gcc_compat.h"
+
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+// PLUGIN_ATTRIBUTES callback body: registers the ferry:: namespace.
+void register_attributes();
+
+struct FerryAttribute {
+  std::string name;           // "kernel", "borrow", ...
+  bool has_arguments = false; // written with parentheses
+  std::string arguments;      // the text between them
+  location_t location = UNKNOWN_LOCATION;           // the attribute's name
+  location_t arguments_location = UNKNOWN_LOCATION; // its first argument
+};
+
+// The ferry attributes on DECL, in source order.
+std::vector<FerryAttribute> ferry_attributes(tree decl);
+
+bool has_ferry_attribute(tree decl, const char *name);
+
+// A location NUMBER columns after the start of the text at LOCATION, when
+// both are on one line; LOCATION otherwise.
+location_t location_in_text(location_t location, int columns);
+
+} // namespace ferry
+
+#endif

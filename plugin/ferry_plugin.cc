@@ -1,0 +1,157 @@
+// ferry: the GCC plugin.
+//
+// Turns [[ferry::kernel]] loop functions into OpenMP target regions whose
+// data movement libferry manages, after checking that the kernel cannot
+// race or alias (doc/rules.md).
+//
+// Usage (ferry-g++ adds all of this):
+//   g++ -fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80
+//       -fplugin=<libdir>/ferry/ferry.so -I<includedir> app.cc -lferry
+//
+// Options:
+//   -fplugin-arg-ferry-explain   print, for every kernel, the equivalent
+//                                #pragma omp line and why each parameter got
+//                                its map kind
+//
+// Stages, one file each, called in this order for every kernel at
+// PLUGIN_PRE_GENERICIZE (while the body is still C++ front-end trees):
+//   attributes.cc        [[ferry::...]] registration, argument recovery
+//   kernel_model.cc      parameters, ownership, loop nest (rule 4)
+//   ownership_check.cc   rules 1, 2, 3 and 5 (subscript_analysis.cc)
+//   map_kinds.cc         map kind per buffer
+//   explain.cc           -fplugin-arg-ferry-explain
+//   lower_omp.cc         the target region and the libferry calls
+//   device_functions.cc  callees compiled for the device
+//
+// Debugging: -fdump-tree-original shows the rewritten kernel; compare it
+// with the same pragma written by hand.
+#include "gcc_compat.h"
+
+#include "attributes.h"
+#include "device_functions.h"
+#include "explain.h"
+#include "kernel_model.h"
+#include "lower_omp.h"
+#include "map_kinds.h"
+#include "ownership_check.h"
+#include "runtime_calls.h"
+
+#include <cstring>
+
+int plugin_is_GPL_compatible;
+
+namespace {
+
+const char *const kVersion = "0.1.0";
+
+const char *const kHelp =
+    "ferry: safe, resident GPU offload for [[ferry::kernel]] functions.\n"
+    "  -fplugin-arg-ferry-explain  explain the target region of each kernel\n";
+
+struct Options {
+  bool explain = false;
+};
+
+Options options;
+
+bool parse_options(const plugin_name_args *info) {
+  bool ok = true;
+  for (int i = 0; i < info->argc; ++i) {
+    const plugin_argument &argument = info->argv[i];
+    if (std::strcmp(argument.key, "explain") == 0 && !argument.value) {
+      options.explain = true;
+    } else {
+      error("ferry: unknown plugin option %<-fplugin-arg-%s-%s%s%s%>; the "
+            "only option is %<-fplugin-arg-%s-explain%>",
+            info->base_name, argument.key, argument.value ? "=" : "",
+            argument.value ? argument.value : "", info->base_name);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool contains_errors(tree body) {
+  struct Search {
+    static tree visit(tree *node, int *, void *) {
+      return *node == error_mark_node ? *node : NULL_TREE;
+    }
+  };
+  return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
+}
+
+void process_kernel(tree fndecl) {
+  // Code the front end already rejected is not analysed again.
+  if (contains_errors(DECL_SAVED_TREE(fndecl)))
+    return;
+  if (!flag_openmp) {
+    error_at(DECL_SOURCE_LOCATION(fndecl),
+             "kernel %qD needs %<-fopenmp%> (ferry-g++ adds it)", fndecl);
+    return;
+  }
+  ferry::Kernel kernel;
+  if (!ferry::build_kernel_model(fndecl, &kernel))
+    return;
+  ferry::KernelFacts facts;
+  if (!ferry::check_ownership(kernel, &facts))
+    return;
+  std::vector<ferry::MapDecision> maps = ferry::plan_maps(kernel, facts);
+  if (options.explain)
+    ferry::explain_kernel(kernel, facts, maps);
+  ferry::lower_to_openmp(kernel, maps);
+  ferry::make_device_functions(kernel, facts.callees);
+}
+
+void on_pre_genericize(void *gcc_data, void *) {
+  tree fndecl = static_cast<tree>(gcc_data);
+  // Constructor and destructor clones repeat their abstract function.
+  if (DECL_CLONED_FUNCTION_P(fndecl))
+    return;
+  if (ferry::has_ferry_attribute(fndecl, "kernel"))
+    process_kernel(fndecl);
+}
+
+void on_attributes(void *, void *) { ferry::register_attributes(); }
+
+// Lets <ferry/ferry.hpp> know that the plugin reads the attributes.
+// PLUGIN_PRAGMAS comes before the source is read both when compiling and
+// when only preprocessing (-E, -save-temps); preprocessed input already
+// carries the result.
+void on_pragmas(void *, void *) {
+  if (!cpp_get_options(parse_in)->preprocessed)
+    cpp_define(parse_in, "__FERRY_PLUGIN__=1");
+}
+
+void on_all_ipa_passes_start(void *, void *) {
+  ferry::check_device_functions_defined();
+}
+
+} // namespace
+
+int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
+  if (!plugin_default_version_check(version, &gcc_version)) {
+    error("ferry: this plugin was built for GCC %s and cannot run in GCC %s; "
+          "rebuild ferry with this compiler",
+          gcc_version.basever, version->basever);
+    return 1;
+  }
+  if (!parse_options(info))
+    return 1;
+
+  static plugin_info about = {kVersion, kHelp};
+  register_callback(info->base_name, PLUGIN_INFO, nullptr, &about);
+  register_callback(info->base_name, PLUGIN_ATTRIBUTES, on_attributes,
+                    nullptr);
+  register_callback(info->base_name, PLUGIN_PRAGMAS, on_pragmas, nullptr);
+  register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
+                    nullptr);
+  register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+                    on_all_ipa_passes_start, nullptr);
+  register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
+                    const_cast<ggc_root_tab *>(
+                        ferry::runtime_calls::gc_roots()));
+  register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
+                    const_cast<ggc_root_tab *>(
+                        ferry::device_function_gc_roots()));
+  return 0;
+}

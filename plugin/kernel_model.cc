@@ -1,0 +1,491 @@
+// Builds the Kernel model (kernel_model.h) of a [[ferry::kernel]] function.
+//
+// Input: the function's C++ front-end trees at PLUGIN_PRE_GENERICIZE and its
+// ferry attributes.  Output: the parameters with ownership and lengths
+// (rule 4 is checked here), the kernel options, and the top-level loops with
+// their perfectly nested, rectangular levels.  A shape that cannot be
+// offloaded is an error at its line, never a silent serial loop.
+#include "kernel_model.h"
+
+#include "../runtime/abi.h"
+#include "argument_parser.h"
+#include "attributes.h"
+#include "tree_utils.h"
+
+#include <cstring>
+
+namespace ferry {
+
+const char *ownership_name(Ownership ownership) {
+  switch (ownership) {
+  case Ownership::borrow:
+    return "borrow";
+  case Ownership::borrow_mut:
+    return "borrow_mut";
+  case Ownership::out:
+    return "out";
+  case Ownership::scratch:
+    return "scratch";
+  case Ownership::shared_mut:
+    return "shared_mut";
+  }
+  return "?";
+}
+
+unsigned ownership_abi_value(Ownership ownership) {
+  switch (ownership) {
+  case Ownership::borrow:
+    return FERRY_BORROW;
+  case Ownership::borrow_mut:
+    return FERRY_BORROW_MUT;
+  case Ownership::out:
+    return FERRY_OUT;
+  case Ownership::scratch:
+    return FERRY_SCRATCH;
+  case Ownership::shared_mut:
+    return FERRY_SHARED_MUT;
+  }
+  return FERRY_BORROW;
+}
+
+const BufferParam *Kernel::buffer_for(tree decl) const {
+  for (const BufferParam &buffer : buffers)
+    if (buffer.decl == decl)
+      return &buffer;
+  return nullptr;
+}
+
+std::string Kernel::name() const {
+  return lang_hooks.decl_printable_name(fndecl, 2);
+}
+
+namespace {
+
+bool ownership_from_name(const std::string &name, Ownership *out) {
+  static const Ownership all[] = {Ownership::borrow, Ownership::borrow_mut,
+                                  Ownership::out, Ownership::scratch,
+                                  Ownership::shared_mut};
+  for (Ownership ownership : all)
+    if (name == ownership_name(ownership))
+      return *out = ownership, true;
+  return false;
+}
+
+const char *ownership_advice =
+    "use %<[[ferry::borrow(n)]]%> if the kernel only reads it, "
+    "%<[[ferry::borrow_mut(n)]]%> if each iteration updates its own "
+    "elements, %<[[ferry::out(n)]]%> if they are only written, "
+    "%<[[ferry::shared_mut(n)]]%> if iterations update shared elements, or "
+    "%<[[ferry::scratch(n)]]%> for device-only storage";
+
+// Scalars are copied into the region; anything that holds a pointer would
+// carry a host address onto the device.
+bool is_copyable_scalar(tree type) {
+  if (INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type) ||
+      TREE_CODE(type) == COMPLEX_TYPE)
+    return true;
+  if (TREE_CODE(type) == ARRAY_TYPE)
+    return is_copyable_scalar(TREE_TYPE(type));
+  if (CLASS_TYPE_P(type) && COMPLETE_TYPE_P(type) &&
+      trivially_copyable_p(type)) {
+    for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field))
+      if (TREE_CODE(field) == FIELD_DECL &&
+          !is_copyable_scalar(TREE_TYPE(field)))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+class ModelBuilder {
+public:
+  ModelBuilder(tree fndecl, Kernel *kernel) : fndecl_(fndecl), k_(kernel) {
+    k_->fndecl = fndecl;
+    k_->location = DECL_SOURCE_LOCATION(fndecl);
+  }
+
+  bool build() {
+    read_kernel_options();
+    check_signature();
+    for (tree parm = DECL_ARGUMENTS(fndecl_); parm; parm = DECL_CHAIN(parm))
+      add_parameter(parm);
+    find_loops();
+    return ok_;
+  }
+
+private:
+  void read_kernel_options() {
+    for (const FerryAttribute &attribute : ferry_attributes(fndecl_))
+      if (attribute.name == "kernel" && attribute.has_arguments &&
+          !parse_kernel_options(attribute.arguments, fndecl_,
+                                attribute.arguments_location, &k_->options))
+        ok_ = false;
+  }
+
+  void check_signature() {
+    if (DECL_NONSTATIC_MEMBER_FUNCTION_P(fndecl_)) {
+      error_at(k_->location,
+               "kernel %qD is a non-static member function", fndecl_);
+      inform(k_->location, "make it a free function or a static member and "
+                           "pass the data it needs as parameters");
+      ok_ = false;
+    }
+    tree result = TREE_TYPE(TREE_TYPE(fndecl_));
+    if (!VOID_TYPE_P(result)) {
+      error_at(k_->location, "kernel %qD must return %<void%>, not %qT",
+               fndecl_, result);
+      ok_ = false;
+    }
+  }
+
+  void add_parameter(tree parm) {
+    location_t where = DECL_SOURCE_LOCATION(parm);
+    tree type = TREE_TYPE(parm);
+    std::vector<FerryAttribute> owned;
+    for (FerryAttribute &attribute : ferry_attributes(parm))
+      if (attribute.name != "kernel")
+        owned.push_back(std::move(attribute));
+
+    if (TYPE_REF_P(type)) {
+      error_at(where, "kernel parameter %qD is a reference", parm);
+      inform(where, "pass a pointer with an ownership attribute, or a value");
+      ok_ = false;
+      return;
+    }
+    if (!POINTER_TYPE_P(type)) {
+      if (!owned.empty()) {
+        error_at(owned[0].location,
+                 "%<ferry::%s%> applies to pointer parameters, but %qD has "
+                 "type %qT",
+                 owned[0].name.c_str(), parm, type);
+        ok_ = false;
+      } else if (!is_copyable_scalar(type)) {
+        error_at(where,
+                 "kernel parameter %qD of type %qT cannot be copied to the "
+                 "device",
+                 parm, type);
+        inform(where, "pass plain numbers or structs of numbers by value, "
+                      "and arrays through pointer parameters");
+        ok_ = false;
+      } else {
+        k_->scalars.push_back(parm);
+      }
+      return;
+    }
+
+    // Rule 4: every pointer parameter carries exactly one ownership.
+    if (owned.empty()) {
+      error_at(where, "pointer parameter %qD of kernel %qD has no ownership "
+                      "attribute",
+               parm, fndecl_);
+      inform(where, ownership_advice);
+      ok_ = false;
+      return;
+    }
+    if (owned.size() > 1) {
+      error_at(owned[1].location,
+               "parameter %qD has two ownership attributes, %<ferry::%s%> "
+               "and %<ferry::%s%>",
+               parm, owned[0].name.c_str(), owned[1].name.c_str());
+      inform(where, "give each pointer parameter exactly one");
+      ok_ = false;
+      return;
+    }
+    const FerryAttribute &attribute = owned[0];
+    BufferParam buffer;
+    buffer.decl = parm;
+    if (!ownership_from_name(attribute.name, &buffer.ownership)) {
+      error_at(attribute.location, "unknown ferry attribute %<ferry::%s%>",
+               attribute.name.c_str());
+      ok_ = false;
+      return;
+    }
+    tree element = TREE_TYPE(type);
+    if (VOID_TYPE_P(element) || !COMPLETE_TYPE_P(element) ||
+        TREE_CODE(TYPE_SIZE_UNIT(element)) != INTEGER_CST) {
+      error_at(where, "kernel parameter %qD points to %qT, whose size is not "
+                      "known",
+               parm, element);
+      inform(where, "use a pointer to the element type, such as %<double *%>");
+      ok_ = false;
+      return;
+    }
+    if (!attribute.has_arguments) {
+      error_at(attribute.location,
+               "%<ferry::%s%> needs the number of elements of %qD, as in "
+               "%<[[ferry::%s(n)]]%>",
+               attribute.name.c_str(), parm, attribute.name.c_str());
+      ok_ = false;
+      return;
+    }
+    buffer.length_text = attribute.arguments;
+    buffer.length = parse_length(attribute.arguments, fndecl_,
+                                 attribute.arguments_location,
+                                 attribute.name.c_str());
+    if (!buffer.length) {
+      ok_ = false;
+      return;
+    }
+    buffer.index = k_->buffers.size();
+    k_->buffers.push_back(buffer);
+  }
+
+  // ---------------------------------------------------------------- loops
+
+  static bool is_ignorable(tree statement) {
+    switch (TREE_CODE(statement)) {
+    case DEBUG_BEGIN_STMT:
+    case NOP_EXPR:
+      return !TREE_SIDE_EFFECTS(statement);
+    case RETURN_EXPR:
+      return TREE_OPERAND(statement, 0) == NULL_TREE;
+    default:
+      return false;
+    }
+  }
+
+  static tree strip_statement_wrappers(tree statement) {
+    while (statement && (TREE_CODE(statement) == CLEANUP_POINT_EXPR ||
+                         TREE_CODE(statement) == EXPR_STMT))
+      statement = TREE_OPERAND(statement, 0);
+    return statement;
+  }
+
+  // Appends to OUT the slots of the statements of the list or block at
+  // SLOT, looking through braces.
+  static void flatten(tree *slot, std::vector<tree *> *out) {
+    tree statement = *slot;
+    if (!statement)
+      return;
+    if (TREE_CODE(statement) == STATEMENT_LIST) {
+      for (tree_stmt_iterator i = tsi_start(statement); !tsi_end_p(i);
+           tsi_next(&i))
+        flatten(tsi_stmt_ptr(i), out);
+    } else if (TREE_CODE(statement) == BIND_EXPR &&
+               !BIND_EXPR_VARS(statement)) {
+      flatten(&BIND_EXPR_BODY(statement), out);
+    } else if (!is_ignorable(statement)) {
+      out->push_back(slot);
+    }
+  }
+
+  // A for statement that declares its variable appears as a block holding
+  // the declaration and the FOR_STMT.  Returns the FOR_STMT, or NULL_TREE.
+  static tree loop_in_scope(tree statement, tree *var) {
+    if (TREE_CODE(statement) == FOR_STMT) {
+      *var = NULL_TREE;
+      return statement;
+    }
+    if (TREE_CODE(statement) != BIND_EXPR)
+      return NULL_TREE;
+    std::vector<tree *> inner;
+    flatten(&BIND_EXPR_BODY(statement), &inner);
+    if (inner.size() != 2 || TREE_CODE(*inner[1]) != FOR_STMT)
+      return NULL_TREE;
+    tree declaration = strip_statement_wrappers(*inner[0]);
+    if (TREE_CODE(declaration) != DECL_EXPR ||
+        !VAR_P(DECL_EXPR_DECL(declaration)) ||
+        BIND_EXPR_VARS(statement) != DECL_EXPR_DECL(declaration) ||
+        DECL_CHAIN(BIND_EXPR_VARS(statement)))
+      return NULL_TREE;
+    *var = DECL_EXPR_DECL(declaration);
+    return *inner[1];
+  }
+
+  // The variable the condition tests, looking through integral conversions.
+  static tree condition_variable(tree operand) {
+    operand = tree_strip_any_location_wrapper(operand);
+    while (CONVERT_EXPR_P(operand) &&
+           INTEGRAL_TYPE_P(TREE_TYPE(TREE_OPERAND(operand, 0))))
+      operand = tree_strip_any_location_wrapper(TREE_OPERAND(operand, 0));
+    return operand;
+  }
+
+  // Reads `for (T var = lower; var < bound; ++var)`.  Reports an error and
+  // returns false for anything else.
+  bool read_level(tree for_statement, tree var, LoopLevel *level) {
+    location_t where = location_or(for_statement, k_->location);
+    level->location = where;
+    if (!var) {
+      error_at(where, "declare the loop variable in the %<for%> statement of "
+                      "a kernel, as in %<for (std::size_t i = 0; i < n; "
+                      "++i)%>");
+      return false;
+    }
+    level->var = var;
+    tree type = TREE_TYPE(var);
+    if (!INTEGRAL_TYPE_P(type) || TREE_CODE(type) == BOOLEAN_TYPE) {
+      error_at(DECL_SOURCE_LOCATION(var),
+               "kernel loop variable %qD has type %qT; use an integer type",
+               var, type);
+      return false;
+    }
+    level->lower = DECL_INITIAL(var);
+    if (!level->lower || level->lower == error_mark_node) {
+      error_at(DECL_SOURCE_LOCATION(var),
+               "initialize the loop variable %qD in the %<for%> statement",
+               var);
+      return false;
+    }
+    level->lower = tree_strip_any_location_wrapper(level->lower);
+
+    tree condition = tree_strip_any_location_wrapper(FOR_COND(for_statement));
+    tree_code code = condition ? TREE_CODE(condition) : ERROR_MARK;
+    tree bound = NULL_TREE;
+    if (code == LT_EXPR || code == LE_EXPR || code == NE_EXPR) {
+      if (condition_variable(TREE_OPERAND(condition, 0)) == var)
+        bound = TREE_OPERAND(condition, 1);
+    } else if (code == GT_EXPR || code == GE_EXPR) {
+      if (condition_variable(TREE_OPERAND(condition, 1)) == var) {
+        bound = TREE_OPERAND(condition, 0);
+        code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
+      }
+    }
+    if (!bound || mentions(bound, var)) {
+      error_at(condition ? location_or(condition, where) : where,
+               "the condition of a kernel loop must compare %qD with a bound "
+               "that does not change, as in %<%E < n%>",
+               var, DECL_NAME(var));
+      return false;
+    }
+    bound = fold_convert(type, tree_strip_any_location_wrapper(bound));
+    if (code == LE_EXPR)
+      bound = fold_build2(PLUS_EXPR, type, bound, build_one_cst(type));
+    level->bound = bound;
+
+    if (!counts_up_by_one(FOR_EXPR(for_statement), var)) {
+      error_at(where, "a kernel loop must count up by one (%<++%E%>)",
+               DECL_NAME(var));
+      return false;
+    }
+    return true;
+  }
+
+  static bool counts_up_by_one(tree increment, tree var) {
+    increment = strip_statement_wrappers(increment);
+    while (increment && (TREE_CODE(increment) == CONVERT_EXPR ||
+                         TREE_CODE(increment) == NOP_EXPR) &&
+           VOID_TYPE_P(TREE_TYPE(increment)))
+      increment = TREE_OPERAND(increment, 0);
+    if (!increment)
+      return false;
+    increment = tree_strip_any_location_wrapper(increment);
+    switch (TREE_CODE(increment)) {
+    case PREINCREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+      return tree_strip_any_location_wrapper(TREE_OPERAND(increment, 0)) ==
+                 var &&
+             integer_onep(TREE_OPERAND(increment, 1));
+    case MODIFY_EXPR: {
+      if (tree_strip_any_location_wrapper(TREE_OPERAND(increment, 0)) != var)
+        return false;
+      tree sum = tree_strip_any_location_wrapper(TREE_OPERAND(increment, 1));
+      while (CONVERT_EXPR_P(sum))
+        sum = tree_strip_any_location_wrapper(TREE_OPERAND(sum, 0));
+      if (TREE_CODE(sum) != PLUS_EXPR)
+        return false;
+      tree a = condition_variable(TREE_OPERAND(sum, 0));
+      tree b = condition_variable(TREE_OPERAND(sum, 1));
+      return (a == var && integer_onep(b)) || (b == var && integer_onep(a));
+    }
+    default:
+      return false;
+    }
+  }
+
+  bool read_loop(tree *slot, ParallelLoop *loop) {
+    tree var = NULL_TREE;
+    tree for_statement = loop_in_scope(*slot, &var);
+    loop->statement = slot;
+    loop->location = location_or(for_statement, k_->location);
+    for (;;) {
+      LoopLevel level;
+      if (!read_level(for_statement, var, &level))
+        return false;
+      loop->levels.push_back(level);
+      // A loop that is the whole body of this level joins the collapse.
+      std::vector<tree *> body;
+      flatten(&FOR_BODY(for_statement), &body);
+      tree inner_var = NULL_TREE;
+      tree inner = body.size() == 1 ? loop_in_scope(*body[0], &inner_var)
+                                    : NULL_TREE;
+      if (!inner || !inner_var || loop->levels.size() == kMaxCollapse) {
+        loop->body = FOR_BODY(for_statement);
+        return true;
+      }
+      // Only rectangular nests collapse; a triangular inner loop runs
+      // serially inside each iteration.
+      bool rectangular = true;
+      for (const LoopLevel &outer : loop->levels)
+        if (mentions(DECL_INITIAL(inner_var), outer.var) ||
+            mentions(FOR_COND(inner), outer.var))
+          rectangular = false;
+      if (!rectangular) {
+        loop->body = FOR_BODY(for_statement);
+        return true;
+      }
+      for_statement = inner;
+      var = inner_var;
+    }
+  }
+
+  void find_loops() {
+    std::vector<tree *> statements;
+    tree *body = &DECL_SAVED_TREE(fndecl_);
+    if (TREE_CODE(*body) == BIND_EXPR)
+      body = &BIND_EXPR_BODY(*body);
+    flatten(body, &statements);
+    for (tree *slot : statements) {
+      tree statement = *slot;
+      tree var = NULL_TREE;
+      if (loop_in_scope(statement, &var)) {
+        if (!k_->loops.empty()) {
+          error_at(location_or(statement, k_->location),
+                   "kernel %qD has more than one top-level loop", fndecl_);
+          inform(k_->loops[0].location, "its first loop is here");
+          ok_ = false;
+          continue;
+        }
+        ParallelLoop loop;
+        if (read_loop(slot, &loop))
+          k_->loops.push_back(loop);
+        else
+          ok_ = false;
+        continue;
+      }
+      const tree_code code = TREE_CODE(strip_statement_wrappers(statement));
+      if (code == WHILE_STMT || code == DO_STMT) {
+        error_at(location_or(statement, k_->location),
+                 "the loop of a kernel must be a %<for%> loop");
+      } else if (code == RANGE_FOR_STMT) {
+        error_at(location_or(statement, k_->location),
+                 "range-based %<for%> loops cannot be offloaded; write "
+                 "%<for (std::size_t i = 0; i < n; ++i)%>");
+      } else {
+        error_at(location_or(statement, k_->location),
+                 "statement outside the loop of kernel %qD", fndecl_);
+        inform(k_->location, "the body of a kernel is one %<for%> loop "
+                             "over its data");
+      }
+      ok_ = false;
+    }
+    if (statements.empty() || (ok_ && k_->loops.empty())) {
+      error_at(k_->location, "kernel %qD has no loop to offload", fndecl_);
+      ok_ = false;
+    }
+  }
+
+  static constexpr std::size_t kMaxCollapse = 3;
+
+  tree fndecl_;
+  Kernel *k_;
+  bool ok_ = true;
+};
+
+} // namespace
+
+bool build_kernel_model(tree fndecl, Kernel *kernel) {
+  return ModelBuilder(fndecl, kernel).build();
+}
+
+} // namespace ferry

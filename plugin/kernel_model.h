@@ -1,0 +1,81 @@
+// What one kernel is, as the stages after attribute parsing see it: its
+// parameters with their ownership, the loop nest that becomes the parallel
+// region, and the options of its [[ferry::kernel(...)]] attribute.
+//
+// build_kernel_model() (kernel_model.cc) fills it from a [[ferry::kernel]]
+// function at PLUGIN_PRE_GENERICIZE, reporting every shape it cannot
+// offload as an error at the offending line.  The check, lowering and
+// explain stages only read it.
+//
+// The trees referenced here are owned by the function being compiled; a
+// Kernel lives only during the plugin callback for that function, when no
+// garbage collection can run.
+#ifndef FERRY_PLUGIN_KERNEL_MODEL_H
+#define FERRY_PLUGIN_KERNEL_MODEL_H
+
+#include "gcc_compat.h"
+
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+enum class Ownership { borrow, borrow_mut, out, scratch, shared_mut };
+
+// "borrow", "borrow_mut", ...: the attribute's name.
+const char *ownership_name(Ownership ownership);
+// The matching enum ferry_ownership value of runtime/abi.h.
+unsigned ownership_abi_value(Ownership ownership);
+
+// A pointer parameter with its ownership attribute.
+struct BufferParam {
+  tree decl = NULL_TREE;      // PARM_DECL of the definition
+  Ownership ownership = Ownership::borrow;
+  tree length = NULL_TREE;    // element count, an expression of parameters
+  std::string length_text;    // the length as written, for messages
+  unsigned index = 0;         // position among the buffer parameters
+};
+
+// One level of a perfectly nested loop nest: for (T var = lower; var < bound;
+// ++var), with `<=` turned into `< bound + 1`.
+struct LoopLevel {
+  tree var = NULL_TREE;
+  tree lower = NULL_TREE;
+  tree bound = NULL_TREE;     // exclusive
+  location_t location = UNKNOWN_LOCATION;
+};
+
+// A top-level loop of the kernel body: the statement to replace, its levels
+// and the body of the innermost level.
+struct ParallelLoop {
+  tree *statement = nullptr;  // slot in the kernel body holding the loop
+  std::vector<LoopLevel> levels;
+  tree body = NULL_TREE;
+  location_t location = UNKNOWN_LOCATION;
+};
+
+struct KernelOptions {
+  tree threads = NULL_TREE;   // threads(N): threads per team
+  tree teams = NULL_TREE;     // teams(N): number of teams
+};
+
+struct Kernel {
+  tree fndecl = NULL_TREE;
+  location_t location = UNKNOWN_LOCATION;
+  std::vector<BufferParam> buffers;
+  std::vector<tree> scalars;  // by-value parameters
+  std::vector<ParallelLoop> loops;
+  KernelOptions options;
+
+  const BufferParam *buffer_for(tree decl) const;
+  // The kernel's name as users write it, for messages and the runtime.
+  std::string name() const;
+};
+
+// Builds the model of the [[ferry::kernel]] function FNDECL.  Returns false
+// after reporting errors when FNDECL cannot be offloaded as written.
+bool build_kernel_model(tree fndecl, Kernel *kernel);
+
+} // namespace ferry
+
+#endif

@@ -1,0 +1,338 @@
+// Rewrites a checked kernel into OpenMP: each parallel loop nest becomes
+// `#pragma omp target teams distribute parallel for simd` with the planned
+// map clauses, and the kernel body is wrapped in the libferry launch
+// sequence of runtime/abi.h.
+//
+// Input: the Kernel model and the MapDecisions.  Output: the kernel's
+// DECL_SAVED_TREE, rewritten in place (still C++ front-end trees, which
+// cp_genericize lowers next), and its pointer parameters marked restrict.
+//
+// The construct is assembled the way cp_parser_omp_target assembles the
+// combined pragma: clauses are split with c_omp_split_clauses and finished
+// per construct, the loop goes through finish_omp_for, and every construct
+// body is a BIND_EXPR with its own BLOCK.  Compare the result with
+// -fdump-tree-original of the hand-written pragma.
+#include "lower_omp.h"
+
+#include "runtime_calls.h"
+#include "tree_utils.h"
+
+#include <string>
+
+namespace ferry {
+
+namespace {
+
+#define CLAUSE_BIT(name) (OMP_CLAUSE_MASK_1 << PRAGMA_OMP_CLAUSE_##name)
+
+// The clauses the parser accepts on `target teams distribute parallel for
+// simd`; c_omp_split_clauses reads which constructs are present from it.
+omp_clause_mask combined_construct_mask() {
+  return CLAUSE_BIT(DEVICE) | CLAUSE_BIT(MAP) | CLAUSE_BIT(IF) |
+         CLAUSE_BIT(NOWAIT) | CLAUSE_BIT(PRIVATE) | CLAUSE_BIT(FIRSTPRIVATE) |
+         CLAUSE_BIT(DEFAULTMAP) | CLAUSE_BIT(THREAD_LIMIT) |
+         CLAUSE_BIT(IS_DEVICE_PTR) | CLAUSE_BIT(SHARED) |
+         CLAUSE_BIT(REDUCTION) | CLAUSE_BIT(NUM_TEAMS) | CLAUSE_BIT(DEFAULT) |
+         CLAUSE_BIT(LASTPRIVATE) | CLAUSE_BIT(DIST_SCHEDULE) |
+         CLAUSE_BIT(COLLAPSE) | CLAUSE_BIT(ORDER) | CLAUSE_BIT(NUM_THREADS) |
+         CLAUSE_BIT(PROC_BIND) | CLAUSE_BIT(SCHEDULE) | CLAUSE_BIT(SAFELEN) |
+         CLAUSE_BIT(SIMDLEN) | CLAUSE_BIT(ALIGNED) | CLAUSE_BIT(NONTEMPORAL);
+}
+
+#undef CLAUSE_BIT
+
+gomp_map_kind gomp_kind(MapKind kind) {
+  switch (kind) {
+  case MapKind::to:
+    return GOMP_MAP_TO;
+  case MapKind::from:
+    return GOMP_MAP_FROM;
+  case MapKind::tofrom:
+    return GOMP_MAP_TOFROM;
+  case MapKind::alloc:
+  case MapKind::none:
+    break;
+  }
+  return GOMP_MAP_ALLOC;
+}
+
+void prepend(tree *list, tree clause) {
+  OMP_CLAUSE_CHAIN(clause) = *list;
+  *list = clause;
+}
+
+tree statement_block(tree body, tree vars) {
+  tree block = make_node(BLOCK);
+  BLOCK_VARS(block) = vars;
+  tree bind = build3(BIND_EXPR, void_type_node, vars, body, block);
+  TREE_SIDE_EFFECTS(bind) = 1;
+  return bind;
+}
+
+class Lowering {
+public:
+  Lowering(const Kernel &kernel, const std::vector<MapDecision> &maps)
+      : k_(kernel), maps_(maps) {}
+
+  void run() {
+    mark_restrict();
+    device_ = build_decl(k_.location, VAR_DECL,
+                         get_identifier("__ferry_device"), integer_type_node);
+    DECL_ARTIFICIAL(device_) = 1;
+    DECL_CONTEXT(device_) = k_.fndecl;
+    TREE_USED(device_) = 1;
+
+    for (const ParallelLoop &loop : k_.loops)
+      *loop.statement = target_region(loop);
+
+    tree *body = &DECL_SAVED_TREE(k_.fndecl);
+    if (TREE_CODE(*body) == BIND_EXPR)
+      body = &BIND_EXPR_BODY(*body);
+    tree launch = NULL_TREE;
+    append_to_statement_list_force(prologue(), &launch);
+    append_to_statement_list_force(
+        build2(TRY_FINALLY_EXPR, void_type_node, *body,
+               runtime_calls::launch_end(k_.location)),
+        &launch);
+    *body = statement_block(launch, device_);
+    rebuild_blocks(k_.fndecl);
+    gcc::note_target_used();
+  }
+
+private:
+  // Proven exclusive by the ownership check (and rule 6 at run time).
+  void mark_restrict() {
+    for (const BufferParam &buffer : k_.buffers) {
+      tree type = TREE_TYPE(buffer.decl);
+      tree restricted = cp_build_qualified_type(
+          type, cp_type_quals(type) | TYPE_QUAL_RESTRICT);
+      TREE_TYPE(buffer.decl) = restricted;
+      DECL_ARG_TYPE(buffer.decl) = restricted;
+    }
+  }
+
+  // begin, one buffer call per pointer argument, acquire, and the views.
+  tree prologue() {
+    location_t where = k_.location;
+    expanded_location source = expand_location(where);
+    tree list = NULL_TREE;
+    append_to_statement_list_force(
+        runtime_calls::launch_begin(where, k_.name().c_str(),
+                                    source.file ? source.file : "?",
+                                    source.line, k_.buffers.size()),
+        &list);
+    for (const BufferParam &buffer : k_.buffers) {
+      tree element = TREE_TYPE(TREE_TYPE(buffer.decl));
+      append_to_statement_list_force(
+          runtime_calls::launch_buffer(
+              where, buffer.index, IDENTIFIER_POINTER(DECL_NAME(buffer.decl)),
+              ownership_abi_value(buffer.ownership), buffer.decl,
+              buffer.length, TYPE_SIZE_UNIT(element)),
+          &list);
+    }
+    append_to_statement_list_force(
+        build2(MODIFY_EXPR, void_type_node, device_,
+               runtime_calls::launch_acquire(where)),
+        &list);
+    for (const BufferParam &buffer : k_.buffers)
+      append_to_statement_list_force(
+          build2(MODIFY_EXPR, void_type_node, buffer.decl,
+                 fold_convert(TREE_TYPE(buffer.decl),
+                              runtime_calls::launch_view(where, buffer.index))),
+          &list);
+    return list;
+  }
+
+  tree combined_clauses(const ParallelLoop &loop) {
+    location_t where = loop.location;
+    tree clauses = NULL_TREE;
+    tree device = build_omp_clause(where, OMP_CLAUSE_DEVICE);
+    OMP_CLAUSE_DEVICE_ID(device) = device_;
+    prepend(&clauses, device);
+    for (const BufferParam &buffer : k_.buffers) {
+      const MapDecision &decision = maps_[buffer.index];
+      if (decision.kind == MapKind::none)
+        continue;
+      tree map = build_omp_clause(where, OMP_CLAUSE_MAP);
+      OMP_CLAUSE_SET_MAP_KIND(map, gomp_kind(decision.kind));
+      OMP_CLAUSE_DECL(map) = gcc::array_section(
+          buffer.decl, size_zero_node, fold_convert(sizetype, buffer.length));
+      prepend(&clauses, map);
+    }
+    for (tree scalar : k_.scalars) {
+      if (!mentions(loop.body, scalar) && !loop_bounds_mention(loop, scalar))
+        continue;
+      tree firstprivate = build_omp_clause(where, OMP_CLAUSE_FIRSTPRIVATE);
+      OMP_CLAUSE_DECL(firstprivate) = scalar;
+      prepend(&clauses, firstprivate);
+    }
+    if (loop.levels.size() > 1) {
+      tree collapse = build_omp_clause(where, OMP_CLAUSE_COLLAPSE);
+      OMP_CLAUSE_COLLAPSE_EXPR(collapse) =
+          build_int_cst(integer_type_node, loop.levels.size());
+      prepend(&clauses, collapse);
+    }
+    if (k_.options.threads) {
+      tree limit = build_omp_clause(where, OMP_CLAUSE_THREAD_LIMIT);
+      OMP_CLAUSE_THREAD_LIMIT_EXPR(limit) =
+          fold_convert(integer_type_node, k_.options.threads);
+      prepend(&clauses, limit);
+    }
+    if (k_.options.teams) {
+      tree teams = build_omp_clause(where, OMP_CLAUSE_NUM_TEAMS);
+      OMP_CLAUSE_NUM_TEAMS_UPPER_EXPR(teams) =
+          fold_convert(integer_type_node, k_.options.teams);
+      prepend(&clauses, teams);
+    }
+    return clauses;
+  }
+
+  static bool loop_bounds_mention(const ParallelLoop &loop, tree decl) {
+    for (const LoopLevel &level : loop.levels)
+      if (mentions(level.lower, decl) || mentions(level.bound, decl))
+        return true;
+    return false;
+  }
+
+  // The innermost construct: `omp simd` over the collapsed levels.
+  tree simd_loop(const ParallelLoop &loop, tree clauses) {
+    const int depth = loop.levels.size();
+    tree declv = make_tree_vec(depth), initv = make_tree_vec(depth);
+    tree condv = make_tree_vec(depth), incrv = make_tree_vec(depth);
+    tree vars = NULL_TREE;
+    tree pre_body = NULL_TREE;
+    for (int i = depth - 1; i >= 0; --i) {
+      const LoopLevel &level = loop.levels[i];
+      tree var = level.var;
+      tree type = TREE_TYPE(var);
+      DECL_INITIAL(var) = NULL_TREE;
+      DECL_CHAIN(var) = vars;
+      vars = var;
+      TREE_VEC_ELT(declv, i) = var;
+      TREE_VEC_ELT(initv, i) = fold_convert(type, level.lower);
+      TREE_VEC_ELT(condv, i) =
+          build2(LT_EXPR, boolean_type_node, var, level.bound);
+      TREE_VEC_ELT(incrv, i) =
+          build2(PREINCREMENT_EXPR, type, var, build_one_cst(type));
+    }
+    for (int i = 0; i < depth; ++i)
+      append_to_statement_list_force(
+          build_stmt(loop.levels[i].location, DECL_EXPR, loop.levels[i].var),
+          &pre_body);
+    tree statements = push_stmt_list();
+    tree simd = finish_omp_for(loop.location, OMP_SIMD, declv, NULL_TREE,
+                               initv, condv, incrv, loop.body, pre_body,
+                               nullptr, clauses);
+    statements = pop_stmt_list(statements);
+    if (!simd)
+      return NULL_TREE;
+    return statement_block(statements, vars);
+  }
+
+  static tree loop_construct(tree_code code, tree body, tree clauses,
+                             location_t where) {
+    tree construct = make_node(code);
+    TREE_TYPE(construct) = void_type_node;
+    OMP_FOR_BODY(construct) = body;
+    OMP_FOR_CLAUSES(construct) = clauses;
+    SET_EXPR_LOCATION(construct, where);
+    return statement_block(construct, NULL_TREE);
+  }
+
+  tree target_region(const ParallelLoop &loop) {
+    location_t where = loop.location;
+    tree split[C_OMP_CLAUSE_SPLIT_COUNT];
+    c_omp_split_clauses(where, OMP_SIMD, combined_construct_mask(),
+                        combined_clauses(loop), split);
+    for (int i = 0; i < C_OMP_CLAUSE_SPLIT_COUNT; ++i)
+      if (split[i])
+        split[i] = finish_omp_clauses(split[i], i == C_OMP_CLAUSE_SPLIT_TARGET
+                                                    ? C_ORT_OMP_TARGET
+                                                    : C_ORT_OMP);
+
+    tree body = simd_loop(loop, split[C_OMP_CLAUSE_SPLIT_SIMD]);
+    if (!body)
+      return error_mark_node;
+    body = loop_construct(OMP_FOR, body, split[C_OMP_CLAUSE_SPLIT_FOR], where);
+
+    tree parallel = make_node(OMP_PARALLEL);
+    TREE_TYPE(parallel) = void_type_node;
+    OMP_PARALLEL_CLAUSES(parallel) = split[C_OMP_CLAUSE_SPLIT_PARALLEL];
+    OMP_PARALLEL_BODY(parallel) = body;
+    OMP_PARALLEL_COMBINED(parallel) = 1;
+    SET_EXPR_LOCATION(parallel, where);
+    body = statement_block(parallel, NULL_TREE);
+
+    body = loop_construct(OMP_DISTRIBUTE, body,
+                          split[C_OMP_CLAUSE_SPLIT_DISTRIBUTE], where);
+
+    tree teams = make_node(OMP_TEAMS);
+    TREE_TYPE(teams) = void_type_node;
+    OMP_TEAMS_CLAUSES(teams) = split[C_OMP_CLAUSE_SPLIT_TEAMS];
+    OMP_TEAMS_BODY(teams) = body;
+    OMP_TEAMS_COMBINED(teams) = 1;
+    SET_EXPR_LOCATION(teams, where);
+    body = statement_block(teams, NULL_TREE);
+
+    c_omp_adjust_map_clauses(split[C_OMP_CLAUSE_SPLIT_TARGET], true);
+    tree statements = push_stmt_list();
+    finish_omp_target(where, split[C_OMP_CLAUSE_SPLIT_TARGET], body, true);
+    return pop_stmt_list(statements);
+  }
+
+  // The BLOCK tree must mirror the BIND_EXPRs, which the rewrite moved:
+  // relink every BIND_EXPR's block under the one around it.
+  static void rebuild_blocks(tree fndecl) {
+    tree outer = DECL_SAVED_TREE(fndecl);
+    if (TREE_CODE(outer) != BIND_EXPR || !BIND_EXPR_BLOCK(outer))
+      return;
+    tree root = BIND_EXPR_BLOCK(outer);
+    BLOCK_SUBBLOCKS(root) = NULL_TREE;
+    relink(&BIND_EXPR_BODY(outer), root);
+  }
+
+  static void relink(tree *statement, tree parent) {
+    struct Walk {
+      static tree visit(tree *node, int *walk_subtrees, void *data) {
+        tree t = *node;
+        if (TYPE_P(t)) {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        if (TREE_CODE(t) != BIND_EXPR)
+          return NULL_TREE;
+        tree parent = static_cast<tree>(data);
+        tree block = BIND_EXPR_BLOCK(t);
+        if (!block) {
+          relink(&BIND_EXPR_BODY(t), parent);
+        } else {
+          BLOCK_SUPERCONTEXT(block) = parent;
+          BLOCK_SUBBLOCKS(block) = NULL_TREE;
+          BLOCK_CHAIN(block) = NULL_TREE;
+          // Keep source order: append.
+          tree *last = &BLOCK_SUBBLOCKS(parent);
+          while (*last)
+            last = &BLOCK_CHAIN(*last);
+          *last = block;
+          relink(&BIND_EXPR_BODY(t), block);
+        }
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+    };
+    cp_walk_tree_without_duplicates(statement, Walk::visit, parent);
+  }
+
+  const Kernel &k_;
+  const std::vector<MapDecision> &maps_;
+  tree device_ = NULL_TREE;
+};
+
+} // namespace
+
+void lower_to_openmp(const Kernel &kernel,
+                     const std::vector<MapDecision> &maps) {
+  Lowering(kernel, maps).run();
+}
+
+} // namespace ferry

@@ -1,0 +1,18 @@
+// Lowering of a checked kernel to an OpenMP target region (lower_omp.cc).
+#ifndef FERRY_PLUGIN_LOWER_OMP_H
+#define FERRY_PLUGIN_LOWER_OMP_H
+
+#include "kernel_model.h"
+#include "map_kinds.h"
+
+#include <vector>
+
+namespace ferry {
+
+// Rewrites KERNEL's body in place.  Errors, if any, are reported.
+void lower_to_openmp(const Kernel &kernel,
+                     const std::vector<MapDecision> &maps);
+
+} // namespace ferry
+
+#endif

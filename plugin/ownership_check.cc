@@ -1,0 +1,614 @@
+// Checks the ownership rules in the loops of a kernel (see
+// ownership_check.h and doc/rules.md).
+//
+// Every memory access in a loop body is traced back to what it touches: an
+// element of a buffer parameter (at a byte offset, an affine expression of
+// the loop variables when it can be), a variable private to the iteration,
+// or something shared (a scalar parameter, a kernel local, a global).  The
+// rules then follow from the kind of thing and the buffer's ownership.
+#include "ownership_check.h"
+
+#include "attributes.h"
+#include "subscript_analysis.h"
+#include "tree_utils.h"
+
+#include <algorithm>
+#include <set>
+
+namespace ferry {
+
+namespace {
+
+// What an lvalue or a pointer refers to.
+struct Target {
+  enum Kind { element, private_var, loop_var, shared_var, global, unknown };
+  Kind kind = unknown;
+  const BufferParam *buffer = nullptr;
+  tree offset = NULL_TREE; // bytes from the buffer's start, or NULL_TREE
+  tree decl = NULL_TREE;
+};
+
+struct Access {
+  AffineOffset offset;
+  tree size = NULL_TREE;
+  bool write = false;
+  location_t location = UNKNOWN_LOCATION;
+};
+
+class LoopChecker {
+public:
+  LoopChecker(const Kernel &kernel, const ParallelLoop &loop,
+              KernelFacts *facts)
+      : k_(kernel), loop_(loop), facts_(facts),
+        accesses_(kernel.buffers.size()) {
+    for (const LoopLevel &level : loop.levels) {
+      IndexVariable v;
+      v.var = level.var;
+      v.lower = level.lower;
+      v.bound = level.bound;
+      v.parallel = true;
+      index_vars_.push_back(v);
+    }
+  }
+
+  bool run() {
+    tree body = loop_.body;
+    collect_reassigned(&body);
+    walk(&body);
+    check_races();
+    return ok_;
+  }
+
+private:
+  // ------------------------------------------------------------ walking
+
+  // Locals that are assigned after their declaration, or whose address is
+  // taken: their initialiser does not say what they point to.
+  void collect_reassigned(tree *body) {
+    struct Collect {
+      static tree visit(tree *node, int *, void *data) {
+        auto *found = static_cast<std::set<tree> *>(data);
+        tree t = *node;
+        switch (TREE_CODE(t)) {
+        case MODIFY_EXPR:
+        case PREINCREMENT_EXPR:
+        case PREDECREMENT_EXPR:
+        case POSTINCREMENT_EXPR:
+        case POSTDECREMENT_EXPR:
+        case ADDR_EXPR: {
+          tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+          if (VAR_P(target))
+            found->insert(target);
+          break;
+        }
+        default:
+          break;
+        }
+        return NULL_TREE;
+      }
+    };
+    cp_walk_tree_without_duplicates(body, Collect::visit, &reassigned_);
+  }
+
+  void walk(tree *node) {
+    cp_walk_tree_without_duplicates(node, visit, this);
+  }
+
+  static tree visit(tree *node, int *walk_subtrees, void *data) {
+    return static_cast<LoopChecker *>(data)->visit_node(node, walk_subtrees);
+  }
+
+  tree visit_node(tree *node, int *walk_subtrees) {
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+    location_t where = location_or(t, loop_.location);
+    switch (TREE_CODE(t)) {
+    case DECL_EXPR:
+      declare(DECL_EXPR_DECL(t), where);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case BIND_EXPR:
+      for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
+        if (VAR_P(var) && !TREE_STATIC(var) && !DECL_EXTERNAL(var))
+          private_vars_.insert(var);
+      return NULL_TREE;
+    case FOR_STMT:
+      inner_loop(t);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case WHILE_STMT:
+    case DO_STMT:
+    case SWITCH_STMT:
+      ++breakable_depth_;
+      for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
+        walk(&TREE_OPERAND(t, i));
+      --breakable_depth_;
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case BREAK_STMT:
+      if (breakable_depth_ == 0)
+        fail(where, "%<break%> leaves the parallel loop of kernel %qD; "
+                    "every iteration must run",
+             k_.fndecl);
+      return NULL_TREE;
+    case RETURN_EXPR:
+      fail(where, "%<return%> inside the parallel loop of kernel %qD; use "
+                  "%<continue%> to end one iteration early",
+           k_.fndecl);
+      return NULL_TREE;
+    case GOTO_EXPR:
+      fail(where, "%<goto%> inside the parallel loop of kernel %qD", k_.fndecl);
+      return NULL_TREE;
+    case THROW_EXPR:
+    case TRY_BLOCK:
+    case EH_SPEC_BLOCK:
+      fail(where, "exceptions cannot be used in kernel %qD: the loop runs on "
+                  "the device",
+           k_.fndecl);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case ASM_EXPR:
+      fail(where, "%<asm%> inside kernel %qD", k_.fndecl);
+      return NULL_TREE;
+    case LAMBDA_EXPR:
+      fail(where, "lambda expressions inside kernel %qD are not supported; "
+                  "call a named helper function",
+           k_.fndecl);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+      store(TREE_OPERAND(t, 0), where);
+      walk_address_parts(TREE_OPERAND(t, 0));
+      walk(&TREE_OPERAND(t, 1));
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      store(TREE_OPERAND(t, 0), where);
+      load(TREE_OPERAND(t, 0), where);
+      walk_address_parts(TREE_OPERAND(t, 0));
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case INDIRECT_REF:
+    case ARRAY_REF:
+    case MEM_REF:
+    case COMPONENT_REF:
+      load(t, where);
+      walk_address_parts(t);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case VAR_DECL:
+      read_variable(t, where);
+      return NULL_TREE;
+    case CALL_EXPR:
+    case AGGR_INIT_EXPR:
+      call(t, where);
+      return NULL_TREE;
+    default:
+      return NULL_TREE;
+    }
+  }
+
+  // Walks the parts of an lvalue that are evaluated (subscripts, pointer
+  // arithmetic) without counting the lvalue itself as read.
+  void walk_address_parts(tree lvalue) {
+    lvalue = tree_strip_any_location_wrapper(lvalue);
+    switch (TREE_CODE(lvalue)) {
+    case INDIRECT_REF:
+    case MEM_REF:
+      walk_pointer(TREE_OPERAND(lvalue, 0));
+      break;
+    case ARRAY_REF:
+      walk_address_parts(TREE_OPERAND(lvalue, 0));
+      walk(&TREE_OPERAND(lvalue, 1));
+      break;
+    case COMPONENT_REF:
+      walk_address_parts(TREE_OPERAND(lvalue, 0));
+      break;
+    default:
+      break;
+    }
+  }
+
+  // A pointer expression: addresses of elements inside it are not reads.
+  void walk_pointer(tree pointer) {
+    pointer = tree_strip_any_location_wrapper(pointer);
+    if (TREE_CODE(pointer) == ADDR_EXPR) {
+      walk_address_parts(TREE_OPERAND(pointer, 0));
+      return;
+    }
+    if (TREE_CODE(pointer) == POINTER_PLUS_EXPR) {
+      walk_pointer(TREE_OPERAND(pointer, 0));
+      walk(&TREE_OPERAND(pointer, 1));
+      return;
+    }
+    if (CONVERT_EXPR_P(pointer) || TREE_CODE(pointer) == NON_LVALUE_EXPR) {
+      walk_pointer(TREE_OPERAND(pointer, 0));
+      return;
+    }
+    walk(&pointer);
+  }
+
+  void declare(tree decl, location_t where) {
+    if (!VAR_P(decl))
+      return;
+    if (TREE_STATIC(decl) || DECL_EXTERNAL(decl)) {
+      if (!TREE_READONLY(decl))
+        fail(DECL_SOURCE_LOCATION(decl),
+             "static variable %qD inside kernel %qD would be shared by all "
+             "iterations",
+             decl, k_.fndecl);
+      return;
+    }
+    private_vars_.insert(decl);
+    if (tree init = DECL_INITIAL(decl)) {
+      if (init != error_mark_node) {
+        store_escape_check(decl, init, where);
+        walk(&DECL_INITIAL(decl));
+      }
+    }
+  }
+
+  // A serial loop inside the body: its variable can index chunks.
+  void inner_loop(tree for_statement) {
+    tree condition = tree_strip_any_location_wrapper(FOR_COND(for_statement));
+    if (condition && (TREE_CODE(condition) == LT_EXPR ||
+                      TREE_CODE(condition) == LE_EXPR)) {
+      tree var = strip_value_wrappers(TREE_OPERAND(condition, 0));
+      if (VAR_P(var) && private_vars_.count(var) && DECL_INITIAL(var)) {
+        IndexVariable v;
+        v.var = var;
+        v.lower = DECL_INITIAL(var);
+        v.bound = fold_convert(TREE_TYPE(var), TREE_OPERAND(condition, 1));
+        if (TREE_CODE(condition) == LE_EXPR)
+          v.bound = fold_build2(PLUS_EXPR, TREE_TYPE(var), v.bound,
+                                build_one_cst(TREE_TYPE(var)));
+        index_vars_.push_back(v);
+      }
+    }
+    ++breakable_depth_;
+    for (int i = 0; i < TREE_OPERAND_LENGTH(for_statement); ++i)
+      walk(&TREE_OPERAND(for_statement, i));
+    --breakable_depth_;
+  }
+
+  // ------------------------------------------------------------ tracing
+
+  bool is_parallel_var(tree decl) const {
+    for (const LoopLevel &level : loop_.levels)
+      if (level.var == decl)
+        return true;
+    return false;
+  }
+
+  // A variable whose value never changes after its initialisation: a
+  // reference, or a local pointer never assigned again.
+  tree single_definition(tree decl) const {
+    if (!VAR_P(decl) || !private_vars_.count(decl) || !DECL_INITIAL(decl) ||
+        DECL_INITIAL(decl) == error_mark_node)
+      return NULL_TREE;
+    if (TYPE_REF_P(TREE_TYPE(decl)) || !reassigned_.count(decl))
+      return DECL_INITIAL(decl);
+    return NULL_TREE;
+  }
+
+  Target trace_pointer(tree pointer, int depth = 0) const {
+    Target target;
+    if (depth > 16)
+      return target;
+    pointer = strip_value_wrappers(pointer);
+    switch (TREE_CODE(pointer)) {
+    case PARM_DECL:
+      if (const BufferParam *buffer = k_.buffer_for(pointer)) {
+        target.kind = Target::element;
+        target.buffer = buffer;
+        target.offset = size_zero_node;
+      }
+      return target;
+    case VAR_DECL:
+      if (tree definition = single_definition(pointer))
+        return trace_pointer(definition, depth + 1);
+      return target;
+    case POINTER_PLUS_EXPR: {
+      target = trace_pointer(TREE_OPERAND(pointer, 0), depth + 1);
+      if (target.kind == Target::element && target.offset)
+        target.offset = fold_build2(PLUS_EXPR, sizetype, target.offset,
+                                    fold_convert(sizetype,
+                                                 TREE_OPERAND(pointer, 1)));
+      return target;
+    }
+    case ADDR_EXPR:
+      return classify(TREE_OPERAND(pointer, 0), depth + 1);
+    default:
+      return target;
+    }
+  }
+
+  Target classify(tree lvalue, int depth = 0) const {
+    Target target;
+    if (depth > 16)
+      return target;
+    lvalue = tree_strip_any_location_wrapper(lvalue);
+    switch (TREE_CODE(lvalue)) {
+    case INDIRECT_REF:
+      return trace_pointer(TREE_OPERAND(lvalue, 0), depth + 1);
+    case MEM_REF: {
+      target = trace_pointer(TREE_OPERAND(lvalue, 0), depth + 1);
+      if (target.kind == Target::element && target.offset)
+        target.offset =
+            fold_build2(PLUS_EXPR, sizetype, target.offset,
+                        fold_convert(sizetype, TREE_OPERAND(lvalue, 1)));
+      return target;
+    }
+    case ARRAY_REF: {
+      target = classify(TREE_OPERAND(lvalue, 0), depth + 1);
+      if (target.kind == Target::element && target.offset) {
+        tree element = TYPE_SIZE_UNIT(TREE_TYPE(lvalue));
+        tree index = fold_convert(sizetype, TREE_OPERAND(lvalue, 1));
+        target.offset = fold_build2(PLUS_EXPR, sizetype, target.offset,
+                                    fold_build2(MULT_EXPR, sizetype, index,
+                                                element));
+      }
+      return target;
+    }
+    case COMPONENT_REF: {
+      target = classify(TREE_OPERAND(lvalue, 0), depth + 1);
+      tree field = TREE_OPERAND(lvalue, 1);
+      if (target.kind == Target::element && target.offset) {
+        tree position = TREE_CODE(field) == FIELD_DECL ? byte_position(field)
+                                                       : NULL_TREE;
+        target.offset =
+            position && TREE_CODE(position) == INTEGER_CST
+                ? fold_build2(PLUS_EXPR, sizetype, target.offset, position)
+                : NULL_TREE;
+      }
+      return target;
+    }
+    case VAR_DECL:
+      target.decl = lvalue;
+      if (TREE_STATIC(lvalue) || DECL_EXTERNAL(lvalue))
+        target.kind = Target::global;
+      else if (is_parallel_var(lvalue))
+        target.kind = Target::loop_var;
+      else if (TYPE_REF_P(TREE_TYPE(lvalue)))
+        target.kind = Target::unknown;
+      else if (private_vars_.count(lvalue))
+        target.kind = Target::private_var;
+      else
+        target.kind = Target::shared_var;
+      return target;
+    case PARM_DECL:
+    case RESULT_DECL:
+      target.decl = lvalue;
+      target.kind = Target::shared_var;
+      return target;
+    case COMPOUND_EXPR:
+      return classify(TREE_OPERAND(lvalue, 1), depth + 1);
+    case TARGET_EXPR:
+      target.kind = Target::private_var;
+      return target;
+    default:
+      return target;
+    }
+  }
+
+  // ------------------------------------------------------------ rules
+
+  void record(const Target &target, tree lvalue, bool write,
+              location_t where) {
+    Access access;
+    access.write = write;
+    access.location = where;
+    access.size = TYPE_SIZE_UNIT(TREE_TYPE(lvalue));
+    if (target.offset)
+      access.offset = affine_offset(target.offset, index_vars_);
+    accesses_[target.buffer->index].push_back(access);
+    BufferUse &use = facts_->uses[target.buffer->index];
+    (write ? use.written : use.read) = true;
+  }
+
+  void note_parameter(const BufferParam &buffer) {
+    inform(DECL_SOURCE_LOCATION(buffer.decl), "%qD is declared %<ferry::%s%>",
+           buffer.decl, ownership_name(buffer.ownership));
+  }
+
+  void store(tree lvalue, location_t where) {
+    Target target = classify(lvalue);
+    switch (target.kind) {
+    case Target::element:
+      if (target.buffer->ownership == Ownership::borrow) {
+        auto_diagnostic_group group;
+        fail(where, "%qD is borrowed read-only, but the kernel writes it",
+             target.buffer->decl);
+        note_parameter(*target.buffer);
+        inform(DECL_SOURCE_LOCATION(target.buffer->decl),
+               "use %<ferry::borrow_mut%> if each iteration updates its own "
+               "elements");
+        return;
+      }
+      if (target.buffer->ownership == Ownership::shared_mut) {
+        fail(where, "updates of %<ferry::shared_mut%> buffers are not "
+                    "supported yet");
+        return;
+      }
+      record(target, lvalue, true, where);
+      return;
+    case Target::private_var:
+      return;
+    case Target::loop_var:
+      fail(where, "the loop variable %qD is modified inside the loop",
+           target.decl);
+      return;
+    case Target::shared_var:
+      fail(where,
+           "%qD is shared by all iterations; writing it from the parallel "
+           "loop is a data race",
+           target.decl);
+      inform(DECL_SOURCE_LOCATION(target.decl),
+             "%qD is declared outside the loop; declare it inside the loop "
+             "if each iteration needs its own",
+             target.decl);
+      return;
+    case Target::global:
+      fail(where, "kernel %qD writes %qD, which is not one of its parameters",
+           k_.fndecl, target.decl);
+      inform(DECL_SOURCE_LOCATION(target.decl),
+             "pass the data as a pointer parameter with an ownership "
+             "attribute");
+      return;
+    case Target::unknown:
+      fail(where, "ferry cannot tell what this assignment writes");
+      inform(where, "write through a pointer parameter of the kernel, or a "
+                    "local pointer initialised once from one");
+      return;
+    }
+  }
+
+  // A pointer into a buffer must not be stored where ferry cannot follow it.
+  void store_escape_check(tree decl, tree value, location_t where) {
+    if (!POINTER_TYPE_P(TREE_TYPE(decl)) && !TYPE_REF_P(TREE_TYPE(decl)))
+      return;
+    Target pointee = trace_pointer(value);
+    if (pointee.kind == Target::element &&
+        pointee.buffer->ownership == Ownership::borrow &&
+        !TYPE_READONLY(TREE_TYPE(TREE_TYPE(decl))) &&
+        TYPE_REF_P(TREE_TYPE(decl)))
+      fail(where, "a non-const reference to %qD, which is borrowed read-only",
+           pointee.buffer->decl);
+  }
+
+  void load(tree lvalue, location_t where) {
+    Target target = classify(lvalue);
+    if (target.kind == Target::element)
+      record(target, lvalue, false, where);
+    else if (target.kind == Target::global)
+      read_variable(target.decl, where);
+  }
+
+  void read_variable(tree decl, location_t where) {
+    if (!(TREE_STATIC(decl) || DECL_EXTERNAL(decl)) || TREE_READONLY(decl) ||
+        DECL_THREAD_LOCAL_P(decl))
+      return;
+    fail(where,
+         "kernel %qD reads %qD, a global the host may change; the device "
+         "has no up-to-date copy",
+         k_.fndecl, decl);
+    inform(DECL_SOURCE_LOCATION(decl),
+           "pass it as a parameter, or declare it %<const%>");
+  }
+
+  void call(tree call_expression, location_t where) {
+    tree callee = cp_get_callee_fndecl_nofold(call_expression);
+    if (!callee) {
+      fail(where, "kernel %qD calls through a function pointer or a virtual "
+                  "function; the device needs to know the callee",
+           k_.fndecl);
+      return;
+    }
+    if (std::find(facts_->callees.begin(), facts_->callees.end(), callee) ==
+        facts_->callees.end())
+      facts_->callees.push_back(callee);
+    // Pointers and references into buffers handed to a callee.
+    const int count = call_expr_nargs(call_expression);
+    tree parm_types = TYPE_ARG_TYPES(TREE_TYPE(callee));
+    for (int i = 0; i < count; ++i, parm_types = parm_types
+                                                     ? TREE_CHAIN(parm_types)
+                                                     : NULL_TREE) {
+      tree argument = CALL_EXPR_ARG(call_expression, i);
+      Target target = trace_pointer(argument);
+      if (target.kind != Target::element)
+        continue;
+      tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
+      bool read_only = parm_type && INDIRECT_TYPE_P(parm_type) &&
+                       TYPE_READONLY(TREE_TYPE(parm_type));
+      if (!read_only) {
+        auto_diagnostic_group group;
+        fail(location_or(argument, where),
+             "%qD is passed to %qD, which may write it", target.buffer->decl,
+             callee);
+        inform(where, "pass elements by value or through pointers and "
+                      "references to %<const%>");
+        continue;
+      }
+      // A reference reads one element; a pointer may read any of them.
+      tree element = TREE_TYPE(parm_type);
+      if (TYPE_REF_P(parm_type) && COMPLETE_TYPE_P(element)) {
+        Access access;
+        access.location = location_or(argument, where);
+        access.size = TYPE_SIZE_UNIT(element);
+        access.offset = affine_offset(target.offset, index_vars_);
+        accesses_[target.buffer->index].push_back(access);
+      } else {
+        Access access;
+        access.location = location_or(argument, where);
+        access.size = size_one_node;
+        accesses_[target.buffer->index].push_back(access);
+      }
+      facts_->uses[target.buffer->index].read = true;
+    }
+  }
+
+  // Rule 2: in a loop that writes a buffer, every access to it must be to
+  // the elements the iteration owns.
+  void check_races() {
+    for (const BufferParam &buffer : k_.buffers) {
+      const std::vector<Access> &list = accesses_[buffer.index];
+      bool written = std::any_of(list.begin(), list.end(),
+                                 [](const Access &a) { return a.write; });
+      if (!written)
+        continue;
+      tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+      for (const Access &access : list) {
+        if (is_owned_by_iteration(access.offset, element, access.size,
+                                  index_vars_))
+          continue;
+        auto_diagnostic_group group;
+        fail(access.location,
+             "possible data race: this %s of %qD is not at an element that "
+             "only the current iteration touches",
+             access.write ? "write" : "read", buffer.decl);
+        note_parameter(buffer);
+        inform(access.location,
+               "each iteration may only access its own elements, such as "
+               "%<%E[%E]%>; use %<ferry::shared_mut%> if iterations really "
+               "share elements",
+               DECL_NAME(buffer.decl), DECL_NAME(loop_.levels.back().var));
+        break;
+      }
+    }
+  }
+
+  template <typename... Args>
+  void fail(location_t where, const char *format, Args... args) {
+    error_at(where, format, args...);
+    ok_ = false;
+  }
+
+  const Kernel &k_;
+  const ParallelLoop &loop_;
+  KernelFacts *facts_;
+  std::vector<std::vector<Access>> accesses_;
+  std::vector<IndexVariable> index_vars_;
+  std::set<tree> private_vars_;
+  std::set<tree> reassigned_;
+  int breakable_depth_ = 0;
+  bool ok_ = true;
+};
+
+} // namespace
+
+bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
+  facts->uses.assign(kernel.buffers.size(), BufferUse{});
+  bool ok = true;
+  for (const ParallelLoop &loop : kernel.loops)
+    ok = LoopChecker(kernel, loop, facts).run() && ok;
+  return ok;
+}
+
+} // namespace ferry

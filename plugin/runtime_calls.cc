@@ -1,0 +1,94 @@
+// See runtime_calls.h.  The types here must match runtime/abi.h.
+#include "runtime_calls.h"
+
+#include "../runtime/abi.h"
+
+#include <cstring>
+
+namespace ferry::runtime_calls {
+
+namespace {
+
+enum { kBegin, kBuffer, kAcquire, kView, kEnd, kCount };
+
+// The declarations, built on first use.  A garbage-collection root (see
+// gc_roots()), since a function that failed to compile may have been the
+// only other reference.
+tree declarations[kCount];
+
+tree cached(tree *slot, const char *name, tree type, int flags = 0) {
+  if (!*slot)
+    *slot = build_library_fn_ptr(name, type, flags);
+  return *slot;
+}
+
+tree const_char_pointer() {
+  return build_pointer_type(
+      build_qualified_type(char_type_node, TYPE_QUAL_CONST));
+}
+
+tree string(const char *text) {
+  return build_string_literal(std::strlen(text) + 1, text);
+}
+
+tree unsigned_int(unsigned value) {
+  return build_int_cst(unsigned_type_node, value);
+}
+
+} // namespace
+
+tree launch_begin(location_t location, const char *kernel, const char *file,
+                  unsigned line, unsigned buffers) {
+  tree type = build_function_type_list(
+      void_type_node, unsigned_type_node, const_char_pointer(),
+      const_char_pointer(), unsigned_type_node, unsigned_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location, cached(&declarations[kBegin], "__ferry_launch_begin", type), 5,
+      unsigned_int(FERRY_ABI_VERSION), string(kernel), string(file),
+      unsigned_int(line), unsigned_int(buffers));
+}
+
+tree launch_buffer(location_t location, unsigned index, const char *name,
+                   unsigned ownership, tree host_pointer, tree count,
+                   tree element_size) {
+  tree type = build_function_type_list(
+      void_type_node, unsigned_type_node, const_char_pointer(),
+      unsigned_type_node, ptr_type_node, long_long_integer_type_node,
+      long_long_unsigned_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location, cached(&declarations[kBuffer], "__ferry_launch_buffer", type), 6,
+      unsigned_int(index), string(name), unsigned_int(ownership),
+      fold_convert(ptr_type_node, host_pointer),
+      fold_convert(long_long_integer_type_node, count),
+      fold_convert(long_long_unsigned_type_node, element_size));
+}
+
+tree launch_acquire(location_t location) {
+  tree type = build_function_type_list(integer_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location, cached(&declarations[kAcquire], "__ferry_launch_acquire", type), 0);
+}
+
+tree launch_view(location_t location, unsigned index) {
+  tree type =
+      build_function_type_list(ptr_type_node, unsigned_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location, cached(&declarations[kView], "__ferry_launch_view", type, ECF_NOTHROW),
+      1, unsigned_int(index));
+}
+
+tree launch_end(location_t location) {
+  tree type = build_function_type_list(void_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location, cached(&declarations[kEnd], "__ferry_launch_end", type, ECF_NOTHROW), 0);
+}
+
+const ggc_root_tab *gc_roots() {
+  static const ggc_root_tab roots[] = {
+      {&declarations[0], kCount, sizeof(declarations[0]), &gt_ggc_mx_tree_node,
+       &gt_pch_nx_tree_node},
+      LAST_GGC_ROOT_TAB};
+  return roots;
+}
+
+} // namespace ferry::runtime_calls

@@ -1,0 +1,28 @@
+// Calls into libferry's ABI (runtime/abi.h), built as GENERIC.
+//
+// The declarations are made once per translation unit, with C linkage and
+// the C++ front end's own library-function builder, so generated code needs
+// no header from the user.
+#ifndef FERRY_PLUGIN_RUNTIME_CALLS_H
+#define FERRY_PLUGIN_RUNTIME_CALLS_H
+
+#include "gcc_compat.h"
+
+namespace ferry::runtime_calls {
+
+tree launch_begin(location_t location, const char *kernel, const char *file,
+                  unsigned line, unsigned buffers);
+tree launch_buffer(location_t location, unsigned index, const char *name,
+                   unsigned ownership, tree host_pointer, tree count,
+                   tree element_size);
+tree launch_acquire(location_t location);
+tree launch_view(location_t location, unsigned index);
+tree launch_end(location_t location);
+
+// Garbage-collection roots for the declarations above, for
+// PLUGIN_REGISTER_GGC_ROOTS.
+const ggc_root_tab *gc_roots();
+
+} // namespace ferry::runtime_calls
+
+#endif

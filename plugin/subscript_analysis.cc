@@ -1,0 +1,275 @@
+// See subscript_analysis.h.
+#include "subscript_analysis.h"
+
+#include <algorithm>
+
+namespace ferry {
+
+namespace {
+
+const IndexVariable *find_variable(tree expression,
+                                   const std::vector<IndexVariable> &vars) {
+  for (const IndexVariable &v : vars)
+    if (v.var == expression)
+      return &v;
+  return nullptr;
+}
+
+bool mentions_any(tree expression, const std::vector<IndexVariable> &vars) {
+  struct Search {
+    static tree visit(tree *node, int *, void *data) {
+      auto *variables = static_cast<const std::vector<IndexVariable> *>(data);
+      return find_variable(*node, *variables) ? *node : NULL_TREE;
+    }
+  };
+  return cp_walk_tree_without_duplicates(
+             &expression, Search::visit,
+             const_cast<std::vector<IndexVariable> *>(&vars)) != NULL_TREE;
+}
+
+// Loop-invariant: no loop variable, and no memory read or call whose
+// value could differ between iterations.
+bool is_invariant(tree expression, const std::vector<IndexVariable> &vars) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      switch (TREE_CODE(*node)) {
+      case INDIRECT_REF:
+      case ARRAY_REF:
+      case MEM_REF:
+      case CALL_EXPR:
+      case AGGR_INIT_EXPR:
+      case MODIFY_EXPR:
+      case PREINCREMENT_EXPR:
+      case POSTINCREMENT_EXPR:
+      case PREDECREMENT_EXPR:
+      case POSTDECREMENT_EXPR:
+        return *node;
+      case VAR_DECL:
+        // Locals of the body change between iterations.
+        return (!TREE_STATIC(*node) && !DECL_EXTERNAL(*node)) ? *node
+                                                              : NULL_TREE;
+      default:
+        if (TYPE_P(*node))
+          *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+    }
+  };
+  return !mentions_any(expression, vars) &&
+         !cp_walk_tree_without_duplicates(&expression, Search::visit, nullptr);
+}
+
+tree to_sizetype(tree t) { return fold_convert(sizetype, t); }
+
+void scale(AffineOffset *form, tree factor) {
+  for (auto &term : form->terms)
+    term.second = fold_build2(MULT_EXPR, sizetype, term.second, factor);
+  form->constant = fold_build2(MULT_EXPR, sizetype, form->constant, factor);
+}
+
+void add_terms(AffineOffset *sum, const AffineOffset &other, bool subtract) {
+  for (const auto &term : other.terms) {
+    tree coefficient = term.second;
+    if (subtract)
+      coefficient = fold_build1(NEGATE_EXPR, sizetype, coefficient);
+    auto same = std::find_if(sum->terms.begin(), sum->terms.end(),
+                             [&](const auto &t) { return t.first == term.first; });
+    if (same != sum->terms.end())
+      same->second = fold_build2(PLUS_EXPR, sizetype, same->second, coefficient);
+    else
+      sum->terms.emplace_back(term.first, coefficient);
+  }
+  sum->constant = fold_build2(subtract ? MINUS_EXPR : PLUS_EXPR, sizetype,
+                              sum->constant, other.constant);
+}
+
+AffineOffset decompose(tree expression,
+                       const std::vector<IndexVariable> &vars) {
+  AffineOffset form;
+  expression = tree_strip_any_location_wrapper(expression);
+  if (!mentions_any(expression, vars)) {
+    form.affine = is_invariant(expression, vars);
+    form.constant = to_sizetype(expression);
+    return form;
+  }
+  if (find_variable(expression, vars)) {
+    form.affine = true;
+    form.terms.emplace_back(expression, size_one_node);
+    form.constant = size_zero_node;
+    return form;
+  }
+  switch (TREE_CODE(expression)) {
+  CASE_CONVERT:
+  case NON_LVALUE_EXPR:
+  case SAVE_EXPR:
+    if (!INTEGRAL_TYPE_P(TREE_TYPE(TREE_OPERAND(expression, 0))))
+      return form;
+    return decompose(TREE_OPERAND(expression, 0), vars);
+  case PLUS_EXPR:
+  case POINTER_PLUS_EXPR:
+  case MINUS_EXPR: {
+    AffineOffset left = decompose(TREE_OPERAND(expression, 0), vars);
+    AffineOffset right = decompose(TREE_OPERAND(expression, 1), vars);
+    if (!left.affine || !right.affine)
+      return form;
+    add_terms(&left, right, TREE_CODE(expression) == MINUS_EXPR);
+    return left;
+  }
+  case MULT_EXPR: {
+    tree a = TREE_OPERAND(expression, 0);
+    tree b = TREE_OPERAND(expression, 1);
+    if (mentions_any(a, vars))
+      std::swap(a, b);
+    if (mentions_any(a, vars) || !is_invariant(a, vars))
+      return form; // i * i, or a factor that changes
+    AffineOffset scaled = decompose(b, vars);
+    if (scaled.affine)
+      scale(&scaled, to_sizetype(a));
+    return scaled;
+  }
+  case NEGATE_EXPR: {
+    AffineOffset negated = decompose(TREE_OPERAND(expression, 0), vars);
+    if (negated.affine)
+      scale(&negated, fold_convert(sizetype, integer_minus_one_node));
+    return negated;
+  }
+  default:
+    return form;
+  }
+}
+
+// Equal after folding, ignoring conversions between integer types.
+bool equal_sizes(tree a, tree b) {
+  a = fold(to_sizetype(a));
+  b = fold(to_sizetype(b));
+  if (operand_equal_p(a, b, 0))
+    return true;
+  tree difference = fold_build2(MINUS_EXPR, sizetype, a, b);
+  return integer_zerop(difference);
+}
+
+// A >= B, when it can be shown.
+bool at_least(tree a, tree b) {
+  if (equal_sizes(a, b))
+    return true;
+  a = fold(to_sizetype(a));
+  b = fold(to_sizetype(b));
+  return TREE_CODE(a) == INTEGER_CST && TREE_CODE(b) == INTEGER_CST &&
+         tree_int_cst_le(b, a);
+}
+
+} // namespace
+
+AffineOffset affine_offset(tree offset,
+                           const std::vector<IndexVariable> &variables) {
+  AffineOffset form = decompose(offset, variables);
+  if (form.affine) {
+    form.constant = fold(form.constant);
+    for (auto &term : form.terms)
+      term.second = fold(term.second);
+    form.terms.erase(std::remove_if(form.terms.begin(), form.terms.end(),
+                                    [](const auto &t) {
+                                      return integer_zerop(t.second);
+                                    }),
+                     form.terms.end());
+  }
+  return form;
+}
+
+bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
+                           tree access_size,
+                           const std::vector<IndexVariable> &variables) {
+  if (!offset.affine)
+    return false;
+  // Within one element: 0 <= constant and constant + access <= element.
+  tree constant = offset.constant;
+  if (TREE_CODE(constant) != INTEGER_CST ||
+      TREE_CODE(element_size) != INTEGER_CST ||
+      TREE_CODE(access_size) != INTEGER_CST ||
+      tree_int_cst_sgn(constant) < 0 ||
+      !tree_int_cst_le(
+          fold_build2(PLUS_EXPR, sizetype, constant, to_sizetype(access_size)),
+          to_sizetype(element_size)))
+    return false;
+
+  // Every parallel variable must move the access, or two iterations that
+  // differ only in it would share the element.
+  struct Place {
+    const IndexVariable *variable;
+    tree coefficient;
+  };
+  std::vector<Place> places;
+  for (const IndexVariable &v : variables) {
+    auto term = std::find_if(offset.terms.begin(), offset.terms.end(),
+                             [&](const auto &t) { return t.first == v.var; });
+    if (term == offset.terms.end()) {
+      if (v.parallel)
+        return false;
+      continue;
+    }
+    // Steps must be positive multiples of the element.
+    tree c = term->second;
+    if (TREE_CODE(c) == INTEGER_CST && tree_int_cst_sgn(c) <= 0)
+      return false;
+    if (TREE_CODE(c) == INTEGER_CST &&
+        !integer_zerop(fold_build2(TRUNC_MOD_EXPR, sizetype, c,
+                                   to_sizetype(element_size))))
+      return false;
+    places.push_back({&v, c});
+  }
+  if (places.size() != offset.terms.size())
+    return false; // a term on something that is not an index variable
+
+  // Mixed radix: ordered by step, each step must cover the whole range of
+  // the previous variable, so distinct index tuples give distinct elements.
+  // Serial variables (chunks) must sit below every parallel one.
+  auto constant_first = [](const Place &a, const Place &b) {
+    bool ca = TREE_CODE(a.coefficient) == INTEGER_CST;
+    bool cb = TREE_CODE(b.coefficient) == INTEGER_CST;
+    if (ca && cb)
+      return tree_int_cst_lt(a.coefficient, b.coefficient);
+    return ca && !cb;
+  };
+  std::stable_sort(places.begin(), places.end(), constant_first);
+  // Order symbolic steps by the chain they form: each next step must be
+  // the previous step times the previous range.
+  for (std::size_t i = 0; i + 1 < places.size(); ++i) {
+    const IndexVariable *v = places[i].variable;
+    tree range = fold_build2(MINUS_EXPR, sizetype, to_sizetype(v->bound),
+                             to_sizetype(v->lower));
+    tree needed = fold_build2(MULT_EXPR, sizetype, places[i].coefficient, range);
+    std::size_t next = i + 1;
+    for (std::size_t j = i + 1; j < places.size(); ++j)
+      if (at_least(places[j].coefficient, needed) ||
+          equal_sizes(places[j].coefficient, needed)) {
+        next = j;
+        break;
+      }
+    if (!at_least(places[next].coefficient, needed))
+      return false;
+    std::swap(places[i + 1], places[next]);
+  }
+  bool seen_parallel = false;
+  for (const Place &place : places) {
+    if (place.variable->parallel)
+      seen_parallel = true;
+    else if (seen_parallel)
+      return false; // a serial loop striding across other iterations' data
+  }
+  return true;
+}
+
+bool same_offset(const AffineOffset &a, const AffineOffset &b) {
+  if (!a.affine || !b.affine || a.terms.size() != b.terms.size() ||
+      !equal_sizes(a.constant, b.constant))
+    return false;
+  for (const auto &term : a.terms) {
+    auto other = std::find_if(b.terms.begin(), b.terms.end(),
+                              [&](const auto &t) { return t.first == term.first; });
+    if (other == b.terms.end() || !equal_sizes(term.second, other->second))
+      return false;
+  }
+  return true;
+}
+
+} // namespace ferry

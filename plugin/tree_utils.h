@@ -1,0 +1,21 @@
+// Small questions about GENERIC trees that several stages ask.
+#ifndef FERRY_PLUGIN_TREE_UTILS_H
+#define FERRY_PLUGIN_TREE_UTILS_H
+
+#include "gcc_compat.h"
+
+namespace ferry {
+
+// Whether DECL occurs anywhere in EXPRESSION (which may be NULL_TREE).
+bool mentions(tree expression, tree decl);
+
+// EXPRESSION's location, or FALLBACK when it has none.
+location_t location_or(tree expression, location_t fallback);
+
+// EXPRESSION without location wrappers, conversions and SAVE_EXPRs: the
+// value it forwards.
+tree strip_value_wrappers(tree expression);
+
+} // namespace ferry
+
+#endif

@@ -1,0 +1,69 @@
+// Reads the FERRY_* environment variables (see config.h).
+#include "config.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace ferry::rt {
+
+bool parse_flag(const char *text, bool *out) {
+  static const char *const yes[] = {"1", "on", "yes", "true"};
+  static const char *const no[] = {"0", "off", "no", "false"};
+  for (const char *word : yes)
+    if (std::strcmp(text, word) == 0)
+      return *out = true, true;
+  for (const char *word : no)
+    if (std::strcmp(text, word) == 0)
+      return *out = false, true;
+  return false;
+}
+
+bool parse_device_kind(const char *text, DeviceKind *out) {
+  static const struct {
+    const char *name;
+    DeviceKind kind;
+  } kinds[] = {{"auto", DeviceKind::automatic},
+               {"gpu", DeviceKind::gpu},
+               {"host", DeviceKind::host},
+               {"sim", DeviceKind::sim}};
+  for (const auto &entry : kinds)
+    if (std::strcmp(text, entry.name) == 0)
+      return *out = entry.kind, true;
+  return false;
+}
+
+namespace {
+
+[[noreturn]] void bad_setting(const char *variable, const char *value,
+                              const char *expected) {
+  std::fprintf(stderr, "ferry: %s=%s is not understood; expected %s\n",
+               variable, value, expected);
+  std::exit(EXIT_FAILURE);
+}
+
+void read_flag(const char *variable, bool *out) {
+  if (const char *value = std::getenv(variable))
+    if (*value && !parse_flag(value, out))
+      bad_setting(variable, value, "1 or 0");
+}
+
+Config read_environment() {
+  Config config;
+  read_flag("FERRY_RESIDENCY", &config.residency);
+  read_flag("FERRY_STATS", &config.stats);
+  read_flag("FERRY_CHECK", &config.check);
+  if (const char *value = std::getenv("FERRY_DEVICE"))
+    if (*value && !parse_device_kind(value, &config.device))
+      bad_setting("FERRY_DEVICE", value, "auto, gpu, host or sim");
+  return config;
+}
+
+} // namespace
+
+const Config &config() {
+  static const Config settings = read_environment();
+  return settings;
+}
+
+} // namespace ferry::rt

@@ -1,0 +1,36 @@
+// Run-time settings of libferry, read once from the environment.
+//
+// Every FERRY_* variable is read here and nowhere else, so the set of
+// settings and their defaults is one list.  A value that is not understood
+// stops the program with a message: a typo must not silently select another
+// mode.
+#ifndef FERRY_RUNTIME_CONFIG_H
+#define FERRY_RUNTIME_CONFIG_H
+
+namespace ferry::rt {
+
+enum class DeviceKind {
+  automatic, // the OpenMP default device if there is one, else the host
+  gpu,       // an OpenMP offload device; an error if none is available
+  host,      // run kernels on the host, on the host's memory
+  sim        // run kernels on the host, on separate "device" memory
+};
+
+struct Config {
+  bool residency = true; // FERRY_RESIDENCY: keep buffers on the device
+  bool stats = false;    // FERRY_STATS: print the ferry-stats line at exit
+  bool check = false;    // FERRY_CHECK: trap host access to stale memory
+  DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
+};
+
+// The settings of this process.  The first call reads the environment.
+const Config &config();
+
+// Parses one setting; exposed for the unit tests.  Returns false and leaves
+// *out alone when TEXT is not a valid value.
+bool parse_flag(const char *text, bool *out);
+bool parse_device_kind(const char *text, DeviceKind *out);
+
+} // namespace ferry::rt
+
+#endif

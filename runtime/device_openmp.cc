@@ -1,0 +1,95 @@
+// An OpenMP offload device through the standard device-memory API
+// (omp_target_alloc, omp_target_memcpy), so it works with libgomp and with
+// LLVM's libomptarget alike.
+#include "device.h"
+
+#include "config.h"
+
+#include <omp.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace ferry::rt {
+
+namespace {
+
+class OpenMPDevice final : public Device {
+public:
+  explicit OpenMPDevice(int device_number) : number_(device_number) {}
+
+  std::string describe() const override {
+    return "gpu " + std::to_string(number_) + " of " +
+           std::to_string(omp_get_num_devices()) + " (OpenMP)";
+  }
+  int openmp_device_number() const override { return number_; }
+  bool has_separate_memory() const override { return true; }
+  bool maps_copy_data() const override { return true; }
+
+  void *allocate(std::size_t bytes) override {
+    return omp_target_alloc(bytes ? bytes : 1, number_);
+  }
+  void deallocate(void *device_ptr) override {
+    omp_target_free(device_ptr, number_);
+  }
+  void copy_to_device(void *device_dst, const void *host_src,
+                      std::size_t bytes) override {
+    check(omp_target_memcpy(device_dst, host_src, bytes, 0, 0, number_,
+                            omp_get_initial_device()),
+          "host to device");
+  }
+  void copy_to_host(void *host_dst, const void *device_src,
+                    std::size_t bytes) override {
+    check(omp_target_memcpy(host_dst, device_src, bytes, 0, 0,
+                            omp_get_initial_device(), number_),
+          "device to host");
+  }
+
+private:
+  static void check(int status, const char *direction) {
+    if (status != 0) {
+      std::fprintf(stderr, "ferry: omp_target_memcpy (%s) failed\n",
+                   direction);
+      std::exit(EXIT_FAILURE);
+    }
+  }
+
+  int number_;
+};
+
+std::unique_ptr<Device> select_device() {
+  const int devices = omp_get_num_devices();
+  switch (config().device) {
+  case DeviceKind::host:
+    return make_host_device();
+  case DeviceKind::sim:
+    return make_sim_device();
+  case DeviceKind::gpu:
+    if (devices == 0) {
+      std::fprintf(stderr, "ferry: FERRY_DEVICE=gpu, but OpenMP reports no "
+                           "offload device (is libgomp-plugin-nvptx "
+                           "installed and the GPU visible?)\n");
+      std::exit(EXIT_FAILURE);
+    }
+    return make_openmp_device(omp_get_default_device());
+  case DeviceKind::automatic:
+    break;
+  }
+  if (devices > 0)
+    return make_openmp_device(omp_get_default_device());
+  return make_host_device();
+}
+
+} // namespace
+
+std::unique_ptr<Device> make_openmp_device(int device_number) {
+  return std::make_unique<OpenMPDevice>(device_number);
+}
+
+Device &current_device() {
+  // Never destroyed: kernels may run from static destructors.
+  static Device *device = select_device().release();
+  return *device;
+}
+
+} // namespace ferry::rt

@@ -1,0 +1,119 @@
+// The C entry points of abi.h: the per-thread state of one kernel launch,
+// from __ferry_launch_begin to __ferry_launch_end.
+#include "abi.h"
+
+#include "config.h"
+#include "device.h"
+#include "stats.h"
+#include "transfers.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+namespace ferry::rt {
+
+namespace {
+
+struct Launch {
+  bool active = false;
+  const char *kernel = nullptr;
+  const char *file = nullptr;
+  unsigned line = 0;
+  std::vector<Buffer> buffers;
+};
+
+thread_local Launch current_launch;
+
+// A broken call sequence means the generated code and this runtime disagree;
+// nothing sensible can follow.
+[[noreturn]] void internal_error(const char *what) {
+  std::fprintf(stderr,
+               "ferry: internal error in kernel '%s' (%s:%u): %s\n"
+               "ferry: the kernel and libferry do not match; rebuild both\n",
+               current_launch.kernel ? current_launch.kernel : "?",
+               current_launch.file ? current_launch.file : "?",
+               current_launch.line, what);
+  std::abort();
+}
+
+TransferPolicy &transfers() {
+  // Never destroyed: kernels may run from static destructors.
+  static TransferPolicy *policy =
+      make_naive_transfers(current_device()).release();
+  return *policy;
+}
+
+Buffer &buffer_at(unsigned index) {
+  if (!current_launch.active || index >= current_launch.buffers.size())
+    internal_error("buffer index out of range");
+  return current_launch.buffers[index];
+}
+
+} // namespace
+
+} // namespace ferry::rt
+
+using namespace ferry::rt;
+
+extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
+                                     const char *file, unsigned line,
+                                     unsigned nbuffers) {
+  if (abi_version != FERRY_ABI_VERSION) {
+    std::fprintf(stderr,
+                 "ferry: kernel '%s' (%s:%u) was built for ABI version %u, "
+                 "but this libferry implements version %u; rebuild it\n",
+                 kernel, file, line, abi_version, FERRY_ABI_VERSION);
+    std::exit(EXIT_FAILURE);
+  }
+  Launch &launch = current_launch;
+  if (launch.active)
+    internal_error("a launch began inside another launch");
+  launch.active = true;
+  launch.kernel = kernel;
+  launch.file = file;
+  launch.line = line;
+  launch.buffers.assign(nbuffers, Buffer{});
+}
+
+extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
+                                      unsigned ownership, void *host,
+                                      long long count,
+                                      unsigned long long element_size) {
+  Buffer &buffer = buffer_at(index);
+  const Launch &launch = current_launch;
+  unsigned long long bytes = 0;
+  if (count < 0 || __builtin_mul_overflow(static_cast<unsigned long long>(count),
+                                          element_size, &bytes)) {
+    std::fprintf(stderr,
+                 "ferry: kernel '%s' (%s:%u): the length of '%s' is %lld "
+                 "elements, which is not a valid size\n",
+                 launch.kernel, launch.file, launch.line, name, count);
+    std::exit(EXIT_FAILURE);
+  }
+  buffer.name = name;
+  buffer.ownership = ownership;
+  buffer.host = static_cast<char *>(host);
+  buffer.bytes = bytes;
+}
+
+extern "C" int __ferry_launch_acquire(void) {
+  if (!current_launch.active)
+    internal_error("acquire outside a launch");
+  for (Buffer &buffer : current_launch.buffers)
+    transfers().acquire(buffer);
+  count_launch();
+  return current_device().openmp_device_number();
+}
+
+extern "C" void *__ferry_launch_view(unsigned index) {
+  return buffer_at(index).view;
+}
+
+extern "C" void __ferry_launch_end(void) {
+  if (!current_launch.active)
+    internal_error("end outside a launch");
+  for (Buffer &buffer : current_launch.buffers)
+    transfers().release(buffer);
+  current_launch.active = false;
+}

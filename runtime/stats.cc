@@ -1,0 +1,90 @@
+// Counts launches and transfers, and prints the ferry-stats line at exit.
+#include "stats.h"
+
+#include "config.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+
+namespace ferry::rt {
+
+namespace {
+
+struct Counters {
+  std::atomic<std::uint64_t> launches{0};
+  std::atomic<std::uint64_t> h2d_bytes{0};
+  std::atomic<std::uint64_t> h2d_copies{0};
+  std::atomic<std::uint64_t> d2h_bytes{0};
+  std::atomic<std::uint64_t> d2h_copies{0};
+};
+
+// Never destroyed: kernels may run from other static destructors.
+Counters &counters() {
+  static Counters *instance = new Counters;
+  return *instance;
+}
+
+void print_report() {
+  std::string line = format_stats_line(stats_snapshot());
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+} // namespace
+
+void count_launch() {
+  counters().launches.fetch_add(1, std::memory_order_relaxed);
+}
+
+void count_host_to_device(std::uint64_t bytes) {
+  counters().h2d_bytes.fetch_add(bytes, std::memory_order_relaxed);
+  counters().h2d_copies.fetch_add(1, std::memory_order_relaxed);
+}
+
+void count_device_to_host(std::uint64_t bytes) {
+  counters().d2h_bytes.fetch_add(bytes, std::memory_order_relaxed);
+  counters().d2h_copies.fetch_add(1, std::memory_order_relaxed);
+}
+
+StatsSnapshot stats_snapshot() {
+  const Counters &c = counters();
+  StatsSnapshot s;
+  s.launches = c.launches.load();
+  s.h2d_bytes = c.h2d_bytes.load();
+  s.h2d_copies = c.h2d_copies.load();
+  s.d2h_bytes = c.d2h_bytes.load();
+  s.d2h_copies = c.d2h_copies.load();
+  return s;
+}
+
+std::string format_stats_line(const StatsSnapshot &s) {
+  char buffer[256];
+  std::snprintf(buffer, sizeof buffer,
+                "ferry-stats launches=%llu h2d_bytes=%llu h2d_copies=%llu "
+                "d2h_bytes=%llu d2h_copies=%llu",
+                static_cast<unsigned long long>(s.launches),
+                static_cast<unsigned long long>(s.h2d_bytes),
+                static_cast<unsigned long long>(s.h2d_copies),
+                static_cast<unsigned long long>(s.d2h_bytes),
+                static_cast<unsigned long long>(s.d2h_copies));
+  return buffer;
+}
+
+void enable_stats_report() {
+  static std::once_flag registered;
+  std::call_once(registered, [] {
+    if (config().stats)
+      std::atexit(print_report);
+  });
+}
+
+namespace {
+// Registered at load time so that the report comes after the exit handlers
+// of the program itself, which may still launch kernels.
+[[gnu::constructor]] void register_stats_report_at_load() {
+  enable_stats_report();
+}
+} // namespace
+
+} // namespace ferry::rt

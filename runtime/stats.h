@@ -1,0 +1,39 @@
+// Transfer and launch counters behind the ferry-stats line.
+//
+// With FERRY_STATS=1 the runtime prints, once at exit, exactly
+//   ferry-stats launches=N h2d_bytes=N h2d_copies=N d2h_bytes=N d2h_copies=N
+// Tests parse that line, so its format is fixed.  Counters count transfers
+// that really happen: none on the host, the runtime's own copies on the sim
+// device, and the copies the OpenMP maps perform on a GPU.
+#ifndef FERRY_RUNTIME_STATS_H
+#define FERRY_RUNTIME_STATS_H
+
+#include <cstdint>
+#include <string>
+
+namespace ferry::rt {
+
+struct StatsSnapshot {
+  std::uint64_t launches = 0;
+  std::uint64_t h2d_bytes = 0;
+  std::uint64_t h2d_copies = 0;
+  std::uint64_t d2h_bytes = 0;
+  std::uint64_t d2h_copies = 0;
+};
+
+void count_launch();
+void count_host_to_device(std::uint64_t bytes);
+void count_device_to_host(std::uint64_t bytes);
+
+StatsSnapshot stats_snapshot();
+
+// The ferry-stats line for S, without a newline.
+std::string format_stats_line(const StatsSnapshot &s);
+
+// Arranges, once, for the line to be printed at exit when FERRY_STATS is
+// set.  Called when libferry is loaded, so a run without kernels reports too.
+void enable_stats_report();
+
+} // namespace ferry::rt
+
+#endif
