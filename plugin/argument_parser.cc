@@ -124,10 +124,9 @@ private:
       ++position_;
       return number(token);
     }
-    if (token.kind == SourceToken::identifier) {
-      ++position_;
-      return name(token);
-    }
+    if (token.kind == SourceToken::identifier ||
+        (is("::") && tokens_[position_ + 1].kind == SourceToken::identifier))
+      return qualified_name();
     if (token.kind == SourceToken::end)
       error_here("expected an element count");
     else
@@ -153,6 +152,74 @@ private:
       return NULL_TREE;
     }
     return build_int_cst(result_type(), static_cast<HOST_WIDE_INT>(value));
+  }
+
+  // name, ns::name, ::ns::Class::name
+  tree qualified_name() {
+    const SourceToken &first = peek();
+    bool global = is("::");
+    if (global)
+      ++position_;
+    std::vector<const SourceToken *> parts;
+    parts.push_back(&peek());
+    ++position_;
+    while (is("::") && tokens_[position_ + 1].kind == SourceToken::identifier) {
+      ++position_;
+      parts.push_back(&peek());
+      ++position_;
+    }
+    if (!global && parts.size() == 1)
+      return name(*parts[0]);
+    tree scope = global ? global_namespace : find_scope(*parts[0]);
+    for (std::size_t i = global ? 0 : 1; scope && i + 1 < parts.size(); ++i)
+      scope = member_scope(scope, *parts[i]);
+    if (scope)
+      if (tree value = constant_in(scope, get_identifier(parts.back()->text.c_str())))
+        return value;
+    std::string spelled = global ? "::" : "";
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      spelled += (i ? "::" : "") + parts[i]->text;
+    error_at_token(first, "%qs is not an integral constant", spelled.c_str());
+    return NULL_TREE;
+  }
+
+  // A namespace or class named ID, looked up from the kernel outwards.
+  tree find_scope(const SourceToken &token) {
+    for (tree scope = CP_DECL_CONTEXT(fndecl_); scope;
+         scope = CP_DECL_CONTEXT(scope)) {
+      if (tree found = member_scope(scope, token))
+        return found;
+      if (scope == global_namespace)
+        break;
+    }
+    return NULL_TREE;
+  }
+
+  static tree member_scope(tree scope, const SourceToken &token) {
+    tree found = lookup_qualified_name(scope, get_identifier(token.text.c_str()),
+                                       LOOK_want::NORMAL, false);
+    if (!found || found == error_mark_node)
+      return NULL_TREE;
+    if (TREE_CODE(found) == NAMESPACE_DECL)
+      return ORIGINAL_NAMESPACE(found);
+    if (TREE_CODE(found) == TYPE_DECL && CLASS_TYPE_P(TREE_TYPE(found)))
+      return TREE_TYPE(found);
+    return NULL_TREE;
+  }
+
+  // The value of the integral constant ID declared in SCOPE.
+  static tree constant_in(tree scope, tree id) {
+    tree found = lookup_qualified_name(scope, id, LOOK_want::NORMAL, false);
+    if (!found || found == error_mark_node)
+      return NULL_TREE;
+    tree value = NULL_TREE;
+    if (TREE_CODE(found) == CONST_DECL)
+      value = DECL_INITIAL(found);
+    else if (VAR_P(found) && decl_constant_var_p(found))
+      value = maybe_constant_value(found);
+    if (value && TREE_CODE(value) == INTEGER_CST)
+      return fold_convert(result_type(), value);
+    return NULL_TREE;
   }
 
   tree name(const SourceToken &token) {
@@ -210,17 +277,8 @@ private:
   tree named_constant(tree id) {
     for (tree scope = CP_DECL_CONTEXT(fndecl_); scope;
          scope = CP_DECL_CONTEXT(scope)) {
-      tree found = lookup_qualified_name(scope, id, LOOK_want::NORMAL, false);
-      if (found && found != error_mark_node) {
-        tree value = NULL_TREE;
-        if (TREE_CODE(found) == CONST_DECL)
-          value = DECL_INITIAL(found);
-        else if (VAR_P(found) && decl_constant_var_p(found))
-          value = maybe_constant_value(found);
-        if (value && TREE_CODE(value) == INTEGER_CST)
-          return fold_convert(result_type(), value);
-        return NULL_TREE;
-      }
+      if (tree value = constant_in(scope, id))
+        return value;
       if (scope == global_namespace)
         break;
     }

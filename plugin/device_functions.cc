@@ -1,16 +1,42 @@
 // See device_functions.h.
 #include "device_functions.h"
 
+#include "attributes.h"
+#include "simt_safety.h"
+#include "tree_utils.h"
+
+#include <map>
+#include <set>
+
 namespace ferry {
 
 namespace {
 
-// Callees waiting for the end-of-unit check, and where a kernel called
-// each one (for the message).
-vec<tree, va_gc> *pending_callees;
-std::vector<std::pair<location_t, std::string>> pending_callers;
+// What one device function does, found once per translation unit.
+struct FunctionFacts {
+  std::vector<std::pair<tree, location_t>> callees;
+  std::vector<location_t> indirect_calls;
+  tree unsafe_local = NULL_TREE;
+  location_t unsafe_location = UNKNOWN_LOCATION;
+};
 
-bool needs_body(tree fndecl) { return !fndecl_built_in_p(fndecl); }
+// Device functions prepared so far.  The trees are function declarations of
+// this unit, which stay referenced by its symbol table.
+std::map<tree, FunctionFacts> prepared;
+
+tree definition_of(tree fndecl) {
+  return DECL_CLONED_FUNCTION_P(fndecl) ? DECL_CLONED_FUNCTION(fndecl)
+                                        : fndecl;
+}
+
+// Instantiates a template callee whose body the kernel needs now.
+void instantiate_if_needed(tree fndecl) {
+  tree abstract = definition_of(fndecl);
+  if (!DECL_SAVED_TREE(fndecl) && DECL_LANG_SPECIFIC(abstract) &&
+      DECL_TEMPLATE_INFO(abstract) && DECL_TEMPLATE_INSTANTIATION(abstract) &&
+      !DECL_SAVED_TREE(abstract))
+    instantiate_decl(abstract, /*defer_ok=*/false, /*expl_inst=*/false);
+}
 
 void mark_offloadable(tree fndecl) {
   if (!lookup_attribute("omp declare target", DECL_ATTRIBUTES(fndecl)))
@@ -25,44 +51,117 @@ void mark_offloadable(tree fndecl) {
   }
 }
 
+const FunctionFacts &prepare(tree fndecl) {
+  auto found = prepared.find(fndecl);
+  if (found != prepared.end())
+    return found->second;
+  FunctionFacts &facts = prepared[fndecl];
+  mark_offloadable(fndecl);
+
+  tree *body = &DECL_SAVED_TREE(fndecl);
+  if (TREE_CODE(*body) == BIND_EXPR)
+    body = &BIND_EXPR_BODY(*body);
+  select_values_instead_of_references(body);
+  tree rewritten = declare_scalar_temporaries(*body);
+  if (rewritten != *body) {
+    *body = rewritten;
+    rebuild_blocks(fndecl);
+  }
+  facts.unsafe_local =
+      local_whose_address_is_taken(fndecl, &facts.unsafe_location);
+
+  struct Calls {
+    FunctionFacts *facts;
+    location_t where;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *calls = static_cast<Calls *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+        calls->where = EXPR_LOCATION(t);
+      if (TREE_CODE(t) == CALL_EXPR || TREE_CODE(t) == AGGR_INIT_EXPR) {
+        tree callee = cp_get_callee_fndecl_nofold(t);
+        // Internal calls (IFN_*) have no function at all.
+        if (callee)
+          calls->facts->callees.emplace_back(callee, calls->where);
+        else if (TREE_CODE(t) != CALL_EXPR || CALL_EXPR_FN(t))
+          calls->facts->indirect_calls.push_back(calls->where);
+      }
+      return NULL_TREE;
+    }
+  } calls{&facts, DECL_SOURCE_LOCATION(fndecl)};
+  cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), Calls::visit,
+                                  &calls);
+  return facts;
+}
+
+class Preparation {
+public:
+  explicit Preparation(const Kernel &kernel) : k_(kernel) {}
+
+  void function(tree fndecl, location_t call_site) {
+    if (fndecl_built_in_p(fndecl) || !visited_.insert(fndecl).second)
+      return;
+    if (has_ferry_attribute(definition_of(fndecl), "kernel")) {
+      error_at(call_site,
+               "kernel %qs calls kernel %qD; call kernels from host code",
+               k_.name().c_str(), fndecl);
+      result_.ok = false;
+      return;
+    }
+    instantiate_if_needed(fndecl);
+    if (!DECL_SAVED_TREE(fndecl)) {
+      auto_diagnostic_group group;
+      error_at(call_site,
+               "kernel %qs calls %qD, whose body is not visible here; the "
+               "device needs it",
+               k_.name().c_str(), fndecl);
+      inform(DECL_SOURCE_LOCATION(fndecl),
+             "define %qD before the kernel, in this file or a header it "
+             "includes",
+             fndecl);
+      result_.ok = false;
+      return;
+    }
+    const FunctionFacts &facts = prepare(fndecl);
+    for (location_t where : facts.indirect_calls) {
+      auto_diagnostic_group group;
+      error_at(where, "%qD, called by kernel %qs, calls through a function "
+                      "pointer or a virtual function",
+               fndecl, k_.name().c_str());
+      inform(where, "the device needs to know every function it runs; call "
+                    "a function by name");
+      result_.ok = false;
+    }
+    if (facts.unsafe_local && !result_.unsafe_in_simd) {
+      result_.unsafe_in_simd = fndecl;
+      result_.unsafe_local = facts.unsafe_local;
+      result_.unsafe_location = facts.unsafe_location;
+    }
+    for (const auto &callee : facts.callees)
+      function(callee.first, callee.second);
+  }
+
+  DeviceFunctions result() const { return result_; }
+
+private:
+  const Kernel &k_;
+  std::set<tree> visited_;
+  DeviceFunctions result_;
+};
+
 } // namespace
 
-void make_device_functions(const Kernel &kernel,
-                           const std::vector<tree> &callees) {
-  for (tree callee : callees) {
-    if (!needs_body(callee))
-      continue;
-    mark_offloadable(callee);
-    vec_safe_push(pending_callees, callee);
-    pending_callers.emplace_back(kernel.location, kernel.name());
-  }
-}
-
-void check_device_functions_defined() {
-  for (unsigned i = 0; i < vec_safe_length(pending_callees); ++i) {
-    tree callee = (*pending_callees)[i];
-    cgraph_node *node = cgraph_node::get(callee);
-    if (node && node->definition)
-      continue;
-    auto_diagnostic_group group;
-    error_at(DECL_SOURCE_LOCATION(callee),
-             "%qD is called by kernel %qs but is not defined in this file; "
-             "the device needs its body",
-             callee, pending_callers[i].second.c_str());
-    inform(pending_callers[i].first,
-           "define it in this file or in a header, or compute the value "
-           "inside the kernel");
-  }
-  vec_free(pending_callees);
-  pending_callers.clear();
-}
-
-const ggc_root_tab *device_function_gc_roots() {
-  static const ggc_root_tab roots[] = {
-      {&pending_callees, 1, sizeof(pending_callees), &gt_ggc_mx_vec_tree_va_gc_,
-       &gt_pch_nx_vec_tree_va_gc_},
-      LAST_GGC_ROOT_TAB};
-  return roots;
+DeviceFunctions prepare_device_functions(
+    const Kernel &kernel,
+    const std::vector<std::pair<tree, location_t>> &callees) {
+  Preparation preparation(kernel);
+  for (const auto &callee : callees)
+    preparation.function(callee.first, callee.second);
+  return preparation.result();
 }
 
 } // namespace ferry

@@ -1,9 +1,17 @@
 // The functions that kernels call become device functions (rule 5).
 //
-// Input: the callees the ownership check found in each kernel's loops.
-// Output: each callee marked `omp declare target`, so GCC also compiles it
-// for the offload targets; and, once the whole unit has been read, an error
-// for every callee whose body is not in this translation unit.
+// Input: the callees the ownership check found in a kernel's loops.
+// Output: every function reachable from the kernel marked `omp declare
+// target`, so GCC also compiles it for the offload targets, with its body
+// prepared for GCC 12's SIMT code generation (see simt_safety.h); errors for
+// callees whose bodies are not visible, for indirect and virtual calls, and
+// for kernels called from kernels; and whether any callee keeps a pattern
+// that GCC 12 miscompiles inside `omp simd`, in which case the kernel's
+// OpenMP region is built without simd.
+//
+// Bodies must be known when the kernel is compiled, so device functions are
+// defined before the kernels that call them; templates are instantiated on
+// demand.
 #ifndef FERRY_PLUGIN_DEVICE_FUNCTIONS_H
 #define FERRY_PLUGIN_DEVICE_FUNCTIONS_H
 
@@ -14,14 +22,18 @@
 
 namespace ferry {
 
-void make_device_functions(const Kernel &kernel,
-                           const std::vector<tree> &callees);
+struct DeviceFunctions {
+  bool ok = true;
+  // A callee that takes the address of one of its own locals, which GCC 12
+  // can miscompile inside `omp simd` on nvptx; NULL_TREE when none does.
+  tree unsafe_in_simd = NULL_TREE;
+  tree unsafe_local = NULL_TREE;
+  location_t unsafe_location = UNKNOWN_LOCATION;
+};
 
-// PLUGIN_ALL_IPA_PASSES_START: every callee must have been defined by now.
-void check_device_functions_defined();
-
-// Garbage-collection roots of the callee list, for PLUGIN_REGISTER_GGC_ROOTS.
-const ggc_root_tab *device_function_gc_roots();
+DeviceFunctions prepare_device_functions(
+    const Kernel &kernel,
+    const std::vector<std::pair<tree, location_t>> &callees);
 
 } // namespace ferry
 

@@ -31,8 +31,11 @@ std::vector<tree> firstprivate_scalars(const Kernel &kernel,
 } // namespace
 
 std::string equivalent_pragma(const Kernel &kernel, const ParallelLoop &loop,
-                              const std::vector<MapDecision> &maps) {
-  std::string line = "#pragma omp target teams distribute parallel for simd";
+                              const std::vector<MapDecision> &maps,
+                              bool simd) {
+  std::string line = "#pragma omp target teams distribute parallel for";
+  if (simd)
+    line += " simd";
   if (loop.levels.size() > 1)
     line += " collapse(" + std::to_string(loop.levels.size()) + ")";
   for (const BufferParam &buffer : kernel.buffers) {
@@ -57,11 +60,11 @@ std::string equivalent_pragma(const Kernel &kernel, const ParallelLoop &loop,
 }
 
 void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
-                    const std::vector<MapDecision> &maps) {
+                    const std::vector<MapDecision> &maps, bool simd) {
   for (const ParallelLoop &loop : kernel.loops) {
     inform(loop.location, "ferry: kernel %qs offloaded as %qs",
            kernel.name().c_str(),
-           equivalent_pragma(kernel, loop, maps).c_str());
+           equivalent_pragma(kernel, loop, maps, simd).c_str());
     if (loop.levels.size() > 1)
       inform(loop.location,
              "ferry: the %d perfectly nested loops are collapsed into one "
@@ -83,8 +86,8 @@ void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
            "ferry: %qD is %<firstprivate%>: each thread gets a copy of the "
            "value",
            scalar);
-  for (tree callee : facts.callees)
-    if (!fndecl_built_in_p(callee))
+  for (const auto &call : facts.callees)
+    if (tree callee = call.first; !fndecl_built_in_p(callee))
       inform(DECL_SOURCE_LOCATION(callee),
              "ferry: %qD is compiled for the device because kernel %qs "
              "calls it",

@@ -20,8 +20,8 @@
 //   ownership_check.cc   rules 1, 2, 3 and 5 (subscript_analysis.cc)
 //   map_kinds.cc         map kind per buffer
 //   explain.cc           -fplugin-arg-ferry-explain
+//   device_functions.cc  callees compiled for the device (simt_safety.cc)
 //   lower_omp.cc         the target region and the libferry calls
-//   device_functions.cc  callees compiled for the device
 //
 // Debugging: -fdump-tree-original shows the rewritten kernel; compare it
 // with the same pragma written by hand.
@@ -95,11 +95,27 @@ void process_kernel(tree fndecl) {
   ferry::KernelFacts facts;
   if (!ferry::check_ownership(kernel, &facts))
     return;
+  ferry::DeviceFunctions callees =
+      ferry::prepare_device_functions(kernel, facts.callees);
+  if (!callees.ok)
+    return;
+  const bool simd = !callees.unsafe_in_simd;
+  if (!simd) {
+    auto_diagnostic_group group;
+    warning_at(kernel.location, 0,
+               "kernel %qs runs without %<simd%> on the OpenMP path, one lane "
+               "per thread",
+               kernel.name().c_str());
+    inform(callees.unsafe_location,
+           "%qD takes the address of its local %qD, which GCC 12 can "
+           "miscompile inside %<omp simd%> on nvptx; pass and return values "
+           "instead",
+           callees.unsafe_in_simd, callees.unsafe_local);
+  }
   std::vector<ferry::MapDecision> maps = ferry::plan_maps(kernel, facts);
   if (options.explain)
-    ferry::explain_kernel(kernel, facts, maps);
-  ferry::lower_to_openmp(kernel, maps);
-  ferry::make_device_functions(kernel, facts.callees);
+    ferry::explain_kernel(kernel, facts, maps, simd);
+  ferry::lower_to_openmp(kernel, maps, simd);
 }
 
 void on_pre_genericize(void *gcc_data, void *) {
@@ -122,10 +138,6 @@ void on_pragmas(void *, void *) {
     cpp_define(parse_in, "__FERRY_PLUGIN__=1");
 }
 
-void on_all_ipa_passes_start(void *, void *) {
-  ferry::check_device_functions_defined();
-}
-
 } // namespace
 
 int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
@@ -145,13 +157,8 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
   register_callback(info->base_name, PLUGIN_PRAGMAS, on_pragmas, nullptr);
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
                     nullptr);
-  register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START,
-                    on_all_ipa_passes_start, nullptr);
   register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
                     const_cast<ggc_root_tab *>(
                         ferry::runtime_calls::gc_roots()));
-  register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
-                    const_cast<ggc_root_tab *>(
-                        ferry::device_function_gc_roots()));
   return 0;
 }

@@ -35,6 +35,7 @@ differences (OpenMP array sections, clause splitting) to gcc_compat.h"
 #include "cpplib.h"
 #include "langhooks.h"
 #include "context.h"
+#include "function.h"
 #include "ggc.h"
 #include "gtype-desc.h"
 

@@ -56,7 +56,8 @@ const BufferParam *Kernel::buffer_for(tree decl) const {
 }
 
 std::string Kernel::name() const {
-  return lang_hooks.decl_printable_name(fndecl, 2);
+  // Scoped name with template arguments, without the signature.
+  return lang_hooks.decl_printable_name(fndecl, 1);
 }
 
 namespace {
@@ -173,6 +174,15 @@ private:
       return;
     }
 
+    if (TREE_CODE(TREE_TYPE(type)) == FUNCTION_TYPE ||
+        TREE_CODE(TREE_TYPE(type)) == METHOD_TYPE) {
+      error_at(where, "%qD is a function pointer; a kernel cannot call "
+                      "through it (rule 5)",
+               parm);
+      inform(where, "call a function defined in this file by name");
+      ok_ = false;
+      return;
+    }
     // Rule 4: every pointer parameter carries exactly one ownership.
     if (owned.empty()) {
       error_at(where, "pointer parameter %qD of kernel %qD has no ownership "
@@ -331,15 +341,27 @@ private:
 
     tree condition = tree_strip_any_location_wrapper(FOR_COND(for_statement));
     tree_code code = condition ? TREE_CODE(condition) : ERROR_MARK;
-    tree bound = NULL_TREE;
+    tree bound = NULL_TREE, tested = NULL_TREE;
     if (code == LT_EXPR || code == LE_EXPR || code == NE_EXPR) {
-      if (condition_variable(TREE_OPERAND(condition, 0)) == var)
-        bound = TREE_OPERAND(condition, 1);
+      tested = TREE_OPERAND(condition, 0);
+      bound = TREE_OPERAND(condition, 1);
     } else if (code == GT_EXPR || code == GE_EXPR) {
-      if (condition_variable(TREE_OPERAND(condition, 1)) == var) {
-        bound = TREE_OPERAND(condition, 0);
-        code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
+      tested = TREE_OPERAND(condition, 1);
+      bound = TREE_OPERAND(condition, 0);
+      code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
+    }
+    // `i + c < n` tests i against n - c (no iterations when n < c).
+    tree offset = NULL_TREE;
+    if (tested) {
+      tree sum = condition_variable(tested);
+      if (TREE_CODE(sum) == PLUS_EXPR &&
+          condition_variable(TREE_OPERAND(sum, 0)) == var &&
+          !mentions(TREE_OPERAND(sum, 1), var)) {
+        offset = TREE_OPERAND(sum, 1);
+        tested = TREE_OPERAND(sum, 0);
       }
+      if (condition_variable(tested) != var)
+        bound = NULL_TREE;
     }
     if (!bound || mentions(bound, var)) {
       error_at(condition ? location_or(condition, where) : where,
@@ -349,6 +371,16 @@ private:
       return false;
     }
     bound = fold_convert(type, tree_strip_any_location_wrapper(bound));
+    if (offset) {
+      offset = fold_convert(type, tree_strip_any_location_wrapper(offset));
+      tree reduced = fold_build2(MINUS_EXPR, type, bound, offset);
+      bound = TYPE_UNSIGNED(type)
+                  ? fold_build3(COND_EXPR, type,
+                                fold_build2(LT_EXPR, boolean_type_node, bound,
+                                            offset),
+                                build_zero_cst(type), reduced)
+                  : reduced;
+    }
     if (code == LE_EXPR)
       bound = fold_build2(PLUS_EXPR, type, bound, build_one_cst(type));
     level->bound = bound;
@@ -435,8 +467,16 @@ private:
     if (TREE_CODE(*body) == BIND_EXPR)
       body = &BIND_EXPR_BODY(*body);
     flatten(body, &statements);
-    for (tree *slot : statements) {
+    for (std::size_t i = 0; i < statements.size(); ++i) {
+      tree *slot = statements[i];
       tree statement = *slot;
+      // The init of `for (i = 0; ...)` stands before the FOR_STMT; the loop
+      // itself gets the error that explains it.
+      if (i + 1 < statements.size() &&
+          TREE_CODE(*statements[i + 1]) == FOR_STMT &&
+          TREE_CODE(strip_statement_wrappers(statement)) != DECL_EXPR &&
+          TREE_CODE(statement) != FOR_STMT)
+        continue;
       tree var = NULL_TREE;
       if (loop_in_scope(statement, &var)) {
         if (!k_->loops.empty()) {

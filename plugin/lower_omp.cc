@@ -15,6 +15,7 @@
 #include "lower_omp.h"
 
 #include "runtime_calls.h"
+#include "simt_safety.h"
 #include "tree_utils.h"
 
 #include <string>
@@ -26,17 +27,20 @@ namespace {
 #define CLAUSE_BIT(name) (OMP_CLAUSE_MASK_1 << PRAGMA_OMP_CLAUSE_##name)
 
 // The clauses the parser accepts on `target teams distribute parallel for
-// simd`; c_omp_split_clauses reads which constructs are present from it.
-omp_clause_mask combined_construct_mask() {
-  return CLAUSE_BIT(DEVICE) | CLAUSE_BIT(MAP) | CLAUSE_BIT(IF) |
+// [simd]`; c_omp_split_clauses reads which constructs are present from it.
+omp_clause_mask combined_construct_mask(bool simd) {
+  omp_clause_mask simd_only = CLAUSE_BIT(SAFELEN) | CLAUSE_BIT(SIMDLEN) |
+                              CLAUSE_BIT(ALIGNED) | CLAUSE_BIT(NONTEMPORAL);
+  omp_clause_mask all =
+         CLAUSE_BIT(DEVICE) | CLAUSE_BIT(MAP) | CLAUSE_BIT(IF) |
          CLAUSE_BIT(NOWAIT) | CLAUSE_BIT(PRIVATE) | CLAUSE_BIT(FIRSTPRIVATE) |
          CLAUSE_BIT(DEFAULTMAP) | CLAUSE_BIT(THREAD_LIMIT) |
          CLAUSE_BIT(IS_DEVICE_PTR) | CLAUSE_BIT(SHARED) |
          CLAUSE_BIT(REDUCTION) | CLAUSE_BIT(NUM_TEAMS) | CLAUSE_BIT(DEFAULT) |
          CLAUSE_BIT(LASTPRIVATE) | CLAUSE_BIT(DIST_SCHEDULE) |
          CLAUSE_BIT(COLLAPSE) | CLAUSE_BIT(ORDER) | CLAUSE_BIT(NUM_THREADS) |
-         CLAUSE_BIT(PROC_BIND) | CLAUSE_BIT(SCHEDULE) | CLAUSE_BIT(SAFELEN) |
-         CLAUSE_BIT(SIMDLEN) | CLAUSE_BIT(ALIGNED) | CLAUSE_BIT(NONTEMPORAL);
+         CLAUSE_BIT(PROC_BIND) | CLAUSE_BIT(SCHEDULE) | simd_only;
+  return simd ? all : all & ~simd_only;
 }
 
 #undef CLAUSE_BIT
@@ -61,18 +65,11 @@ void prepend(tree *list, tree clause) {
   *list = clause;
 }
 
-tree statement_block(tree body, tree vars) {
-  tree block = make_node(BLOCK);
-  BLOCK_VARS(block) = vars;
-  tree bind = build3(BIND_EXPR, void_type_node, vars, body, block);
-  TREE_SIDE_EFFECTS(bind) = 1;
-  return bind;
-}
-
 class Lowering {
 public:
-  Lowering(const Kernel &kernel, const std::vector<MapDecision> &maps)
-      : k_(kernel), maps_(maps) {}
+  Lowering(const Kernel &kernel, const std::vector<MapDecision> &maps,
+           bool simd)
+      : k_(kernel), maps_(maps), simd_(simd) {}
 
   void run() {
     mark_restrict();
@@ -194,8 +191,9 @@ private:
     return false;
   }
 
-  // The innermost construct: `omp simd` over the collapsed levels.
-  tree simd_loop(const ParallelLoop &loop, tree clauses) {
+  // The innermost construct, `omp simd` (or `omp for` without simd), over
+  // the collapsed levels.
+  tree innermost_loop(const ParallelLoop &loop, tree_code code, tree clauses) {
     const int depth = loop.levels.size();
     tree declv = make_tree_vec(depth), initv = make_tree_vec(depth);
     tree condv = make_tree_vec(depth), incrv = make_tree_vec(depth);
@@ -219,12 +217,15 @@ private:
       append_to_statement_list_force(
           build_stmt(loop.levels[i].location, DECL_EXPR, loop.levels[i].var),
           &pre_body);
+    tree body = loop.body;
+    select_values_instead_of_references(&body);
     tree statements = push_stmt_list();
-    tree simd = finish_omp_for(loop.location, OMP_SIMD, declv, NULL_TREE,
-                               initv, condv, incrv, loop.body, pre_body,
-                               nullptr, clauses);
+    tree construct = finish_omp_for(loop.location, code, declv, NULL_TREE,
+                                    initv, condv, incrv,
+                                    declare_scalar_temporaries(body), pre_body,
+                                    nullptr, clauses);
     statements = pop_stmt_list(statements);
-    if (!simd)
+    if (!construct)
       return NULL_TREE;
     return statement_block(statements, vars);
   }
@@ -242,18 +243,26 @@ private:
   tree target_region(const ParallelLoop &loop) {
     location_t where = loop.location;
     tree split[C_OMP_CLAUSE_SPLIT_COUNT];
-    c_omp_split_clauses(where, OMP_SIMD, combined_construct_mask(),
-                        combined_clauses(loop), split);
+    c_omp_split_clauses(where, simd_ ? OMP_SIMD : OMP_FOR,
+                        combined_construct_mask(simd_), combined_clauses(loop),
+                        split);
     for (int i = 0; i < C_OMP_CLAUSE_SPLIT_COUNT; ++i)
       if (split[i])
         split[i] = finish_omp_clauses(split[i], i == C_OMP_CLAUSE_SPLIT_TARGET
                                                     ? C_ORT_OMP_TARGET
                                                     : C_ORT_OMP);
 
-    tree body = simd_loop(loop, split[C_OMP_CLAUSE_SPLIT_SIMD]);
+    tree body;
+    if (simd_) {
+      body = innermost_loop(loop, OMP_SIMD, split[C_OMP_CLAUSE_SPLIT_SIMD]);
+      if (body)
+        body = loop_construct(OMP_FOR, body, split[C_OMP_CLAUSE_SPLIT_FOR],
+                              where);
+    } else {
+      body = innermost_loop(loop, OMP_FOR, split[C_OMP_CLAUSE_SPLIT_FOR]);
+    }
     if (!body)
       return error_mark_node;
-    body = loop_construct(OMP_FOR, body, split[C_OMP_CLAUSE_SPLIT_FOR], where);
 
     tree parallel = make_node(OMP_PARALLEL);
     TREE_TYPE(parallel) = void_type_node;
@@ -280,59 +289,17 @@ private:
     return pop_stmt_list(statements);
   }
 
-  // The BLOCK tree must mirror the BIND_EXPRs, which the rewrite moved:
-  // relink every BIND_EXPR's block under the one around it.
-  static void rebuild_blocks(tree fndecl) {
-    tree outer = DECL_SAVED_TREE(fndecl);
-    if (TREE_CODE(outer) != BIND_EXPR || !BIND_EXPR_BLOCK(outer))
-      return;
-    tree root = BIND_EXPR_BLOCK(outer);
-    BLOCK_SUBBLOCKS(root) = NULL_TREE;
-    relink(&BIND_EXPR_BODY(outer), root);
-  }
-
-  static void relink(tree *statement, tree parent) {
-    struct Walk {
-      static tree visit(tree *node, int *walk_subtrees, void *data) {
-        tree t = *node;
-        if (TYPE_P(t)) {
-          *walk_subtrees = 0;
-          return NULL_TREE;
-        }
-        if (TREE_CODE(t) != BIND_EXPR)
-          return NULL_TREE;
-        tree parent = static_cast<tree>(data);
-        tree block = BIND_EXPR_BLOCK(t);
-        if (!block) {
-          relink(&BIND_EXPR_BODY(t), parent);
-        } else {
-          BLOCK_SUPERCONTEXT(block) = parent;
-          BLOCK_SUBBLOCKS(block) = NULL_TREE;
-          BLOCK_CHAIN(block) = NULL_TREE;
-          // Keep source order: append.
-          tree *last = &BLOCK_SUBBLOCKS(parent);
-          while (*last)
-            last = &BLOCK_CHAIN(*last);
-          *last = block;
-          relink(&BIND_EXPR_BODY(t), block);
-        }
-        *walk_subtrees = 0;
-        return NULL_TREE;
-      }
-    };
-    cp_walk_tree_without_duplicates(statement, Walk::visit, parent);
-  }
-
   const Kernel &k_;
   const std::vector<MapDecision> &maps_;
+  const bool simd_;
   tree device_ = NULL_TREE;
 };
 
 } // namespace
 
-void lower_to_openmp(const Kernel &kernel,
-                     const std::vector<MapDecision> &maps) {
-  Lowering(kernel, maps).run();
+void lower_to_openmp(const Kernel &kernel, const std::vector<MapDecision> &maps,
+                     bool simd) {
+  Lowering(kernel, maps, simd).run();
 }
 
 } // namespace ferry

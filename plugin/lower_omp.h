@@ -9,9 +9,10 @@
 
 namespace ferry {
 
-// Rewrites KERNEL's body in place.  Errors, if any, are reported.
-void lower_to_openmp(const Kernel &kernel,
-                     const std::vector<MapDecision> &maps);
+// Rewrites KERNEL's body in place.  SIMD false builds the region without
+// its `simd` level (see simt_safety.h).  Errors, if any, are reported.
+void lower_to_openmp(const Kernel &kernel, const std::vector<MapDecision> &maps,
+                     bool simd);
 
 } // namespace ferry
 

@@ -40,7 +40,7 @@ public:
   LoopChecker(const Kernel &kernel, const ParallelLoop &loop,
               KernelFacts *facts)
       : k_(kernel), loop_(loop), facts_(facts),
-        accesses_(kernel.buffers.size()) {
+        accesses_(kernel.buffers.size()), current_location_(loop.location) {
     for (const LoopLevel &level : loop.levels) {
       IndexVariable v;
       v.var = level.var;
@@ -104,7 +104,9 @@ private:
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-    location_t where = location_or(t, loop_.location);
+    location_t where = location_or(t, current_location_);
+    if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+      current_location_ = EXPR_LOCATION(t);
     switch (TREE_CODE(t)) {
     case DECL_EXPR:
       declare(DECL_EXPR_DECL(t), where);
@@ -456,6 +458,8 @@ private:
              target.decl);
       return;
     case Target::global:
+      if (!reported_globals_.insert(target.decl).second)
+        return;
       fail(where, "kernel %qD writes %qD, which is not one of its parameters",
            k_.fndecl, target.decl);
       inform(DECL_SOURCE_LOCATION(target.decl),
@@ -493,7 +497,7 @@ private:
 
   void read_variable(tree decl, location_t where) {
     if (!(TREE_STATIC(decl) || DECL_EXTERNAL(decl)) || TREE_READONLY(decl) ||
-        DECL_THREAD_LOCAL_P(decl))
+        DECL_THREAD_LOCAL_P(decl) || !reported_globals_.insert(decl).second)
       return;
     fail(where,
          "kernel %qD reads %qD, a global the host may change; the device "
@@ -511,9 +515,9 @@ private:
            k_.fndecl);
       return;
     }
-    if (std::find(facts_->callees.begin(), facts_->callees.end(), callee) ==
-        facts_->callees.end())
-      facts_->callees.push_back(callee);
+    if (std::none_of(facts_->callees.begin(), facts_->callees.end(),
+                     [&](const auto &c) { return c.first == callee; }))
+      facts_->callees.emplace_back(callee, where);
     // Pointers and references into buffers handed to a callee.
     const int count = call_expr_nargs(call_expression);
     tree parm_types = TYPE_ARG_TYPES(TREE_TYPE(callee));
@@ -597,6 +601,8 @@ private:
   std::vector<IndexVariable> index_vars_;
   std::set<tree> private_vars_;
   std::set<tree> reassigned_;
+  std::set<tree> reported_globals_;
+  location_t current_location_ = UNKNOWN_LOCATION;
   int breakable_depth_ = 0;
   bool ok_ = true;
 };

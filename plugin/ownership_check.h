@@ -10,6 +10,7 @@
 #include "gcc_compat.h"
 #include "kernel_model.h"
 
+#include <utility>
 #include <vector>
 
 namespace ferry {
@@ -21,7 +22,8 @@ struct BufferUse {
 
 struct KernelFacts {
   std::vector<BufferUse> uses; // indexed by BufferParam::index
-  std::vector<tree> callees;   // functions the loops call, in order seen
+  // Functions the loops call, in the order seen, with where.
+  std::vector<std::pair<tree, location_t>> callees;
 };
 
 // Checks rules 1, 2, 3 and 5 in every loop of KERNEL (rule 4 is checked

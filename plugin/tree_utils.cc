@@ -38,4 +38,55 @@ tree strip_value_wrappers(tree expression) {
   }
 }
 
+tree statement_block(tree body, tree vars) {
+  tree block = make_node(BLOCK);
+  BLOCK_VARS(block) = vars;
+  tree bind = build3(BIND_EXPR, void_type_node, vars, body, block);
+  TREE_SIDE_EFFECTS(bind) = 1;
+  return bind;
+}
+
+namespace {
+
+void relink_blocks(tree *statement, tree parent) {
+  struct Walk {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) != BIND_EXPR)
+        return NULL_TREE;
+      tree parent = static_cast<tree>(data);
+      tree block = BIND_EXPR_BLOCK(t);
+      if (block) {
+        BLOCK_SUPERCONTEXT(block) = parent;
+        BLOCK_SUBBLOCKS(block) = NULL_TREE;
+        BLOCK_CHAIN(block) = NULL_TREE;
+        tree *last = &BLOCK_SUBBLOCKS(parent); // keep source order
+        while (*last)
+          last = &BLOCK_CHAIN(*last);
+        *last = block;
+        parent = block;
+      }
+      relink_blocks(&BIND_EXPR_BODY(t), parent);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree_without_duplicates(statement, Walk::visit, parent);
+}
+
+} // namespace
+
+void rebuild_blocks(tree fndecl) {
+  tree outer = DECL_SAVED_TREE(fndecl);
+  if (!outer || TREE_CODE(outer) != BIND_EXPR || !BIND_EXPR_BLOCK(outer))
+    return;
+  tree root = BIND_EXPR_BLOCK(outer);
+  BLOCK_SUBBLOCKS(root) = NULL_TREE;
+  relink_blocks(&BIND_EXPR_BODY(outer), root);
+}
+
 } // namespace ferry

@@ -16,6 +16,15 @@ location_t location_or(tree expression, location_t fallback);
 // value it forwards.
 tree strip_value_wrappers(tree expression);
 
+// A BIND_EXPR with its own BLOCK declaring VARS around BODY: what every
+// OpenMP construct body and every new scope must be.
+tree statement_block(tree body, tree vars);
+
+// Makes FNDECL's BLOCK tree mirror the nesting of its BIND_EXPRs again,
+// after a rewrite moved or added scopes.
+void rebuild_blocks(tree fndecl);
+
+
 } // namespace ferry
 
 #endif

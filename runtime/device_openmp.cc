@@ -3,7 +3,7 @@
 // LLVM's libomptarget alike.
 #include "device.h"
 
-#include "config.h"
+#include "settings.h"
 
 #include <omp.h>
 

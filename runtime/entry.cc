@@ -2,7 +2,7 @@
 // from __ferry_launch_begin to __ferry_launch_end.
 #include "abi.h"
 
-#include "config.h"
+#include "settings.h"
 #include "device.h"
 #include "stats.h"
 #include "transfers.h"

@@ -1,7 +1,7 @@
 // Counts launches and transfers, and prints the ferry-stats line at exit.
 #include "stats.h"
 
-#include "config.h"
+#include "settings.h"
 
 #include <atomic>
 #include <cstdio>

@@ -4,8 +4,8 @@
 // settings and their defaults is one list.  A value that is not understood
 // stops the program with a message: a typo must not silently select another
 // mode.
-#ifndef FERRY_RUNTIME_CONFIG_H
-#define FERRY_RUNTIME_CONFIG_H
+#ifndef FERRY_RUNTIME_SETTINGS_H
+#define FERRY_RUNTIME_SETTINGS_H
 
 namespace ferry::rt {
 

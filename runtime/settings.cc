@@ -1,5 +1,5 @@
-// Reads the FERRY_* environment variables (see config.h).
-#include "config.h"
+// Reads the FERRY_* environment variables (see settings.h).
+#include "settings.h"
 
 #include <cstdio>
 #include <cstdlib>

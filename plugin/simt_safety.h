@@ -1,0 +1,40 @@
+// GCC 12 and nvptx SIMT: rewrites and checks that keep kernels correct
+// inside `omp simd`.
+//
+// On nvptx, GCC runs `omp simd` loops as SIMT regions and moves the
+// addressable locals of the loop into per-lane storage.  Locals that come in
+// later, when a callee is inlined into the loop, are moved too, but an
+// address of one that flows through a PHI is not rewritten: the lane then
+// reads an uninitialised value (seen: y[i] = std::min(1.0, std::max(0.0,
+// v)) inside a helper stored garbage) or the offload compiler crashes in
+// make_decl_rtl (varasm.cc:1446).  std::min and friends return references,
+// which is exactly that pattern.  So:
+//   - calls of std::min, std::max and std::clamp on arithmetic values become
+//     value selections (no addresses at all);
+//   - the C++ front end's scalar temporaries become declared locals;
+//   - any other address of a callee's own local is reported, and the kernel
+//     is built without simd on the OpenMP path.
+#ifndef FERRY_PLUGIN_SIMT_SAFETY_H
+#define FERRY_PLUGIN_SIMT_SAFETY_H
+
+#include "gcc_compat.h"
+
+namespace ferry {
+
+// Replaces `std::min(a, b)`, `std::max(a, b)` and `std::clamp(v, lo, hi)` on
+// arithmetic types in *BODY by value selections with the same semantics.
+void select_values_instead_of_references(tree *body);
+
+// Turns the scalar temporaries of the C++ front end in BODY (TARGET_EXPRs,
+// such as the 0.0 that std::max(0.0, x) binds to a reference) into locals
+// declared in a block around BODY, which it returns.
+tree declare_scalar_temporaries(tree body);
+
+// The first local (variable, parameter or temporary) of FNDECL whose address
+// FNDECL takes, other than as the object of a member call; NULL_TREE if
+// none.  *LOCATION is where.
+tree local_whose_address_is_taken(tree fndecl, location_t *location);
+
+} // namespace ferry
+
+#endif

@@ -1,0 +1,14 @@
+// Rule 5: the device needs the body of every function a kernel calls, so it
+// must be defined before the kernel.
+#include <cstddef>
+
+double transform(double v); // { dg-message "define 'double transform.double.' before the kernel" }
+
+[[ferry::kernel]]
+void apply(std::size_t n, [[ferry::borrow_mut(n)]] double *y)
+{
+    for (std::size_t i = 0; i < n; ++i)
+        y[i] = transform(y[i]); // { dg-error "kernel 'apply' calls 'double transform.double.', whose body is not visible here" }
+}
+
+double transform(double v) { return v * 2; }

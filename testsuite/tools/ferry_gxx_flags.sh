@@ -1,0 +1,37 @@
+#!/bin/sh
+# ferry-g++ adds OpenMP, the offload flags, the plugin and ferry's include
+# and link flags; passes the user's flags through; and a user -foffload=
+# replaces its default.  Runs against the build tree (see ferry-test).
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+
+line=$("$FERRY_GXX" --showme -O2 -DNAME='a b' app.cc -o app) || fail "--showme failed"
+case $line in *" -fopenmp "*) ;; *) fail "no -fopenmp: $line" ;; esac
+case $line in *"-fplugin=$FERRY_PLUGIN"*) ;; *) fail "no plugin: $line" ;; esac
+case $line in *"-I$FERRY_INCLUDE"*) ;; *) fail "no include dir: $line" ;; esac
+case $line in *"-lferry"*) ;; *) fail "no -lferry when linking: $line" ;; esac
+case $line in *"'-DNAME=a b'"*) ;; *) fail "user flag not passed through quoted: $line" ;; esac
+case $line in *"-foffload="*) ;; *) fail "no default offload targets: $line" ;; esac
+
+line=$("$FERRY_GXX" --showme -c app.cc) || fail "--showme -c failed"
+case $line in *"-lferry"*) fail "-lferry when only compiling: $line" ;; esac
+
+line=$("$FERRY_GXX" --showme -foffload=disable -c app.cc)
+count=$(printf '%s\n' "$line" | tr ' ' '\n' | grep -c '^-foffload=')
+[ "$count" = 1 ] || fail "user -foffload= did not replace the default: $line"
+case $line in *"-foffload=disable"*) ;; *) fail "user -foffload= lost: $line" ;; esac
+
+# It really compiles and links a kernel.
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cat > "$dir/k.cc" <<'CC'
+#include <ferry/ferry.hpp>
+#include <cstdio>
+[[ferry::kernel]]
+void twice(int n, [[ferry::borrow_mut(n)]] int *v) { for (int i = 0; i < n; ++i) v[i] *= 2; }
+int main() { int v[3] = {1, 2, 3}; twice(3, v); std::printf("%d %d %d on %s\n", v[0], v[1], v[2], ferry::device_name().c_str()); }
+CC
+"$FERRY_GXX" -O2 "$dir/k.cc" -o "$dir/k" || fail "build failed"
+out=$(FERRY_DEVICE=sim "$dir/k") || fail "run failed"
+[ "$out" = "2 4 6 on sim" ] || fail "unexpected output: $out"
+echo "ok"

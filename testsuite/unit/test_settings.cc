@@ -1,0 +1,45 @@
+// Unit tests of the FERRY_* setting parsers (runtime/settings.cc).
+#define BOOST_TEST_MODULE settings
+#define BOOST_TEST_DYN_LINK
+#include <boost/test/unit_test.hpp>
+
+#include "settings.h"
+
+using ferry::rt::DeviceKind;
+using ferry::rt::parse_device_kind;
+using ferry::rt::parse_flag;
+
+BOOST_AUTO_TEST_CASE(flags_accept_the_usual_spellings) {
+  for (const char *yes : {"1", "on", "yes", "true"}) {
+    bool value = false;
+    BOOST_TEST(parse_flag(yes, &value));
+    BOOST_TEST(value);
+  }
+  for (const char *no : {"0", "off", "no", "false"}) {
+    bool value = true;
+    BOOST_TEST(parse_flag(no, &value));
+    BOOST_TEST(!value);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(a_misspelled_flag_is_refused_and_changes_nothing) {
+  bool value = true;
+  BOOST_TEST(!parse_flag("ture", &value));
+  BOOST_TEST(!parse_flag("", &value));
+  BOOST_TEST(!parse_flag("2", &value));
+  BOOST_TEST(value);
+}
+
+BOOST_AUTO_TEST_CASE(device_kinds) {
+  DeviceKind kind = DeviceKind::automatic;
+  BOOST_TEST(parse_device_kind("sim", &kind));
+  BOOST_TEST((kind == DeviceKind::sim));
+  BOOST_TEST(parse_device_kind("host", &kind));
+  BOOST_TEST((kind == DeviceKind::host));
+  BOOST_TEST(parse_device_kind("gpu", &kind));
+  BOOST_TEST((kind == DeviceKind::gpu));
+  BOOST_TEST(parse_device_kind("auto", &kind));
+  BOOST_TEST((kind == DeviceKind::automatic));
+  BOOST_TEST(!parse_device_kind("cuda", &kind));
+  BOOST_TEST((kind == DeviceKind::automatic));
+}

@@ -1,0 +1,35 @@
+// Unit tests of the transfer counters and the ferry-stats line
+// (runtime/stats.cc).  The line's format is a contract with scripts.
+#define BOOST_TEST_MODULE stats
+#define BOOST_TEST_DYN_LINK
+#include <boost/test/unit_test.hpp>
+
+#include "stats.h"
+
+using namespace ferry::rt;
+
+BOOST_AUTO_TEST_CASE(line_has_the_documented_format) {
+  StatsSnapshot s;
+  s.launches = 3;
+  s.h2d_bytes = 800;
+  s.h2d_copies = 2;
+  s.d2h_bytes = 400;
+  s.d2h_copies = 1;
+  BOOST_TEST(format_stats_line(s) ==
+             "ferry-stats launches=3 h2d_bytes=800 h2d_copies=2 "
+             "d2h_bytes=400 d2h_copies=1");
+}
+
+BOOST_AUTO_TEST_CASE(counters_add_up) {
+  StatsSnapshot before = stats_snapshot();
+  count_launch();
+  count_host_to_device(100);
+  count_host_to_device(28);
+  count_device_to_host(64);
+  StatsSnapshot after = stats_snapshot();
+  BOOST_TEST(after.launches - before.launches == 1u);
+  BOOST_TEST(after.h2d_bytes - before.h2d_bytes == 128u);
+  BOOST_TEST(after.h2d_copies - before.h2d_copies == 2u);
+  BOOST_TEST(after.d2h_bytes - before.d2h_bytes == 64u);
+  BOOST_TEST(after.d2h_copies - before.d2h_copies == 1u);
+}
