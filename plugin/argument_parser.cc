@@ -174,7 +174,8 @@ private:
     for (std::size_t i = global ? 0 : 1; scope && i + 1 < parts.size(); ++i)
       scope = member_scope(scope, *parts[i]);
     if (scope)
-      if (tree value = constant_in(scope, get_identifier(parts.back()->text.c_str())))
+      if (tree value =
+              constant_in(scope, get_identifier(parts.back()->text.c_str())))
         return value;
     std::string spelled = global ? "::" : "";
     for (std::size_t i = 0; i < parts.size(); ++i)
@@ -196,8 +197,8 @@ private:
   }
 
   static tree member_scope(tree scope, const SourceToken &token) {
-    tree found = lookup_qualified_name(scope, get_identifier(token.text.c_str()),
-                                       LOOK_want::NORMAL, false);
+    tree found = lookup_qualified_name(
+        scope, get_identifier(token.text.c_str()), LOOK_want::NORMAL, false);
     if (!found || found == error_mark_node)
       return NULL_TREE;
     if (TREE_CODE(found) == NAMESPACE_DECL)
@@ -311,7 +312,8 @@ private:
     error_at(location_in_text(location_, token.column - 1), format, args...);
     inform(location_, "in the arguments of %<ferry::%s%>", attribute_);
   }
-  template <typename... Args> void error_here(const char *format, Args... args) {
+  template <typename... Args>
+  void error_here(const char *format, Args... args) {
     error_at_token(peek(), format, args...);
   }
 

@@ -49,8 +49,8 @@ location_t location_at(location_t anchor, int line, int column) {
   const line_map_ordinary *ordinary = linemap_check_ordinary(map);
   if (line < static_cast<int>(ORDINARY_MAP_STARTING_LINE_NUMBER(ordinary)))
     return anchor;
-  location_t result = linemap_position_for_line_and_column(
-      line_table, ordinary, line, column);
+  location_t result =
+      linemap_position_for_line_and_column(line_table, ordinary, line, column);
   expanded_location check = expand_location(result);
   if (check.line != line || check.column != column || !check.file ||
       !where.file || std::strcmp(check.file, where.file) != 0)
@@ -73,8 +73,8 @@ bool is_punctuator(const SourceToken &token, const char *text) {
 // and returns its argument text.  For a parameter the search stops at the
 // `,` or `(` that starts the parameter, so a neighbour's attribute is never
 // taken; for a function it stops at the previous `;`, `{` or `}`.
-bool recover_text(location_t decl_location, const char *name,
-                  bool is_parameter, RecoveredText *out) {
+bool recover_text(location_t decl_location, const char *name, bool is_parameter,
+                  RecoveredText *out) {
   if (from_macro_expansion_at(decl_location))
     return false;
   expanded_location where = expand_location(decl_location);
@@ -113,9 +113,8 @@ bool recover_text(location_t decl_location, const char *name,
         return false;
       continue;
     }
-    if (token.kind != SourceToken::identifier || token.text != name ||
-        i < 2 || !is_punctuator(tokens[i - 1], "::") ||
-        tokens[i - 2].text != "ferry")
+    if (token.kind != SourceToken::identifier || token.text != name || i < 2 ||
+        !is_punctuator(tokens[i - 1], "::") || tokens[i - 2].text != "ferry")
       continue;
 
     out->name_location = location_at(decl_location, token.line, token.column);
@@ -158,7 +157,8 @@ tree handle_ferry_attribute(tree *node, tree name, tree, int,
   tree decl = *node;
   const char *attribute = IDENTIFIER_POINTER(name);
   const bool kernel = std::strcmp(attribute, "kernel") == 0;
-  location_t location = DECL_P(decl) ? DECL_SOURCE_LOCATION(decl) : input_location;
+  location_t location =
+      DECL_P(decl) ? DECL_SOURCE_LOCATION(decl) : input_location;
 
   if (kernel && TREE_CODE(decl) != FUNCTION_DECL) {
     error_at(location, "%<ferry::kernel%> applies to functions");
@@ -186,27 +186,25 @@ tree handle_ferry_attribute(tree *node, tree name, tree, int,
 
   tree value = tree_cons(
       NULL_TREE,
-      text.has_arguments ? build_string(text.arguments.size(),
-                                        text.arguments.c_str())
-                         : NULL_TREE,
-      tree_cons(NULL_TREE, build_int_cst(unsigned_type_node, text.name_location),
-                tree_cons(NULL_TREE,
-                          build_int_cst(unsigned_type_node,
-                                        text.arguments_location),
-                          NULL_TREE)));
+      text.has_arguments
+          ? build_string(text.arguments.size(), text.arguments.c_str())
+          : NULL_TREE,
+      tree_cons(
+          NULL_TREE, build_int_cst(unsigned_type_node, text.name_location),
+          tree_cons(NULL_TREE,
+                    build_int_cst(unsigned_type_node, text.arguments_location),
+                    NULL_TREE)));
   // The same declaration seen again (a redeclaration) adds nothing.
   tree stored = stored_name(attribute);
   for (tree a = DECL_ATTRIBUTES(decl); a; a = TREE_CHAIN(a))
     if (get_attribute_namespace(a) == ferry_identifier() &&
         get_attribute_name(a) == stored &&
-        simple_cst_equal(TREE_VALUE(TREE_VALUE(a)),
-                         TREE_VALUE(value)) == 1 &&
+        simple_cst_equal(TREE_VALUE(TREE_VALUE(a)), TREE_VALUE(value)) == 1 &&
         tree_int_cst_equal(TREE_VALUE(TREE_CHAIN(TREE_VALUE(a))),
                            TREE_VALUE(TREE_CHAIN(value))))
       return NULL_TREE;
-  DECL_ATTRIBUTES(decl) =
-      tree_cons(build_tree_list(ferry_identifier(), stored), value,
-                DECL_ATTRIBUTES(decl));
+  DECL_ATTRIBUTES(decl) = tree_cons(build_tree_list(ferry_identifier(), stored),
+                                    value, DECL_ATTRIBUTES(decl));
   return NULL_TREE;
 }
 
@@ -215,9 +213,12 @@ tree handle_ferry_attribute(tree *node, tree name, tree, int,
   { NAME, 0, -2, false, false, false, false, handle_ferry_attribute, NULL }
 
 const attribute_spec kFerryAttributes[] = {
-    FERRY_ATTRIBUTE("kernel"),     FERRY_ATTRIBUTE("borrow"),
-    FERRY_ATTRIBUTE("borrow_mut"), FERRY_ATTRIBUTE("out"),
-    FERRY_ATTRIBUTE("scratch"),    FERRY_ATTRIBUTE("shared_mut"),
+    FERRY_ATTRIBUTE("kernel"),
+    FERRY_ATTRIBUTE("borrow"),
+    FERRY_ATTRIBUTE("borrow_mut"),
+    FERRY_ATTRIBUTE("out"),
+    FERRY_ATTRIBUTE("scratch"),
+    FERRY_ATTRIBUTE("shared_mut"),
     {NULL, 0, 0, false, false, false, false, NULL, NULL}};
 
 #undef FERRY_ATTRIBUTE

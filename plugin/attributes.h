@@ -18,9 +18,9 @@ namespace ferry {
 void register_attributes();
 
 struct FerryAttribute {
-  std::string name;           // "kernel", "borrow", ...
-  bool has_arguments = false; // written with parentheses
-  std::string arguments;      // the text between them
+  std::string name;                                 // "kernel", "borrow", ...
+  bool has_arguments = false;                       // written with parentheses
+  std::string arguments;                            // the text between them
   location_t location = UNKNOWN_LOCATION;           // the attribute's name
   location_t arguments_location = UNKNOWN_LOCATION; // its first argument
 };

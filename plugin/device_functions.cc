@@ -25,8 +25,7 @@ struct FunctionFacts {
 std::map<tree, FunctionFacts> prepared;
 
 tree definition_of(tree fndecl) {
-  return DECL_CLONED_FUNCTION_P(fndecl) ? DECL_CLONED_FUNCTION(fndecl)
-                                        : fndecl;
+  return DECL_CLONED_FUNCTION_P(fndecl) ? DECL_CLONED_FUNCTION(fndecl) : fndecl;
 }
 
 // Instantiates a template callee whose body the kernel needs now.
@@ -40,9 +39,8 @@ void instantiate_if_needed(tree fndecl) {
 
 void mark_offloadable(tree fndecl) {
   if (!lookup_attribute("omp declare target", DECL_ATTRIBUTES(fndecl)))
-    DECL_ATTRIBUTES(fndecl) =
-        tree_cons(get_identifier("omp declare target"), NULL_TREE,
-                  DECL_ATTRIBUTES(fndecl));
+    DECL_ATTRIBUTES(fndecl) = tree_cons(get_identifier("omp declare target"),
+                                        NULL_TREE, DECL_ATTRIBUTES(fndecl));
   // Once a call-graph node exists the attribute alone is no longer read.
   if (cgraph_node *node = cgraph_node::get(fndecl)) {
     node->offloadable = 1;
@@ -129,8 +127,9 @@ public:
     const FunctionFacts &facts = prepare(fndecl);
     for (location_t where : facts.indirect_calls) {
       auto_diagnostic_group group;
-      error_at(where, "%qD, called by kernel %qs, calls through a function "
-                      "pointer or a virtual function",
+      error_at(where,
+               "%qD, called by kernel %qs, calls through a function "
+               "pointer or a virtual function",
                fndecl, k_.name().c_str());
       inform(where, "the device needs to know every function it runs; call "
                     "a function by name");

@@ -21,7 +21,8 @@ std::vector<tree> firstprivate_scalars(const Kernel &kernel,
   for (tree scalar : kernel.scalars) {
     bool in_bounds = false;
     for (const LoopLevel &level : loop.levels)
-      in_bounds |= mentions(level.lower, scalar) || mentions(level.bound, scalar);
+      in_bounds |=
+          mentions(level.lower, scalar) || mentions(level.bound, scalar);
     if (in_bounds || mentions(loop.body, scalar))
       used.push_back(scalar);
   }
@@ -31,8 +32,7 @@ std::vector<tree> firstprivate_scalars(const Kernel &kernel,
 } // namespace
 
 std::string equivalent_pragma(const Kernel &kernel, const ParallelLoop &loop,
-                              const std::vector<MapDecision> &maps,
-                              bool simd) {
+                              const std::vector<MapDecision> &maps, bool simd) {
   std::string line = "#pragma omp target teams distribute parallel for";
   if (simd)
     line += " simd";

@@ -152,13 +152,12 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
 
   static plugin_info about = {kVersion, kHelp};
   register_callback(info->base_name, PLUGIN_INFO, nullptr, &about);
-  register_callback(info->base_name, PLUGIN_ATTRIBUTES, on_attributes,
-                    nullptr);
+  register_callback(info->base_name, PLUGIN_ATTRIBUTES, on_attributes, nullptr);
   register_callback(info->base_name, PLUGIN_PRAGMAS, on_pragmas, nullptr);
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
                     nullptr);
-  register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
-                    const_cast<ggc_root_tab *>(
-                        ferry::runtime_calls::gc_roots()));
+  register_callback(
+      info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
+      const_cast<ggc_root_tab *>(ferry::runtime_calls::gc_roots()));
   return 0;
 }

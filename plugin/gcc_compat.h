@@ -8,6 +8,8 @@
 #ifndef FERRY_PLUGIN_GCC_COMPAT_H
 #define FERRY_PLUGIN_GCC_COMPAT_H
 
+// GCC requires this order; clang-format must not sort it.
+// clang-format off
 #include "gcc-plugin.h"
 #include "plugin-version.h"
 
@@ -38,6 +40,7 @@ differences (OpenMP array sections, clause splitting) to gcc_compat.h"
 #include "function.h"
 #include "ggc.h"
 #include "gtype-desc.h"
+// clang-format on
 
 namespace ferry::gcc {
 

@@ -125,8 +125,8 @@ private:
 
   void check_signature() {
     if (DECL_NONSTATIC_MEMBER_FUNCTION_P(fndecl_)) {
-      error_at(k_->location,
-               "kernel %qD is a non-static member function", fndecl_);
+      error_at(k_->location, "kernel %qD is a non-static member function",
+               fndecl_);
       inform(k_->location, "make it a free function or a static member and "
                            "pass the data it needs as parameters");
       ok_ = false;
@@ -176,8 +176,9 @@ private:
 
     if (TREE_CODE(TREE_TYPE(type)) == FUNCTION_TYPE ||
         TREE_CODE(TREE_TYPE(type)) == METHOD_TYPE) {
-      error_at(where, "%qD is a function pointer; a kernel cannot call "
-                      "through it (rule 5)",
+      error_at(where,
+               "%qD is a function pointer; a kernel cannot call "
+               "through it (rule 5)",
                parm);
       inform(where, "call a function defined in this file by name");
       ok_ = false;
@@ -185,8 +186,9 @@ private:
     }
     // Rule 4: every pointer parameter carries exactly one ownership.
     if (owned.empty()) {
-      error_at(where, "pointer parameter %qD of kernel %qD has no ownership "
-                      "attribute",
+      error_at(where,
+               "pointer parameter %qD of kernel %qD has no ownership "
+               "attribute",
                parm, fndecl_);
       inform(where, ownership_advice);
       ok_ = false;
@@ -213,8 +215,9 @@ private:
     tree element = TREE_TYPE(type);
     if (VOID_TYPE_P(element) || !COMPLETE_TYPE_P(element) ||
         TREE_CODE(TYPE_SIZE_UNIT(element)) != INTEGER_CST) {
-      error_at(where, "kernel parameter %qD points to %qT, whose size is not "
-                      "known",
+      error_at(where,
+               "kernel parameter %qD points to %qT, whose size is not "
+               "known",
                parm, element);
       inform(where, "use a pointer to the element type, such as %<double *%>");
       ok_ = false;
@@ -229,9 +232,9 @@ private:
       return;
     }
     buffer.length_text = attribute.arguments;
-    buffer.length = parse_length(attribute.arguments, fndecl_,
-                                 attribute.arguments_location,
-                                 attribute.name.c_str());
+    buffer.length =
+        parse_length(attribute.arguments, fndecl_, attribute.arguments_location,
+                     attribute.name.c_str());
     if (!buffer.length) {
       ok_ = false;
       return;
@@ -375,10 +378,10 @@ private:
       offset = fold_convert(type, tree_strip_any_location_wrapper(offset));
       tree reduced = fold_build2(MINUS_EXPR, type, bound, offset);
       bound = TYPE_UNSIGNED(type)
-                  ? fold_build3(COND_EXPR, type,
-                                fold_build2(LT_EXPR, boolean_type_node, bound,
-                                            offset),
-                                build_zero_cst(type), reduced)
+                  ? fold_build3(
+                        COND_EXPR, type,
+                        fold_build2(LT_EXPR, boolean_type_node, bound, offset),
+                        build_zero_cst(type), reduced)
                   : reduced;
     }
     if (code == LE_EXPR)
@@ -395,8 +398,9 @@ private:
 
   static bool counts_up_by_one(tree increment, tree var) {
     increment = strip_statement_wrappers(increment);
-    while (increment && (TREE_CODE(increment) == CONVERT_EXPR ||
-                         TREE_CODE(increment) == NOP_EXPR) &&
+    while (increment &&
+           (TREE_CODE(increment) == CONVERT_EXPR ||
+            TREE_CODE(increment) == NOP_EXPR) &&
            VOID_TYPE_P(TREE_TYPE(increment)))
       increment = TREE_OPERAND(increment, 0);
     if (!increment)
@@ -439,8 +443,8 @@ private:
       std::vector<tree *> body;
       flatten(&FOR_BODY(for_statement), &body);
       tree inner_var = NULL_TREE;
-      tree inner = body.size() == 1 ? loop_in_scope(*body[0], &inner_var)
-                                    : NULL_TREE;
+      tree inner =
+          body.size() == 1 ? loop_in_scope(*body[0], &inner_var) : NULL_TREE;
       if (!inner || !inner_var || loop->levels.size() == kMaxCollapse) {
         loop->body = FOR_BODY(for_statement);
         return true;

@@ -29,11 +29,11 @@ unsigned ownership_abi_value(Ownership ownership);
 
 // A pointer parameter with its ownership attribute.
 struct BufferParam {
-  tree decl = NULL_TREE;      // PARM_DECL of the definition
+  tree decl = NULL_TREE; // PARM_DECL of the definition
   Ownership ownership = Ownership::borrow;
-  tree length = NULL_TREE;    // element count, an expression of parameters
-  std::string length_text;    // the length as written, for messages
-  unsigned index = 0;         // position among the buffer parameters
+  tree length = NULL_TREE; // element count, an expression of parameters
+  std::string length_text; // the length as written, for messages
+  unsigned index = 0;      // position among the buffer parameters
 };
 
 // One level of a perfectly nested loop nest: for (T var = lower; var < bound;
@@ -41,29 +41,29 @@ struct BufferParam {
 struct LoopLevel {
   tree var = NULL_TREE;
   tree lower = NULL_TREE;
-  tree bound = NULL_TREE;     // exclusive
+  tree bound = NULL_TREE; // exclusive
   location_t location = UNKNOWN_LOCATION;
 };
 
 // A top-level loop of the kernel body: the statement to replace, its levels
 // and the body of the innermost level.
 struct ParallelLoop {
-  tree *statement = nullptr;  // slot in the kernel body holding the loop
+  tree *statement = nullptr; // slot in the kernel body holding the loop
   std::vector<LoopLevel> levels;
   tree body = NULL_TREE;
   location_t location = UNKNOWN_LOCATION;
 };
 
 struct KernelOptions {
-  tree threads = NULL_TREE;   // threads(N): threads per team
-  tree teams = NULL_TREE;     // teams(N): number of teams
+  tree threads = NULL_TREE; // threads(N): threads per team
+  tree teams = NULL_TREE;   // teams(N): number of teams
 };
 
 struct Kernel {
   tree fndecl = NULL_TREE;
   location_t location = UNKNOWN_LOCATION;
   std::vector<BufferParam> buffers;
-  std::vector<tree> scalars;  // by-value parameters
+  std::vector<tree> scalars; // by-value parameters
   std::vector<ParallelLoop> loops;
   KernelOptions options;
 

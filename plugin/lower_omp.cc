@@ -32,14 +32,14 @@ omp_clause_mask combined_construct_mask(bool simd) {
   omp_clause_mask simd_only = CLAUSE_BIT(SAFELEN) | CLAUSE_BIT(SIMDLEN) |
                               CLAUSE_BIT(ALIGNED) | CLAUSE_BIT(NONTEMPORAL);
   omp_clause_mask all =
-         CLAUSE_BIT(DEVICE) | CLAUSE_BIT(MAP) | CLAUSE_BIT(IF) |
-         CLAUSE_BIT(NOWAIT) | CLAUSE_BIT(PRIVATE) | CLAUSE_BIT(FIRSTPRIVATE) |
-         CLAUSE_BIT(DEFAULTMAP) | CLAUSE_BIT(THREAD_LIMIT) |
-         CLAUSE_BIT(IS_DEVICE_PTR) | CLAUSE_BIT(SHARED) |
-         CLAUSE_BIT(REDUCTION) | CLAUSE_BIT(NUM_TEAMS) | CLAUSE_BIT(DEFAULT) |
-         CLAUSE_BIT(LASTPRIVATE) | CLAUSE_BIT(DIST_SCHEDULE) |
-         CLAUSE_BIT(COLLAPSE) | CLAUSE_BIT(ORDER) | CLAUSE_BIT(NUM_THREADS) |
-         CLAUSE_BIT(PROC_BIND) | CLAUSE_BIT(SCHEDULE) | simd_only;
+      CLAUSE_BIT(DEVICE) | CLAUSE_BIT(MAP) | CLAUSE_BIT(IF) |
+      CLAUSE_BIT(NOWAIT) | CLAUSE_BIT(PRIVATE) | CLAUSE_BIT(FIRSTPRIVATE) |
+      CLAUSE_BIT(DEFAULTMAP) | CLAUSE_BIT(THREAD_LIMIT) |
+      CLAUSE_BIT(IS_DEVICE_PTR) | CLAUSE_BIT(SHARED) | CLAUSE_BIT(REDUCTION) |
+      CLAUSE_BIT(NUM_TEAMS) | CLAUSE_BIT(DEFAULT) | CLAUSE_BIT(LASTPRIVATE) |
+      CLAUSE_BIT(DIST_SCHEDULE) | CLAUSE_BIT(COLLAPSE) | CLAUSE_BIT(ORDER) |
+      CLAUSE_BIT(NUM_THREADS) | CLAUSE_BIT(PROC_BIND) | CLAUSE_BIT(SCHEDULE) |
+      simd_only;
   return simd ? all : all & ~simd_only;
 }
 
@@ -101,8 +101,8 @@ private:
   void mark_restrict() {
     for (const BufferParam &buffer : k_.buffers) {
       tree type = TREE_TYPE(buffer.decl);
-      tree restricted = cp_build_qualified_type(
-          type, cp_type_quals(type) | TYPE_QUAL_RESTRICT);
+      tree restricted = cp_build_qualified_type(type, cp_type_quals(type) |
+                                                          TYPE_QUAL_RESTRICT);
       TREE_TYPE(buffer.decl) = restricted;
       DECL_ARG_TYPE(buffer.decl) = restricted;
     }
@@ -123,14 +123,13 @@ private:
       append_to_statement_list_force(
           runtime_calls::launch_buffer(
               where, buffer.index, IDENTIFIER_POINTER(DECL_NAME(buffer.decl)),
-              ownership_abi_value(buffer.ownership), buffer.decl,
-              buffer.length, TYPE_SIZE_UNIT(element)),
+              ownership_abi_value(buffer.ownership), buffer.decl, buffer.length,
+              TYPE_SIZE_UNIT(element)),
           &list);
     }
-    append_to_statement_list_force(
-        build2(MODIFY_EXPR, void_type_node, device_,
-               runtime_calls::launch_acquire(where)),
-        &list);
+    append_to_statement_list_force(build2(MODIFY_EXPR, void_type_node, device_,
+                                          runtime_calls::launch_acquire(where)),
+                                   &list);
     for (const BufferParam &buffer : k_.buffers)
       append_to_statement_list_force(
           build2(MODIFY_EXPR, void_type_node, buffer.decl,
@@ -220,10 +219,9 @@ private:
     tree body = loop.body;
     select_values_instead_of_references(&body);
     tree statements = push_stmt_list();
-    tree construct = finish_omp_for(loop.location, code, declv, NULL_TREE,
-                                    initv, condv, incrv,
-                                    declare_scalar_temporaries(body), pre_body,
-                                    nullptr, clauses);
+    tree construct = finish_omp_for(
+        loop.location, code, declv, NULL_TREE, initv, condv, incrv,
+        declare_scalar_temporaries(body), pre_body, nullptr, clauses);
     statements = pop_stmt_list(statements);
     if (!construct)
       return NULL_TREE;
@@ -256,8 +254,8 @@ private:
     if (simd_) {
       body = innermost_loop(loop, OMP_SIMD, split[C_OMP_CLAUSE_SPLIT_SIMD]);
       if (body)
-        body = loop_construct(OMP_FOR, body, split[C_OMP_CLAUSE_SPLIT_FOR],
-                              where);
+        body =
+            loop_construct(OMP_FOR, body, split[C_OMP_CLAUSE_SPLIT_FOR], where);
     } else {
       body = innermost_loop(loop, OMP_FOR, split[C_OMP_CLAUSE_SPLIT_FOR]);
     }

@@ -53,8 +53,7 @@ MapDecision decide(const BufferParam &buffer, const BufferUse &use) {
     return {MapKind::from, "it is out: every element is overwritten, so "
                            "nothing is copied in, only back"};
   case Ownership::scratch:
-    return {MapKind::alloc,
-            "it is scratch: device-only storage, never copied"};
+    return {MapKind::alloc, "it is scratch: device-only storage, never copied"};
   case Ownership::shared_mut:
     return {MapKind::tofrom, "it is shared_mut: iterations update shared "
                              "elements atomically, so it is copied both ways"};

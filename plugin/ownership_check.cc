@@ -90,9 +90,7 @@ private:
     cp_walk_tree_without_duplicates(body, Collect::visit, &reassigned_);
   }
 
-  void walk(tree *node) {
-    cp_walk_tree_without_duplicates(node, visit, this);
-  }
+  void walk(tree *node) { cp_walk_tree_without_duplicates(node, visit, this); }
 
   static tree visit(tree *node, int *walk_subtrees, void *data) {
     return static_cast<LoopChecker *>(data)->visit_node(node, walk_subtrees);
@@ -132,13 +130,15 @@ private:
       return NULL_TREE;
     case BREAK_STMT:
       if (breakable_depth_ == 0)
-        fail(where, "%<break%> leaves the parallel loop of kernel %qD; "
-                    "every iteration must run",
+        fail(where,
+             "%<break%> leaves the parallel loop of kernel %qD; "
+             "every iteration must run",
              k_.fndecl);
       return NULL_TREE;
     case RETURN_EXPR:
-      fail(where, "%<return%> inside the parallel loop of kernel %qD; use "
-                  "%<continue%> to end one iteration early",
+      fail(where,
+           "%<return%> inside the parallel loop of kernel %qD; use "
+           "%<continue%> to end one iteration early",
            k_.fndecl);
       return NULL_TREE;
     case GOTO_EXPR:
@@ -147,8 +147,9 @@ private:
     case THROW_EXPR:
     case TRY_BLOCK:
     case EH_SPEC_BLOCK:
-      fail(where, "exceptions cannot be used in kernel %qD: the loop runs on "
-                  "the device",
+      fail(where,
+           "exceptions cannot be used in kernel %qD: the loop runs on "
+           "the device",
            k_.fndecl);
       *walk_subtrees = 0;
       return NULL_TREE;
@@ -156,8 +157,9 @@ private:
       fail(where, "%<asm%> inside kernel %qD", k_.fndecl);
       return NULL_TREE;
     case LAMBDA_EXPR:
-      fail(where, "lambda expressions inside kernel %qD are not supported; "
-                  "call a named helper function",
+      fail(where,
+           "lambda expressions inside kernel %qD are not supported; "
+           "call a named helper function",
            k_.fndecl);
       *walk_subtrees = 0;
       return NULL_TREE;
@@ -260,8 +262,8 @@ private:
   // A serial loop inside the body: its variable can index chunks.
   void inner_loop(tree for_statement) {
     tree condition = tree_strip_any_location_wrapper(FOR_COND(for_statement));
-    if (condition && (TREE_CODE(condition) == LT_EXPR ||
-                      TREE_CODE(condition) == LE_EXPR)) {
+    if (condition &&
+        (TREE_CODE(condition) == LT_EXPR || TREE_CODE(condition) == LE_EXPR)) {
       tree var = strip_value_wrappers(TREE_OPERAND(condition, 0));
       if (VAR_P(var) && private_vars_.count(var) && DECL_INITIAL(var)) {
         IndexVariable v;
@@ -320,9 +322,9 @@ private:
     case POINTER_PLUS_EXPR: {
       target = trace_pointer(TREE_OPERAND(pointer, 0), depth + 1);
       if (target.kind == Target::element && target.offset)
-        target.offset = fold_build2(PLUS_EXPR, sizetype, target.offset,
-                                    fold_convert(sizetype,
-                                                 TREE_OPERAND(pointer, 1)));
+        target.offset =
+            fold_build2(PLUS_EXPR, sizetype, target.offset,
+                        fold_convert(sizetype, TREE_OPERAND(pointer, 1)));
       return target;
     }
     case ADDR_EXPR:
@@ -353,9 +355,9 @@ private:
       if (target.kind == Target::element && target.offset) {
         tree element = TYPE_SIZE_UNIT(TREE_TYPE(lvalue));
         tree index = fold_convert(sizetype, TREE_OPERAND(lvalue, 1));
-        target.offset = fold_build2(PLUS_EXPR, sizetype, target.offset,
-                                    fold_build2(MULT_EXPR, sizetype, index,
-                                                element));
+        target.offset =
+            fold_build2(PLUS_EXPR, sizetype, target.offset,
+                        fold_build2(MULT_EXPR, sizetype, index, element));
       }
       return target;
     }
@@ -363,8 +365,8 @@ private:
       target = classify(TREE_OPERAND(lvalue, 0), depth + 1);
       tree field = TREE_OPERAND(lvalue, 1);
       if (target.kind == Target::element && target.offset) {
-        tree position = TREE_CODE(field) == FIELD_DECL ? byte_position(field)
-                                                       : NULL_TREE;
+        tree position =
+            TREE_CODE(field) == FIELD_DECL ? byte_position(field) : NULL_TREE;
         target.offset =
             position && TREE_CODE(position) == INTEGER_CST
                 ? fold_build2(PLUS_EXPR, sizetype, target.offset, position)
@@ -402,8 +404,7 @@ private:
 
   // ------------------------------------------------------------ rules
 
-  void record(const Target &target, tree lvalue, bool write,
-              location_t where) {
+  void record(const Target &target, tree lvalue, bool write, location_t where) {
     Access access;
     access.write = write;
     access.location = where;
@@ -510,8 +511,9 @@ private:
   void call(tree call_expression, location_t where) {
     tree callee = cp_get_callee_fndecl_nofold(call_expression);
     if (!callee) {
-      fail(where, "kernel %qD calls through a function pointer or a virtual "
-                  "function; the device needs to know the callee",
+      fail(where,
+           "kernel %qD calls through a function pointer or a virtual "
+           "function; the device needs to know the callee",
            k_.fndecl);
       return;
     }
@@ -521,9 +523,8 @@ private:
     // Pointers and references into buffers handed to a callee.
     const int count = call_expr_nargs(call_expression);
     tree parm_types = TYPE_ARG_TYPES(TREE_TYPE(callee));
-    for (int i = 0; i < count; ++i, parm_types = parm_types
-                                                     ? TREE_CHAIN(parm_types)
-                                                     : NULL_TREE) {
+    for (int i = 0; i < count;
+         ++i, parm_types = parm_types ? TREE_CHAIN(parm_types) : NULL_TREE) {
       tree argument = CALL_EXPR_ARG(call_expression, i);
       Target target = trace_pointer(argument);
       if (target.kind != Target::element)

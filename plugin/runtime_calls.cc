@@ -56,8 +56,8 @@ tree launch_buffer(location_t location, unsigned index, const char *name,
       unsigned_type_node, ptr_type_node, long_long_integer_type_node,
       long_long_unsigned_type_node, NULL_TREE);
   return build_call_expr_loc(
-      location, cached(&declarations[kBuffer], "__ferry_launch_buffer", type), 6,
-      unsigned_int(index), string(name), unsigned_int(ownership),
+      location, cached(&declarations[kBuffer], "__ferry_launch_buffer", type),
+      6, unsigned_int(index), string(name), unsigned_int(ownership),
       fold_convert(ptr_type_node, host_pointer),
       fold_convert(long_long_integer_type_node, count),
       fold_convert(long_long_unsigned_type_node, element_size));
@@ -66,21 +66,24 @@ tree launch_buffer(location_t location, unsigned index, const char *name,
 tree launch_acquire(location_t location) {
   tree type = build_function_type_list(integer_type_node, NULL_TREE);
   return build_call_expr_loc(
-      location, cached(&declarations[kAcquire], "__ferry_launch_acquire", type), 0);
+      location, cached(&declarations[kAcquire], "__ferry_launch_acquire", type),
+      0);
 }
 
 tree launch_view(location_t location, unsigned index) {
   tree type =
       build_function_type_list(ptr_type_node, unsigned_type_node, NULL_TREE);
   return build_call_expr_loc(
-      location, cached(&declarations[kView], "__ferry_launch_view", type, ECF_NOTHROW),
-      1, unsigned_int(index));
+      location,
+      cached(&declarations[kView], "__ferry_launch_view", type, ECF_NOTHROW), 1,
+      unsigned_int(index));
 }
 
 tree launch_end(location_t location) {
   tree type = build_function_type_list(void_type_node, NULL_TREE);
   return build_call_expr_loc(
-      location, cached(&declarations[kEnd], "__ferry_launch_end", type, ECF_NOTHROW), 0);
+      location,
+      cached(&declarations[kEnd], "__ferry_launch_end", type, ECF_NOTHROW), 0);
 }
 
 const ggc_root_tab *gc_roots() {

@@ -205,11 +205,11 @@ tree local_whose_address_is_taken(tree fndecl, location_t *location) {
         int first = callee && DECL_NONSTATIC_MEMBER_FUNCTION_P(callee) ? 1 : 0;
         for (int i = 0; i < call_expr_nargs(t); ++i) {
           tree *argument = &CALL_EXPR_ARG(t, i);
-          if (i < first && TREE_CODE(strip_nops_and_wrappers(*argument)) ==
-                               ADDR_EXPR) {
+          if (i < first &&
+              TREE_CODE(strip_nops_and_wrappers(*argument)) == ADDR_EXPR) {
             tree object = TREE_OPERAND(strip_nops_and_wrappers(*argument), 0);
-            if (tree hit = cp_walk_tree_without_duplicates(&object, visit,
-                                                           data))
+            if (tree hit =
+                    cp_walk_tree_without_duplicates(&object, visit, data))
               return hit;
             continue;
           }
@@ -222,9 +222,8 @@ tree local_whose_address_is_taken(tree fndecl, location_t *location) {
       if (TREE_CODE(t) == ADDR_EXPR) {
         tree base = base_of(TREE_OPERAND(t, 0));
         if (search->is_own_local(base)) {
-          search->found = TREE_CODE(base) == TARGET_EXPR
-                              ? TARGET_EXPR_SLOT(base)
-                              : base;
+          search->found =
+              TREE_CODE(base) == TARGET_EXPR ? TARGET_EXPR_SLOT(base) : base;
           return t;
         }
       }

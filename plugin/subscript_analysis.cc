@@ -72,10 +72,12 @@ void add_terms(AffineOffset *sum, const AffineOffset &other, bool subtract) {
     tree coefficient = term.second;
     if (subtract)
       coefficient = fold_build1(NEGATE_EXPR, sizetype, coefficient);
-    auto same = std::find_if(sum->terms.begin(), sum->terms.end(),
-                             [&](const auto &t) { return t.first == term.first; });
+    auto same =
+        std::find_if(sum->terms.begin(), sum->terms.end(),
+                     [&](const auto &t) { return t.first == term.first; });
     if (same != sum->terms.end())
-      same->second = fold_build2(PLUS_EXPR, sizetype, same->second, coefficient);
+      same->second =
+          fold_build2(PLUS_EXPR, sizetype, same->second, coefficient);
     else
       sum->terms.emplace_back(term.first, coefficient);
   }
@@ -167,11 +169,10 @@ AffineOffset affine_offset(tree offset,
     form.constant = fold(form.constant);
     for (auto &term : form.terms)
       term.second = fold(term.second);
-    form.terms.erase(std::remove_if(form.terms.begin(), form.terms.end(),
-                                    [](const auto &t) {
-                                      return integer_zerop(t.second);
-                                    }),
-                     form.terms.end());
+    form.terms.erase(
+        std::remove_if(form.terms.begin(), form.terms.end(),
+                       [](const auto &t) { return integer_zerop(t.second); }),
+        form.terms.end());
   }
   return form;
 }
@@ -185,8 +186,7 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
   tree constant = offset.constant;
   if (TREE_CODE(constant) != INTEGER_CST ||
       TREE_CODE(element_size) != INTEGER_CST ||
-      TREE_CODE(access_size) != INTEGER_CST ||
-      tree_int_cst_sgn(constant) < 0 ||
+      TREE_CODE(access_size) != INTEGER_CST || tree_int_cst_sgn(constant) < 0 ||
       !tree_int_cst_le(
           fold_build2(PLUS_EXPR, sizetype, constant, to_sizetype(access_size)),
           to_sizetype(element_size)))
@@ -237,7 +237,8 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
     const IndexVariable *v = places[i].variable;
     tree range = fold_build2(MINUS_EXPR, sizetype, to_sizetype(v->bound),
                              to_sizetype(v->lower));
-    tree needed = fold_build2(MULT_EXPR, sizetype, places[i].coefficient, range);
+    tree needed =
+        fold_build2(MULT_EXPR, sizetype, places[i].coefficient, range);
     std::size_t next = i + 1;
     for (std::size_t j = i + 1; j < places.size(); ++j)
       if (at_least(places[j].coefficient, needed) ||
@@ -264,8 +265,9 @@ bool same_offset(const AffineOffset &a, const AffineOffset &b) {
       !equal_sizes(a.constant, b.constant))
     return false;
   for (const auto &term : a.terms) {
-    auto other = std::find_if(b.terms.begin(), b.terms.end(),
-                              [&](const auto &t) { return t.first == term.first; });
+    auto other =
+        std::find_if(b.terms.begin(), b.terms.end(),
+                     [&](const auto &t) { return t.first == term.first; });
     if (other == b.terms.end() || !equal_sizes(term.second, other->second))
       return false;
   }

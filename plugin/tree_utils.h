@@ -24,7 +24,6 @@ tree statement_block(tree body, tree vars);
 // after a rewrite moved or added scopes.
 void rebuild_blocks(tree fndecl);
 
-
 } // namespace ferry
 
 #endif

@@ -44,9 +44,8 @@ enum ferry_ownership {
 /* Starts a launch of KERNEL (defined at FILE:LINE) with NBUFFERS pointer
    arguments.  Aborts with a message if ABI_VERSION is not this runtime's. */
 FERRY_ABI_EXPORT void __ferry_launch_begin(unsigned abi_version,
-                                           const char *kernel,
-                                           const char *file, unsigned line,
-                                           unsigned nbuffers);
+                                           const char *kernel, const char *file,
+                                           unsigned line, unsigned nbuffers);
 
 /* Declares pointer argument INDEX: its parameter NAME and OWNERSHIP, and the
    host range of COUNT elements of ELEMENT_SIZE bytes at HOST that the kernel

@@ -13,9 +13,7 @@ namespace {
 class HostDevice final : public Device {
 public:
   std::string describe() const override { return "host"; }
-  int openmp_device_number() const override {
-    return omp_get_initial_device();
-  }
+  int openmp_device_number() const override { return omp_get_initial_device(); }
   bool has_separate_memory() const override { return false; }
   bool maps_copy_data() const override { return false; }
   // The host has no memory apart from its own: callers check

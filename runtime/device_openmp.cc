@@ -48,8 +48,7 @@ public:
 private:
   static void check(int status, const char *direction) {
     if (status != 0) {
-      std::fprintf(stderr, "ferry: omp_target_memcpy (%s) failed\n",
-                   direction);
+      std::fprintf(stderr, "ferry: omp_target_memcpy (%s) failed\n", direction);
       std::exit(EXIT_FAILURE);
     }
   }

@@ -21,9 +21,7 @@ constexpr unsigned char kPoisonByte = 0xff; // every double/float a NaN
 class SimDevice final : public Device {
 public:
   std::string describe() const override { return "sim"; }
-  int openmp_device_number() const override {
-    return omp_get_initial_device();
-  }
+  int openmp_device_number() const override { return omp_get_initial_device(); }
   bool has_separate_memory() const override { return true; }
   bool maps_copy_data() const override { return false; }
   void *allocate(std::size_t bytes) override {

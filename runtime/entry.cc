@@ -2,8 +2,8 @@
 // from __ferry_launch_begin to __ferry_launch_end.
 #include "abi.h"
 
-#include "settings.h"
 #include "device.h"
+#include "settings.h"
 #include "stats.h"
 #include "transfers.h"
 
@@ -83,8 +83,9 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
   Buffer &buffer = buffer_at(index);
   const Launch &launch = current_launch;
   unsigned long long bytes = 0;
-  if (count < 0 || __builtin_mul_overflow(static_cast<unsigned long long>(count),
-                                          element_size, &bytes)) {
+  if (count < 0 ||
+      __builtin_mul_overflow(static_cast<unsigned long long>(count),
+                             element_size, &bytes)) {
     std::fprintf(stderr,
                  "ferry: kernel '%s' (%s:%u): the length of '%s' is %lld "
                  "elements, which is not a valid size\n",

@@ -23,7 +23,7 @@ struct Buffer {
   unsigned ownership = 0;     // enum ferry_ownership
   char *host = nullptr;       // host range [host, host + bytes)
   std::size_t bytes = 0;
-  void *view = nullptr;       // set by acquire(): what the region addresses
+  void *view = nullptr;        // set by acquire(): what the region addresses
   void *device_copy = nullptr; // policy-private
 };
 

@@ -27,7 +27,7 @@
 
 // The plugin defines __FERRY_PLUGIN__; without it GCC would warn once per
 // ferry attribute that it does not know it.
-#if !defined(__FERRY_PLUGIN__) && defined(__GNUC__) && !defined(__clang__) && \
+#if !defined(__FERRY_PLUGIN__) && defined(__GNUC__) && !defined(__clang__) &&  \
     __GNUC__ >= 12
 #pragma GCC diagnostic ignored_attributes "ferry::"
 #endif

@@ -1,0 +1,101 @@
+// The residency table: host range -> device copy + which side is newer.
+//
+// This is the unit-tested core of the resident transfer policy. It only
+// keeps the books; copies are done by its caller through a Device. The
+// shape follows LLVM libomptarget's mapping table: entries are disjoint host
+// ranges [begin, end), ordered by begin, each with its device address, and
+// lookups say whether a range is contained in one entry or overlaps several.
+//
+// Freshness is kept per byte range, not per entry, so that a kernel on
+// y + off next to one on all of y moves only what is stale:
+//   stale_on_device  parts where the host copy is newer (upload before a
+//                    kernel reads them)
+//   stale_on_host    parts where the device copy is newer (download before
+//                    the host touches them)
+// A part is never in both.
+#ifndef FERRY_RUNTIME_RESIDENCY_TABLE_H
+#define FERRY_RUNTIME_RESIDENCY_TABLE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace ferry::rt {
+
+// A byte range [begin, end) of host addresses.
+struct Range {
+  std::uintptr_t begin = 0;
+  std::uintptr_t end = 0;
+
+  std::size_t size() const { return end - begin; }
+  bool empty() const { return end <= begin; }
+  bool contains(const Range &other) const {
+    return begin <= other.begin && other.end <= end;
+  }
+  bool overlaps(const Range &other) const {
+    return begin < other.end && other.begin < end;
+  }
+  bool operator==(const Range &other) const {
+    return begin == other.begin && end == other.end;
+  }
+};
+
+Range range_of(const void *host, std::size_t bytes);
+
+// A set of disjoint, non-adjacent byte ranges.
+class RangeSet {
+public:
+  void add(Range range);
+  void remove(Range range);
+  // The parts of the set inside RANGE, in address order.
+  std::vector<Range> parts_within(Range range) const;
+  bool empty() const { return ranges_.empty(); }
+  std::size_t bytes() const;
+
+private:
+  std::map<std::uintptr_t, std::uintptr_t> ranges_; // begin -> end
+};
+
+struct ResidentBuffer {
+  Range host;
+  void *device = nullptr; // device copy of host.begin .. host.end
+  RangeSet stale_on_device;
+  RangeSet stale_on_host;
+  std::uint64_t last_use = 0; // for least-recently-used eviction
+  unsigned in_use = 0;        // launches using it now: not evictable
+
+  // The device address of host address ADDRESS inside this buffer.
+  void *device_address(std::uintptr_t address) const {
+    return static_cast<char *>(device) + (address - host.begin);
+  }
+  bool clean() const { return stale_on_host.empty(); }
+};
+
+class ResidencyTable {
+public:
+  // The entry whose host range contains RANGE, or nullptr.
+  ResidentBuffer *find_containing(Range range);
+  // The entries that overlap RANGE, in address order.
+  std::vector<ResidentBuffer *> find_overlapping(Range range);
+
+  // Adds an entry for RANGE, which must not overlap any entry.
+  ResidentBuffer &insert(Range range, void *device);
+  void erase(ResidentBuffer *entry);
+
+  // Entries in least-recently-used order, for eviction.
+  std::vector<ResidentBuffer *> by_last_use();
+  std::size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+
+  // A clock for last_use.
+  std::uint64_t tick() { return ++clock_; }
+
+private:
+  std::map<std::uintptr_t, ResidentBuffer> entries_; // by host.begin
+  std::uint64_t clock_ = 0;
+};
+
+} // namespace ferry::rt
+
+#endif
