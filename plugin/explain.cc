@@ -32,6 +32,7 @@ std::vector<tree> firstprivate_scalars(const Kernel &kernel,
 } // namespace
 
 std::string equivalent_pragma(const Kernel &kernel, const ParallelLoop &loop,
+                              const LoopFacts &facts,
                               const std::vector<MapDecision> &maps, bool simd) {
   std::string line = "#pragma omp target teams distribute parallel for";
   if (simd)
@@ -52,25 +53,69 @@ std::string equivalent_pragma(const Kernel &kernel, const ParallelLoop &loop,
       line += (i ? ", " : "") + name_of(scalars[i]);
     line += ")";
   }
-  if (kernel.options.teams)
-    line += " num_teams(" + expression_text(kernel.options.teams) + ")";
-  if (kernel.options.threads)
-    line += " thread_limit(" + expression_text(kernel.options.threads) + ")";
+  for (const Reduction &reduction : facts.reductions)
+    line += std::string(" reduction(") + reduction_name(reduction.op) + ": " +
+            name_of(reduction.var) + ")";
   return line;
 }
 
+namespace {
+
+std::string geometry_text(const Kernel &kernel) {
+  std::string threads =
+      kernel.options.threads
+          ? expression_text(kernel.options.threads) + " GPU threads per team "
+                                                      "(from the kernel "
+                                                      "attribute)"
+          : "256 GPU threads per team";
+  std::string teams =
+      kernel.options.teams
+          ? expression_text(kernel.options.teams) +
+                " teams (from the kernel attribute)"
+          : "one team per 4 iterations of each GPU thread, at most 1056, "
+            "chosen at run time from the trip count";
+  return threads + ", " + teams;
+}
+
+} // namespace
+
 void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
                     const std::vector<MapDecision> &maps, bool simd) {
-  for (const ParallelLoop &loop : kernel.loops) {
+  for (std::size_t i = 0; i < kernel.loops.size(); ++i) {
+    const ParallelLoop &loop = kernel.loops[i];
+    const LoopFacts &loop_facts = facts.loops[i];
     inform(loop.location, "ferry: kernel %qs offloaded as %qs",
            kernel.name().c_str(),
-           equivalent_pragma(kernel, loop, maps, simd).c_str());
+           equivalent_pragma(kernel, loop, loop_facts, maps, simd).c_str());
     if (loop.levels.size() > 1)
       inform(loop.location,
              "ferry: the %d perfectly nested loops are collapsed into one "
              "iteration space",
              static_cast<int>(loop.levels.size()));
+    inform(loop.location, "ferry: launch geometry: %s",
+           geometry_text(kernel).c_str());
+    for (const Reduction &reduction : loop_facts.reductions)
+      inform(reduction.location,
+             "ferry: %qD is a %qs reduction: each thread combines into its "
+             "own copy, and the copies are combined when the loop ends",
+             reduction.var, reduction_name(reduction.op));
+    for (const AtomicUpdate &atomic : loop_facts.atomics) {
+      tree buffer = atomic.buffer->decl;
+      if (atomic.op == NOP_EXPR)
+        inform(atomic.location,
+               "ferry: this store to %qD is atomic: it is %<shared_mut%>",
+               buffer);
+      else
+        inform(atomic.location,
+               "ferry: this update of %qD is atomic: it is %<shared_mut%>",
+               buffer);
+    }
   }
+  if (kernel.loops.size() > 1)
+    inform(kernel.location,
+           "ferry: the %d loops of kernel %qs share one data region: each "
+           "buffer is made present on the device once for the whole call",
+           static_cast<int>(kernel.loops.size()), kernel.name().c_str());
   for (const BufferParam &buffer : kernel.buffers) {
     const MapDecision &decision = maps[buffer.index];
     if (decision.kind == MapKind::none)

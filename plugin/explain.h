@@ -19,6 +19,7 @@ namespace ferry {
 // The pragma line that lower_omp.cc builds for LOOP, as the user would
 // write it; SIMD says whether the loop keeps its `simd`.
 std::string equivalent_pragma(const Kernel &kernel, const ParallelLoop &loop,
+                              const LoopFacts &facts,
                               const std::vector<MapDecision> &maps, bool simd);
 
 void explain_kernel(const Kernel &kernel, const KernelFacts &facts,

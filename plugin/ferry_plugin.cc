@@ -115,7 +115,7 @@ void process_kernel(tree fndecl) {
   std::vector<ferry::MapDecision> maps = ferry::plan_maps(kernel, facts);
   if (options.explain)
     ferry::explain_kernel(kernel, facts, maps, simd);
-  ferry::lower_to_openmp(kernel, maps, simd);
+  ferry::lower_to_openmp(kernel, facts, maps, simd);
 }
 
 void on_pre_genericize(void *gcc_data, void *) {

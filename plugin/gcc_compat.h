@@ -38,6 +38,7 @@ differences (OpenMP array sections, clause splitting) to gcc_compat.h"
 #include "langhooks.h"
 #include "context.h"
 #include "function.h"
+#include "gimplify.h"
 #include "ggc.h"
 #include "gtype-desc.h"
 // clang-format on

@@ -131,12 +131,6 @@ private:
                            "pass the data it needs as parameters");
       ok_ = false;
     }
-    tree result = TREE_TYPE(TREE_TYPE(fndecl_));
-    if (!VOID_TYPE_P(result)) {
-      error_at(k_->location, "kernel %qD must return %<void%>, not %qT",
-               fndecl_, result);
-      ok_ = false;
-    }
   }
 
   void add_parameter(tree parm) {
@@ -483,13 +477,6 @@ private:
         continue;
       tree var = NULL_TREE;
       if (loop_in_scope(statement, &var)) {
-        if (!k_->loops.empty()) {
-          error_at(location_or(statement, k_->location),
-                   "kernel %qD has more than one top-level loop", fndecl_);
-          inform(k_->loops[0].location, "its first loop is here");
-          ok_ = false;
-          continue;
-        }
         ParallelLoop loop;
         if (read_loop(slot, &loop))
           k_->loops.push_back(loop);
@@ -497,26 +484,86 @@ private:
           ok_ = false;
         continue;
       }
-      const tree_code code = TREE_CODE(strip_statement_wrappers(statement));
-      if (code == WHILE_STMT || code == DO_STMT) {
-        error_at(location_or(statement, k_->location),
-                 "the loop of a kernel must be a %<for%> loop");
-      } else if (code == RANGE_FOR_STMT) {
-        error_at(location_or(statement, k_->location),
-                 "range-based %<for%> loops cannot be offloaded; write "
-                 "%<for (std::size_t i = 0; i < n; ++i)%>");
-      } else {
-        error_at(location_or(statement, k_->location),
-                 "statement outside the loop of kernel %qD", fndecl_);
-        inform(k_->location, "the body of a kernel is one %<for%> loop "
-                             "over its data");
-      }
-      ok_ = false;
+      check_host_statement(statement, i + 1 == statements.size());
     }
-    if (statements.empty() || (ok_ && k_->loops.empty())) {
+    if (ok_ && k_->loops.empty()) {
       error_at(k_->location, "kernel %qD has no loop to offload", fndecl_);
+      inform(k_->location, "the body of a kernel is one or more %<for%> "
+                           "loops over its data");
       ok_ = false;
     }
+  }
+
+  // Statements between the loops run on the host, once per call: they may
+  // compute scalars (such as a reduction's start value, or a result to
+  // return) but not touch the buffers, whose data is on the device.
+  void check_host_statement(tree statement, bool last) {
+    location_t where = location_or(statement, k_->location);
+    tree bare = strip_statement_wrappers(statement);
+    const tree_code code = TREE_CODE(bare);
+    if (code == WHILE_STMT || code == DO_STMT) {
+      error_at(where, "the loops of a kernel must be %<for%> loops");
+      ok_ = false;
+      return;
+    }
+    if (code == RANGE_FOR_STMT) {
+      error_at(where, "range-based %<for%> loops cannot be offloaded; write "
+                      "%<for (std::size_t i = 0; i < n; ++i)%>");
+      ok_ = false;
+      return;
+    }
+    if (code == RETURN_EXPR && !last) {
+      error_at(where, "%<return%> before the end of kernel %qD", fndecl_);
+      ok_ = false;
+      return;
+    }
+    if (contains_loop(statement)) {
+      error_at(where, "a loop inside another statement of kernel %qD is not "
+                      "offloaded",
+               fndecl_);
+      inform(where, "make each loop a statement of the kernel body itself");
+      ok_ = false;
+      return;
+    }
+    if (code == DECL_EXPR) {
+      tree decl = DECL_EXPR_DECL(bare);
+      if (VAR_P(decl) && (TREE_STATIC(decl) || DECL_EXTERNAL(decl)) &&
+          !TREE_READONLY(decl)) {
+        error_at(DECL_SOURCE_LOCATION(decl),
+                 "static variable %qD in kernel %qD", decl, fndecl_);
+        ok_ = false;
+        return;
+      }
+    }
+    for (const BufferParam &buffer : k_->buffers)
+      if (mentions(statement, buffer.decl)) {
+        auto_diagnostic_group group;
+        error_at(where,
+                 "this statement of kernel %qD is outside its loops and uses "
+                 "%qD",
+                 fndecl_, buffer.decl);
+        inform(where, "code between the loops runs on the host, where the "
+                      "buffers of the kernel are not; move it into a loop");
+        ok_ = false;
+        return;
+      }
+  }
+
+  static bool contains_loop(tree statement) {
+    struct Search {
+      static tree visit(tree *node, int *walk_subtrees, void *) {
+        if (TYPE_P(*node)) {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        const tree_code code = TREE_CODE(*node);
+        return code == FOR_STMT || code == WHILE_STMT || code == DO_STMT ||
+                       code == RANGE_FOR_STMT
+                   ? *node
+                   : NULL_TREE;
+      }
+    };
+    return cp_walk_tree_without_duplicates(&statement, Search::visit, nullptr);
   }
 
   static constexpr std::size_t kMaxCollapse = 3;

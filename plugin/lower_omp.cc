@@ -67,20 +67,26 @@ void prepend(tree *list, tree clause) {
 
 class Lowering {
 public:
-  Lowering(const Kernel &kernel, const std::vector<MapDecision> &maps,
-           bool simd)
-      : k_(kernel), maps_(maps), simd_(simd) {}
+  Lowering(const Kernel &kernel, const KernelFacts &facts,
+           const std::vector<MapDecision> &maps, bool simd)
+      : k_(kernel), facts_(facts), maps_(maps), simd_(simd) {}
 
   void run() {
     mark_restrict();
-    device_ = build_decl(k_.location, VAR_DECL,
-                         get_identifier("__ferry_device"), integer_type_node);
-    DECL_ARTIFICIAL(device_) = 1;
-    DECL_CONTEXT(device_) = k_.fndecl;
-    TREE_USED(device_) = 1;
+    device_ = launch_variable("__ferry_device", integer_type_node);
+    geometry_ = launch_variable("__ferry_geometry",
+                                long_long_unsigned_type_node);
+    teams_ = launch_variable("__ferry_teams", integer_type_node);
+    threads_ = launch_variable("__ferry_threads", integer_type_node);
+    DECL_CHAIN(device_) = geometry_;
+    DECL_CHAIN(geometry_) = teams_;
+    DECL_CHAIN(teams_) = threads_;
 
-    for (const ParallelLoop &loop : k_.loops)
-      *loop.statement = target_region(loop);
+    for (std::size_t i = 0; i < k_.loops.size(); ++i) {
+      for (const AtomicUpdate &atomic : facts_.loops[i].atomics)
+        make_atomic(atomic);
+      *k_.loops[i].statement = target_region(k_.loops[i], facts_.loops[i]);
+    }
 
     tree *body = &DECL_SAVED_TREE(k_.fndecl);
     if (TREE_CODE(*body) == BIND_EXPR)
@@ -97,6 +103,73 @@ public:
   }
 
 private:
+  tree launch_variable(const char *name, tree type) {
+    tree var = build_decl(k_.location, VAR_DECL, get_identifier(name), type);
+    DECL_ARTIFICIAL(var) = 1;
+    DECL_CONTEXT(var) = k_.fndecl;
+    TREE_USED(var) = 1;
+    return var;
+  }
+
+  // `#pragma omp atomic` in place of the update statement.
+  static void make_atomic(const AtomicUpdate &atomic) {
+    tree statements = push_stmt_list();
+    finish_omp_atomic(atomic.location, OMP_ATOMIC, atomic.op, atomic.target,
+                      atomic.value, NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE,
+                      NULL_TREE, OMP_MEMORY_ORDER_RELAXED, false);
+    *atomic.statement = pop_stmt_list(statements);
+  }
+
+  // The number of iterations of LOOP's collapsed levels, computed on the
+  // host before the region.
+  static tree trip_count(const ParallelLoop &loop) {
+    tree type = long_long_unsigned_type_node;
+    tree count = build_one_cst(type);
+    for (const LoopLevel &level : loop.levels) {
+      tree var_type = TREE_TYPE(level.var);
+      tree lower = fold_convert(var_type, unshare_expr(level.lower));
+      tree bound = unshare_expr(level.bound);
+      tree extent = fold_build3(
+          COND_EXPR, type, fold_build2(LT_EXPR, boolean_type_node, lower, bound),
+          fold_convert(type, fold_build2(MINUS_EXPR, var_type, bound, lower)),
+          build_zero_cst(type));
+      count = fold_build2(MULT_EXPR, type, count, extent);
+    }
+    return count;
+  }
+
+  // __ferry_geometry = __ferry_launch_geometry(...); then the two halves.
+  tree geometry_statements(const ParallelLoop &loop) {
+    location_t where = loop.location;
+    tree requested_teams = k_.options.teams
+                               ? fold_convert(integer_type_node, k_.options.teams)
+                               : integer_zero_node;
+    tree requested_threads =
+        k_.options.threads ? fold_convert(integer_type_node, k_.options.threads)
+                           : integer_zero_node;
+    tree list = NULL_TREE;
+    append_to_statement_list_force(
+        build2(MODIFY_EXPR, void_type_node, geometry_,
+               runtime_calls::launch_geometry(where, trip_count(loop),
+                                              requested_teams,
+                                              requested_threads, simd_)),
+        &list);
+    tree type = long_long_unsigned_type_node;
+    append_to_statement_list_force(
+        build2(MODIFY_EXPR, void_type_node, teams_,
+               fold_convert(integer_type_node,
+                            fold_build2(RSHIFT_EXPR, type, geometry_,
+                                        build_int_cst(integer_type_node, 32)))),
+        &list);
+    append_to_statement_list_force(
+        build2(MODIFY_EXPR, void_type_node, threads_,
+               fold_convert(integer_type_node,
+                            fold_build2(BIT_AND_EXPR, type, geometry_,
+                                        build_int_cst(type, 0xffffffffu)))),
+        &list);
+    return list;
+  }
+
   // Proven exclusive by the ownership check (and rule 6 at run time).
   void mark_restrict() {
     for (const BufferParam &buffer : k_.buffers) {
@@ -139,7 +212,7 @@ private:
     return list;
   }
 
-  tree combined_clauses(const ParallelLoop &loop) {
+  tree combined_clauses(const ParallelLoop &loop, const LoopFacts &facts) {
     location_t where = loop.location;
     tree clauses = NULL_TREE;
     tree device = build_omp_clause(where, OMP_CLAUSE_DEVICE);
@@ -168,18 +241,20 @@ private:
           build_int_cst(integer_type_node, loop.levels.size());
       prepend(&clauses, collapse);
     }
-    if (k_.options.threads) {
-      tree limit = build_omp_clause(where, OMP_CLAUSE_THREAD_LIMIT);
-      OMP_CLAUSE_THREAD_LIMIT_EXPR(limit) =
-          fold_convert(integer_type_node, k_.options.threads);
-      prepend(&clauses, limit);
+    for (const Reduction &reduction : facts.reductions) {
+      tree clause = build_omp_clause(reduction.location, OMP_CLAUSE_REDUCTION);
+      OMP_CLAUSE_DECL(clause) = reduction.var;
+      OMP_CLAUSE_REDUCTION_CODE(clause) = reduction.op;
+      prepend(&clauses, clause);
     }
-    if (k_.options.teams) {
-      tree teams = build_omp_clause(where, OMP_CLAUSE_NUM_TEAMS);
-      OMP_CLAUSE_NUM_TEAMS_UPPER_EXPR(teams) =
-          fold_convert(integer_type_node, k_.options.teams);
-      prepend(&clauses, teams);
-    }
+    // Chosen at run time (runtime/geometry.cc); read on the host before the
+    // region, as the parser arranges for these two clauses.
+    tree limit = build_omp_clause(where, OMP_CLAUSE_THREAD_LIMIT);
+    OMP_CLAUSE_THREAD_LIMIT_EXPR(limit) = threads_;
+    prepend(&clauses, limit);
+    tree teams = build_omp_clause(where, OMP_CLAUSE_NUM_TEAMS);
+    OMP_CLAUSE_NUM_TEAMS_UPPER_EXPR(teams) = teams_;
+    prepend(&clauses, teams);
     return clauses;
   }
 
@@ -238,12 +313,12 @@ private:
     return statement_block(construct, NULL_TREE);
   }
 
-  tree target_region(const ParallelLoop &loop) {
+  tree target_region(const ParallelLoop &loop, const LoopFacts &facts) {
     location_t where = loop.location;
     tree split[C_OMP_CLAUSE_SPLIT_COUNT];
     c_omp_split_clauses(where, simd_ ? OMP_SIMD : OMP_FOR,
-                        combined_construct_mask(simd_), combined_clauses(loop),
-                        split);
+                        combined_construct_mask(simd_),
+                        combined_clauses(loop, facts), split);
     for (int i = 0; i < C_OMP_CLAUSE_SPLIT_COUNT; ++i)
       if (split[i])
         split[i] = finish_omp_clauses(split[i], i == C_OMP_CLAUSE_SPLIT_TARGET
@@ -283,21 +358,26 @@ private:
 
     c_omp_adjust_map_clauses(split[C_OMP_CLAUSE_SPLIT_TARGET], true);
     tree statements = push_stmt_list();
+    add_stmt(geometry_statements(loop));
     finish_omp_target(where, split[C_OMP_CLAUSE_SPLIT_TARGET], body, true);
     return pop_stmt_list(statements);
   }
 
   const Kernel &k_;
+  const KernelFacts &facts_;
   const std::vector<MapDecision> &maps_;
   const bool simd_;
   tree device_ = NULL_TREE;
+  tree geometry_ = NULL_TREE;
+  tree teams_ = NULL_TREE;
+  tree threads_ = NULL_TREE;
 };
 
 } // namespace
 
-void lower_to_openmp(const Kernel &kernel, const std::vector<MapDecision> &maps,
-                     bool simd) {
-  Lowering(kernel, maps, simd).run();
+void lower_to_openmp(const Kernel &kernel, const KernelFacts &facts,
+                     const std::vector<MapDecision> &maps, bool simd) {
+  Lowering(kernel, facts, maps, simd).run();
 }
 
 } // namespace ferry

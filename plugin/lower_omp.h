@@ -4,15 +4,17 @@
 
 #include "kernel_model.h"
 #include "map_kinds.h"
+#include "ownership_check.h"
 
 #include <vector>
 
 namespace ferry {
 
-// Rewrites KERNEL's body in place.  SIMD false builds the region without
+// Rewrites KERNEL's body in place, with the reductions and atomic updates
+// that the ownership check found (FACTS).  SIMD false builds the region without
 // its `simd` level (see simt_safety.h).  Errors, if any, are reported.
-void lower_to_openmp(const Kernel &kernel, const std::vector<MapDecision> &maps,
-                     bool simd);
+void lower_to_openmp(const Kernel &kernel, const KernelFacts &facts,
+                     const std::vector<MapDecision> &maps, bool simd);
 
 } // namespace ferry
 

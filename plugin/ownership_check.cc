@@ -9,10 +9,12 @@
 #include "ownership_check.h"
 
 #include "attributes.h"
+#include "simt_safety.h"
 #include "subscript_analysis.h"
 #include "tree_utils.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace ferry {
@@ -38,8 +40,8 @@ struct Access {
 class LoopChecker {
 public:
   LoopChecker(const Kernel &kernel, const ParallelLoop &loop,
-              KernelFacts *facts)
-      : k_(kernel), loop_(loop), facts_(facts),
+              KernelFacts *facts, LoopFacts *loop_facts)
+      : k_(kernel), loop_(loop), facts_(facts), loop_facts_(loop_facts),
         accesses_(kernel.buffers.size()), current_location_(loop.location) {
     for (const LoopLevel &level : loop.levels) {
       IndexVariable v;
@@ -56,6 +58,7 @@ public:
     collect_reassigned(&body);
     walk(&body);
     check_races();
+    check_reduction_uses();
     return ok_;
   }
 
@@ -105,6 +108,8 @@ private:
     location_t where = location_or(t, current_location_);
     if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
       current_location_ = EXPR_LOCATION(t);
+    if (TREE_CODE(t) == CLEANUP_POINT_EXPR || TREE_CODE(t) == EXPR_STMT)
+      statement_ = node;
     switch (TREE_CODE(t)) {
     case DECL_EXPR:
       declare(DECL_EXPR_DECL(t), where);
@@ -165,18 +170,11 @@ private:
       return NULL_TREE;
     case MODIFY_EXPR:
     case INIT_EXPR:
-      store(TREE_OPERAND(t, 0), where);
-      walk_address_parts(TREE_OPERAND(t, 0));
-      walk(&TREE_OPERAND(t, 1));
-      *walk_subtrees = 0;
-      return NULL_TREE;
     case PREINCREMENT_EXPR:
     case PREDECREMENT_EXPR:
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
-      store(TREE_OPERAND(t, 0), where);
-      load(TREE_OPERAND(t, 0), where);
-      walk_address_parts(TREE_OPERAND(t, 0));
+      update(t, where);
       *walk_subtrees = 0;
       return NULL_TREE;
     case INDIRECT_REF:
@@ -189,6 +187,8 @@ private:
       return NULL_TREE;
     case VAR_DECL:
       read_variable(t, where);
+      if (is_kernel_local(t))
+        local_reads_.emplace(t, where);
       return NULL_TREE;
     case CALL_EXPR:
     case AGGR_INIT_EXPR:
@@ -435,11 +435,6 @@ private:
                "elements");
         return;
       }
-      if (target.buffer->ownership == Ownership::shared_mut) {
-        fail(where, "updates of %<ferry::shared_mut%> buffers are not "
-                    "supported yet");
-        return;
-      }
       record(target, lvalue, true, where);
       return;
     case Target::private_var:
@@ -448,16 +443,26 @@ private:
       fail(where, "the loop variable %qD is modified inside the loop",
            target.decl);
       return;
-    case Target::shared_var:
+    case Target::shared_var: {
+      auto_diagnostic_group group;
       fail(where,
            "%qD is shared by all iterations; writing it from the parallel "
            "loop is a data race",
            target.decl);
-      inform(DECL_SOURCE_LOCATION(target.decl),
-             "%qD is declared outside the loop; declare it inside the loop "
-             "if each iteration needs its own",
-             target.decl);
+      if (is_kernel_local(target.decl))
+        inform(DECL_SOURCE_LOCATION(target.decl),
+               "declare %qD inside the loop if each iteration needs its own; "
+               "to combine values across iterations, update it only with "
+               "%<+=%>, %<*=%>, %<&=%>, %<|=%>, %<^=%> or %<%E = "
+               "std::min(%E, ...)%> (a reduction)",
+               target.decl, DECL_NAME(target.decl), DECL_NAME(target.decl));
+      else
+        inform(DECL_SOURCE_LOCATION(target.decl),
+               "%qD is declared outside the loop; declare it inside the loop "
+               "if each iteration needs its own",
+               target.decl);
       return;
+    }
     case Target::global:
       if (!reported_globals_.insert(target.decl).second)
         return;
@@ -488,8 +493,253 @@ private:
            pointee.buffer->decl);
   }
 
+  // An assignment or increment: a reduction, an atomic update of a
+  // shared_mut element, or a plain store.
+  void update(tree t, location_t where) {
+    tree lvalue = TREE_OPERAND(t, 0);
+    const bool increment = TREE_CODE(t) != MODIFY_EXPR &&
+                           TREE_CODE(t) != INIT_EXPR;
+    Target target = classify(lvalue);
+    if (target.kind == Target::shared_var && is_kernel_local(target.decl) &&
+        reduction(t, target.decl, where))
+      return;
+    if (target.kind == Target::element &&
+        target.buffer->ownership == Ownership::shared_mut) {
+      atomic_update(t, target, where);
+      return;
+    }
+    store(lvalue, where);
+    if (increment)
+      load(lvalue, where);
+    walk_address_parts(lvalue);
+    if (!increment)
+      walk(&TREE_OPERAND(t, 1));
+  }
+
+  bool is_kernel_local(tree decl) const {
+    return VAR_P(decl) && DECL_CONTEXT(decl) == k_.fndecl &&
+           !TREE_STATIC(decl) && !DECL_EXTERNAL(decl) &&
+           !private_vars_.count(decl) && !is_parallel_var(decl) &&
+           !TYPE_REF_P(TREE_TYPE(decl));
+  }
+
+  // T without conversions and without `*&` (how an lvalue `?:` refers to
+  // its operands).
+  static tree bare(tree t) {
+    for (;;) {
+      t = tree_strip_any_location_wrapper(t);
+      if (CONVERT_EXPR_P(t) || TREE_CODE(t) == NON_LVALUE_EXPR)
+        t = TREE_OPERAND(t, 0);
+      else if (TREE_CODE(t) == INDIRECT_REF &&
+               TREE_CODE(strip_value_wrappers(TREE_OPERAND(t, 0))) ==
+                   ADDR_EXPR)
+        t = TREE_OPERAND(strip_value_wrappers(TREE_OPERAND(t, 0)), 0);
+      else
+        return t;
+    }
+  }
+
+  // Recognises T as a reduction into VAR and records it; false if T is not
+  // one of the reduction forms.
+  bool reduction(tree t, tree var, location_t where) {
+    tree_code op = ERROR_MARK;
+    tree operand = NULL_TREE;
+    if (TREE_CODE(t) == PREINCREMENT_EXPR || TREE_CODE(t) == POSTINCREMENT_EXPR ||
+        TREE_CODE(t) == PREDECREMENT_EXPR || TREE_CODE(t) == POSTDECREMENT_EXPR) {
+      op = PLUS_EXPR;
+    } else if (TREE_CODE(t) == MODIFY_EXPR) {
+      tree value = bare(TREE_OPERAND(t, 1));
+      switch (TREE_CODE(value)) {
+      case PLUS_EXPR:
+      case MULT_EXPR:
+      case BIT_AND_EXPR:
+      case BIT_IOR_EXPR:
+      case BIT_XOR_EXPR:
+        if (bare(TREE_OPERAND(value, 0)) == var)
+          operand = TREE_OPERAND(value, 1);
+        else if (bare(TREE_OPERAND(value, 1)) == var)
+          operand = TREE_OPERAND(value, 0);
+        op = TREE_CODE(value);
+        break;
+      case MINUS_EXPR: // s -= e is s += -e
+        if (bare(TREE_OPERAND(value, 0)) == var)
+          operand = TREE_OPERAND(value, 1);
+        op = PLUS_EXPR;
+        break;
+      case INDIRECT_REF: {
+        tree call = bare(TREE_OPERAND(value, 0));
+        bool is_max = false;
+        if (is_std_min_or_max(call, &is_max)) {
+          tree a = CALL_EXPR_ARG(call, 0), b = CALL_EXPR_ARG(call, 1);
+          if (refers_to(a, var))
+            operand = b;
+          else if (refers_to(b, var))
+            operand = a;
+          op = is_max ? MAX_EXPR : MIN_EXPR;
+        }
+        break;
+      }
+      case COND_EXPR:
+        operand = selection_operand(value, var, &op);
+        break;
+      default:
+        break;
+      }
+      if (!operand || mentions(operand, var))
+        return false;
+    } else {
+      return false;
+    }
+    for (const Reduction &other : loop_facts_->reductions)
+      if (other.var == var && other.op != op) {
+        fail(where, "%qD is combined with both %qs and %qs in one loop; use "
+                    "one accumulator for each",
+             var, reduction_name(other.op), reduction_name(op));
+        return true;
+      }
+    if (std::none_of(loop_facts_->reductions.begin(),
+                     loop_facts_->reductions.end(),
+                     [&](const Reduction &r) { return r.var == var; }))
+      loop_facts_->reductions.push_back(Reduction{var, op, where});
+    if (operand)
+      walk(&operand);
+    return true;
+  }
+
+  // Whether the reference argument ARG refers to VAR.
+  static bool refers_to(tree argument, tree var) {
+    argument = bare(argument);
+    return TREE_CODE(argument) == ADDR_EXPR &&
+           bare(TREE_OPERAND(argument, 0)) == var;
+  }
+
+  // `s = e < s ? e : s` and its relatives: the other operand, with *OP set
+  // to MIN_EXPR or MAX_EXPR; NULL_TREE for any other conditional.
+  static tree selection_operand(tree value, tree var, tree_code *op) {
+    tree test = bare(TREE_OPERAND(value, 0));
+    const tree_code code = TREE_CODE(test);
+    if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR &&
+        code != GE_EXPR)
+      return NULL_TREE;
+    tree p = bare(TREE_OPERAND(test, 0)), q = bare(TREE_OPERAND(test, 1));
+    tree chosen = bare(TREE_OPERAND(value, 1));
+    tree other = bare(TREE_OPERAND(value, 2));
+    const bool less = code == LT_EXPR || code == LE_EXPR;
+    bool picks_first;
+    if (cp_tree_equal(chosen, p) && cp_tree_equal(other, q))
+      picks_first = true;
+    else if (cp_tree_equal(chosen, q) && cp_tree_equal(other, p))
+      picks_first = false;
+    else
+      return NULL_TREE;
+    // `p < q ? p : q` is the minimum; swapping the branches or the
+    // comparison turns it into the maximum.
+    *op = (less == picks_first) ? MIN_EXPR : MAX_EXPR;
+    if (p == var)
+      return TREE_OPERAND(test, 1);
+    if (q == var)
+      return TREE_OPERAND(test, 0);
+    return NULL_TREE;
+  }
+
+  // Rule 2 does not apply to shared_mut: iterations may update the same
+  // element, and each update becomes atomic.  That needs the update to be a
+  // statement of its own, on a number.
+  void atomic_update(tree t, const Target &target, location_t where) {
+    tree lvalue = TREE_OPERAND(t, 0);
+    tree type = TREE_TYPE(lvalue);
+    facts_->uses[target.buffer->index].written = true;
+    if (!INTEGRAL_TYPE_P(type) && !SCALAR_FLOAT_TYPE_P(type)) {
+      fail(where, "this update of %qD cannot be made atomic: its elements "
+                  "have type %qT",
+           target.buffer->decl, type);
+      return;
+    }
+    tree statement = statement_ ? bare(*statement_) : NULL_TREE;
+    while (statement && (TREE_CODE(statement) == CLEANUP_POINT_EXPR ||
+                         TREE_CODE(statement) == EXPR_STMT))
+      statement = bare(TREE_OPERAND(statement, 0));
+    if (statement != t) {
+      auto_diagnostic_group group;
+      fail(where, "an update of %<ferry::shared_mut%> %qD must be a "
+                  "statement of its own",
+           target.buffer->decl);
+      inform(where, "write it as %<%E[k] += v;%>",
+             DECL_NAME(target.buffer->decl));
+      return;
+    }
+    AtomicUpdate atomic;
+    atomic.buffer = target.buffer;
+    atomic.statement = statement_;
+    atomic.target = lvalue;
+    atomic.location = where;
+    switch (TREE_CODE(t)) {
+    case PREINCREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      atomic.op = (TREE_CODE(t) == PREINCREMENT_EXPR ||
+                   TREE_CODE(t) == POSTINCREMENT_EXPR)
+                      ? PLUS_EXPR
+                      : MINUS_EXPR;
+      atomic.value = build_one_cst(type);
+      break;
+    default: {
+      tree value = bare(TREE_OPERAND(t, 1));
+      const tree_code code = TREE_CODE(value);
+      const bool binary = code == PLUS_EXPR || code == MINUS_EXPR ||
+                          code == MULT_EXPR || code == TRUNC_DIV_EXPR ||
+                          code == RDIV_EXPR || code == BIT_AND_EXPR ||
+                          code == BIT_IOR_EXPR || code == BIT_XOR_EXPR ||
+                          code == LSHIFT_EXPR || code == RSHIFT_EXPR;
+      if (binary && cp_tree_equal(bare(TREE_OPERAND(value, 0)), lvalue)) {
+        atomic.op = code;
+        atomic.value = TREE_OPERAND(value, 1);
+      } else if (binary && commutative_tree_code(code) &&
+                 cp_tree_equal(bare(TREE_OPERAND(value, 1)), lvalue)) {
+        atomic.op = code;
+        atomic.value = TREE_OPERAND(value, 0);
+      } else {
+        atomic.op = NOP_EXPR;
+        atomic.value = TREE_OPERAND(t, 1);
+      }
+      break;
+    }
+    }
+    loop_facts_->atomics.push_back(atomic);
+    walk_address_parts(lvalue);
+    walk(&atomic.value);
+  }
+
+  // Rule for reductions: the accumulator is private to each thread, so any
+  // other use of it inside the loop would see a partial value.
+  void check_reduction_uses() {
+    for (const Reduction &reduction : loop_facts_->reductions) {
+      auto read = local_reads_.find(reduction.var);
+      if (read == local_reads_.end())
+        continue;
+      auto_diagnostic_group group;
+      fail(read->second,
+           "%qD is a %qs reduction in this loop; any other use of it inside "
+           "the loop sees a partial value",
+           reduction.var, reduction_name(reduction.op));
+      inform(reduction.location, "the reduction is here");
+    }
+  }
+
   void load(tree lvalue, location_t where) {
     Target target = classify(lvalue);
+    if (target.kind == Target::element &&
+        target.buffer->ownership == Ownership::shared_mut) {
+      auto_diagnostic_group group;
+      fail(where, "this read of %qD sees other iterations' updates in "
+                  "progress",
+           target.buffer->decl);
+      inform(where, "the elements of a %<ferry::shared_mut%> buffer can only "
+                    "be updated inside the loop, as in %<%E[k] += v;%>",
+             DECL_NAME(target.buffer->decl));
+      return;
+    }
     if (target.kind == Target::element)
       record(target, lvalue, false, where);
     else if (target.kind == Target::global)
@@ -598,11 +848,14 @@ private:
   const Kernel &k_;
   const ParallelLoop &loop_;
   KernelFacts *facts_;
+  LoopFacts *loop_facts_;
   std::vector<std::vector<Access>> accesses_;
   std::vector<IndexVariable> index_vars_;
   std::set<tree> private_vars_;
   std::set<tree> reassigned_;
   std::set<tree> reported_globals_;
+  std::map<tree, location_t> local_reads_; // kernel locals read in the loop
+  tree *statement_ = nullptr;              // the statement being walked
   location_t current_location_ = UNKNOWN_LOCATION;
   int breakable_depth_ = 0;
   bool ok_ = true;
@@ -610,11 +863,34 @@ private:
 
 } // namespace
 
+const char *reduction_name(tree_code op) {
+  switch (op) {
+  case PLUS_EXPR:
+    return "+";
+  case MULT_EXPR:
+    return "*";
+  case BIT_AND_EXPR:
+    return "&";
+  case BIT_IOR_EXPR:
+    return "|";
+  case BIT_XOR_EXPR:
+    return "^";
+  case MIN_EXPR:
+    return "min";
+  case MAX_EXPR:
+    return "max";
+  default:
+    return "?";
+  }
+}
+
 bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
   facts->uses.assign(kernel.buffers.size(), BufferUse{});
+  facts->loops.assign(kernel.loops.size(), LoopFacts{});
   bool ok = true;
-  for (const ParallelLoop &loop : kernel.loops)
-    ok = LoopChecker(kernel, loop, facts).run() && ok;
+  for (std::size_t i = 0; i < kernel.loops.size(); ++i)
+    ok = LoopChecker(kernel, kernel.loops[i], facts, &facts->loops[i]).run() &&
+         ok;
   return ok;
 }
 

@@ -9,7 +9,7 @@ namespace ferry::runtime_calls {
 
 namespace {
 
-enum { kBegin, kBuffer, kAcquire, kView, kEnd, kCount };
+enum { kBegin, kBuffer, kAcquire, kView, kEnd, kGeometry, kCount };
 
 // The declarations, built on first use.  A garbage-collection root (see
 // gc_roots()), since a function that failed to compile may have been the
@@ -84,6 +84,20 @@ tree launch_end(location_t location) {
   return build_call_expr_loc(
       location,
       cached(&declarations[kEnd], "__ferry_launch_end", type, ECF_NOTHROW), 0);
+}
+
+tree launch_geometry(location_t location, tree trip_count,
+                     tree requested_teams, tree requested_threads, bool simd) {
+  tree type = build_function_type_list(
+      long_long_unsigned_type_node, long_long_unsigned_type_node,
+      integer_type_node, integer_type_node, integer_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location,
+      cached(&declarations[kGeometry], "__ferry_launch_geometry", type,
+             ECF_NOTHROW | ECF_LEAF),
+      4, fold_convert(long_long_unsigned_type_node, trip_count),
+      requested_teams, requested_threads,
+      simd ? integer_one_node : integer_zero_node);
 }
 
 const ggc_root_tab *gc_roots() {

@@ -18,6 +18,8 @@ tree launch_buffer(location_t location, unsigned index, const char *name,
 tree launch_acquire(location_t location);
 tree launch_view(location_t location, unsigned index);
 tree launch_end(location_t location);
+tree launch_geometry(location_t location, tree trip_count,
+                     tree requested_teams, tree requested_threads, bool simd);
 
 // Garbage-collection roots for the declarations above, for
 // PLUGIN_REGISTER_GGC_ROOTS.

@@ -96,6 +96,13 @@ tree strip_nops_and_wrappers(tree t) {
 
 } // namespace
 
+bool is_std_min_or_max(tree call, bool *is_max) {
+  tree type = NULL_TREE;
+  Selection kind = selection_call(call, &type);
+  *is_max = kind == Selection::max;
+  return kind == Selection::min || kind == Selection::max;
+}
+
 void select_values_instead_of_references(tree *body) {
   struct Rewrite {
     static tree visit(tree *node, int *walk_subtrees, void *) {

@@ -21,6 +21,9 @@
 
 namespace ferry {
 
+// Whether CALL is std::min or std::max of two arguments (sets *IS_MAX).
+bool is_std_min_or_max(tree call, bool *is_max);
+
 // Replaces `std::min(a, b)`, `std::max(a, b)` and `std::clamp(v, lo, hi)` on
 // arithmetic types in *BODY by value selections with the same semantics.
 void select_values_instead_of_references(tree *body);

@@ -66,6 +66,15 @@ FERRY_ABI_EXPORT int __ferry_launch_acquire(void);
    simulated device. */
 FERRY_ABI_EXPORT void *__ferry_launch_view(unsigned index);
 
+/* Chooses the geometry of one target region of TRIP_COUNT iterations:
+   REQUESTED_TEAMS and REQUESTED_THREADS (GPU threads per team) come from
+   [[ferry::kernel(teams(N), threads(N))]], 0 meaning "choose"; SIMD says
+   whether the region kept its simd level.  Returns num_teams << 32 |
+   thread_limit, in OpenMP's units. */
+FERRY_ABI_EXPORT unsigned long long
+__ferry_launch_geometry(unsigned long long trip_count, int requested_teams,
+                        int requested_threads, int simd);
+
 /* Ends the launch: records what the kernel wrote. */
 FERRY_ABI_EXPORT void __ferry_launch_end(void);
 

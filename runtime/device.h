@@ -26,13 +26,12 @@ public:
   // The device number that goes into the target region's device() clause.
   virtual int openmp_device_number() const = 0;
 
+  // True when target regions run in libgomp's host fallback (the host and
+  // the sim device), false on an offload device.
+  virtual bool runs_regions_on_host() const = 0;
+
   // False only when kernels run on the host's own memory.
   virtual bool has_separate_memory() const = 0;
-
-  // True when the target region's map clauses copy data themselves (a real
-  // OpenMP device).  False when the region runs on the host, where maps are
-  // no-ops and libferry moves data itself.
-  virtual bool maps_copy_data() const = 0;
 
   // Device memory; nullptr when the device is out of memory.
   virtual void *allocate(std::size_t bytes) = 0;
@@ -42,6 +41,21 @@ public:
                               std::size_t bytes) = 0;
   virtual void copy_to_host(void *host_dst, const void *device_src,
                             std::size_t bytes) = 0;
+
+  // Makes the OpenMP runtime find HOST as present, at DEVICE_COPY, so that
+  // the kernel's map clauses use the copy instead of transferring.  Only an
+  // OpenMP device does anything.
+  virtual void associate(void *host, void *device_copy, std::size_t bytes) = 0;
+  virtual void disassociate(void *host) = 0;
+
+  // Whether the user's own OpenMP directives (target data, enter data) have
+  // mapped HOST: the user's mapping then owns it and ferry moves nothing.
+  virtual bool mapped_by_user(void *host) const = 0;
+
+  // The address the target region must use for a buffer whose device copy
+  // is DEVICE_COPY: the host address where the maps translate it (a GPU),
+  // the copy itself where the region runs in host fallback (the sim device).
+  virtual void *region_address(void *host, void *device_copy) const = 0;
 };
 
 // The device selected by FERRY_DEVICE, created on first use.  Exits with a

@@ -14,8 +14,8 @@ class HostDevice final : public Device {
 public:
   std::string describe() const override { return "host"; }
   int openmp_device_number() const override { return omp_get_initial_device(); }
+  bool runs_regions_on_host() const override { return true; }
   bool has_separate_memory() const override { return false; }
-  bool maps_copy_data() const override { return false; }
   // The host has no memory apart from its own: callers check
   // has_separate_memory() and never ask.
   void *allocate(std::size_t) override { std::abort(); }
@@ -26,6 +26,10 @@ public:
   void copy_to_host(void *, const void *, std::size_t) override {
     std::abort();
   }
+  void associate(void *, void *, std::size_t) override {}
+  void disassociate(void *) override {}
+  bool mapped_by_user(void *) const override { return false; }
+  void *region_address(void *host, void *) const override { return host; }
 };
 
 } // namespace

@@ -23,8 +23,8 @@ public:
            std::to_string(omp_get_num_devices()) + " (OpenMP)";
   }
   int openmp_device_number() const override { return number_; }
+  bool runs_regions_on_host() const override { return false; }
   bool has_separate_memory() const override { return true; }
-  bool maps_copy_data() const override { return true; }
 
   void *allocate(std::size_t bytes) override {
     return omp_target_alloc(bytes ? bytes : 1, number_);
@@ -45,7 +45,26 @@ public:
           "device to host");
   }
 
+  void associate(void *host, void *device_copy, std::size_t bytes) override {
+    if (omp_target_associate_ptr(host, device_copy, bytes, 0, number_) != 0)
+      fail("omp_target_associate_ptr");
+  }
+  void disassociate(void *host) override {
+    if (omp_target_disassociate_ptr(host, number_) != 0)
+      fail("omp_target_disassociate_ptr");
+  }
+  bool mapped_by_user(void *host) const override {
+    return omp_target_is_present(host, number_) != 0;
+  }
+  // The maps translate the host address into the associated copy.
+  void *region_address(void *host, void *) const override { return host; }
+
 private:
+  [[noreturn]] static void fail(const char *call) {
+    std::fprintf(stderr, "ferry: %s failed\n", call);
+    std::exit(EXIT_FAILURE);
+  }
+
   static void check(int status, const char *direction) {
     if (status != 0) {
       std::fprintf(stderr, "ferry: omp_target_memcpy (%s) failed\n", direction);
@@ -58,7 +77,7 @@ private:
 
 std::unique_ptr<Device> select_device() {
   const int devices = omp_get_num_devices();
-  switch (config().device) {
+  switch (settings().device) {
   case DeviceKind::host:
     return make_host_device();
   case DeviceKind::sim:

@@ -22,8 +22,8 @@ class SimDevice final : public Device {
 public:
   std::string describe() const override { return "sim"; }
   int openmp_device_number() const override { return omp_get_initial_device(); }
+  bool runs_regions_on_host() const override { return true; }
   bool has_separate_memory() const override { return true; }
-  bool maps_copy_data() const override { return false; }
   void *allocate(std::size_t bytes) override {
     void *memory = std::malloc(bytes ? bytes : 1);
     if (memory)
@@ -38,6 +38,14 @@ public:
   void copy_to_host(void *host_dst, const void *device_src,
                     std::size_t bytes) override {
     std::memcpy(host_dst, device_src, bytes);
+  }
+  // The region runs in libgomp's host fallback, where maps do nothing: it
+  // addresses the copies directly.
+  void associate(void *, void *, std::size_t) override {}
+  void disassociate(void *) override {}
+  bool mapped_by_user(void *) const override { return false; }
+  void *region_address(void *, void *device_copy) const override {
+    return device_copy;
   }
 };
 

@@ -96,6 +96,20 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
   buffer.ownership = ownership;
   buffer.host = static_cast<char *>(host);
   buffer.bytes = bytes;
+  // A scratch buffer may be passed as nullptr: ferry provides the storage
+  // for this launch (on the host it is the storage; elsewhere the key of the
+  // device copy).
+  if (ownership == FERRY_SCRATCH && !host && bytes) {
+    buffer.host = static_cast<char *>(std::malloc(bytes));
+    if (!buffer.host) {
+      std::fprintf(stderr,
+                   "ferry: kernel '%s': no memory for %llu bytes of scratch "
+                   "'%s'\n",
+                   launch.kernel, bytes, name);
+      std::exit(EXIT_FAILURE);
+    }
+    buffer.host_is_temporary = true;
+  }
 }
 
 extern "C" int __ferry_launch_acquire(void) {
@@ -114,7 +128,10 @@ extern "C" void *__ferry_launch_view(unsigned index) {
 extern "C" void __ferry_launch_end(void) {
   if (!current_launch.active)
     internal_error("end outside a launch");
-  for (Buffer &buffer : current_launch.buffers)
+  for (Buffer &buffer : current_launch.buffers) {
     transfers().release(buffer);
+    if (buffer.host_is_temporary)
+      std::free(buffer.host);
+  }
   current_launch.active = false;
 }

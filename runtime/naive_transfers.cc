@@ -1,7 +1,8 @@
-// FERRY_RESIDENCY=0: what a plain `#pragma omp target map(...)` does on every
-// launch.  On a GPU the region's own map clauses move the data and this
-// policy only counts it; on the sim device the runtime does the same copies
-// itself.
+// FERRY_RESIDENCY=0: what `#pragma omp target map(...)` around the whole
+// kernel does on every call.  Each buffer gets a fresh device copy for the
+// launch: copied in if the kernel reads it, copied out if it writes it,
+// freed at the end.  The copy is associated with the host range so that the
+// region's own map clauses find it present and only translate addresses.
 #include "transfers.h"
 
 #include "abi.h"
@@ -32,9 +33,9 @@ public:
     buffer.view = buffer.host;
     if (!device_.has_separate_memory() || buffer.bytes == 0)
       return;
-    if (device_.maps_copy_data()) {
-      if (kernel_reads(buffer.ownership))
-        count_host_to_device(buffer.bytes);
+    // Inside the user's own `omp target data`, the data is theirs.
+    if (device_.mapped_by_user(buffer.host)) {
+      buffer.mapped_by_user = true;
       return;
     }
     buffer.device_copy = device_.allocate(buffer.bytes);
@@ -48,21 +49,20 @@ public:
       device_.copy_to_device(buffer.device_copy, buffer.host, buffer.bytes);
       count_host_to_device(buffer.bytes);
     }
-    buffer.view = buffer.device_copy;
+    device_.associate(buffer.host, buffer.device_copy, buffer.bytes);
+    buffer.view = device_.region_address(buffer.host, buffer.device_copy);
   }
 
   void release(Buffer &buffer) override {
-    if (!device_.has_separate_memory() || buffer.bytes == 0)
+    if (!buffer.device_copy)
       return;
     if (kernel_writes(buffer.ownership)) {
-      if (!device_.maps_copy_data())
-        device_.copy_to_host(buffer.host, buffer.device_copy, buffer.bytes);
+      device_.copy_to_host(buffer.host, buffer.device_copy, buffer.bytes);
       count_device_to_host(buffer.bytes);
     }
-    if (buffer.device_copy) {
-      device_.deallocate(buffer.device_copy);
-      buffer.device_copy = nullptr;
-    }
+    device_.disassociate(buffer.host);
+    device_.deallocate(buffer.device_copy);
+    buffer.device_copy = nullptr;
   }
 
 private:

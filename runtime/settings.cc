@@ -1,6 +1,8 @@
 // Reads the FERRY_* environment variables (see settings.h).
 #include "settings.h"
 
+#include "geometry.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -48,22 +50,27 @@ void read_flag(const char *variable, bool *out) {
       bad_setting(variable, value, "1 or 0");
 }
 
-Config read_environment() {
-  Config config;
+Settings read_environment() {
+  Settings config;
   read_flag("FERRY_RESIDENCY", &config.residency);
   read_flag("FERRY_STATS", &config.stats);
   read_flag("FERRY_CHECK", &config.check);
   if (const char *value = std::getenv("FERRY_DEVICE"))
     if (*value && !parse_device_kind(value, &config.device))
       bad_setting("FERRY_DEVICE", value, "auto, gpu, host or sim");
+  if (const char *value = std::getenv("FERRY_GEOMETRY"))
+    if (*value && !parse_geometry(value, &config.geometry_teams,
+                                  &config.geometry_gpu_threads))
+      bad_setting("FERRY_GEOMETRY", value,
+                  "TEAMSxTHREADS, such as 264x256 (GPU threads per team)");
   return config;
 }
 
 } // namespace
 
-const Config &config() {
-  static const Config settings = read_environment();
-  return settings;
+const Settings &settings() {
+  static const Settings values = read_environment();
+  return values;
 }
 
 } // namespace ferry::rt

@@ -16,15 +16,18 @@ enum class DeviceKind {
   sim        // run kernels on the host, on separate "device" memory
 };
 
-struct Config {
+struct Settings {
   bool residency = true; // FERRY_RESIDENCY: keep buffers on the device
   bool stats = false;    // FERRY_STATS: print the ferry-stats line at exit
   bool check = false;    // FERRY_CHECK: trap host access to stale memory
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
+  // FERRY_GEOMETRY=TEAMSxTHREADS: fixed geometry for every region (0: none)
+  int geometry_teams = 0;
+  int geometry_gpu_threads = 0;
 };
 
 // The settings of this process.  The first call reads the environment.
-const Config &config();
+const Settings &settings();
 
 // Parses one setting; exposed for the unit tests.  Returns false and leaves
 // *out alone when TEXT is not a valid value.

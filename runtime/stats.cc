@@ -74,7 +74,7 @@ std::string format_stats_line(const StatsSnapshot &s) {
 void enable_stats_report() {
   static std::once_flag registered;
   std::call_once(registered, [] {
-    if (config().stats)
+    if (settings().stats)
       std::atexit(print_report);
   });
 }

@@ -25,6 +25,8 @@ struct Buffer {
   std::size_t bytes = 0;
   void *view = nullptr;        // set by acquire(): what the region addresses
   void *device_copy = nullptr; // policy-private
+  bool mapped_by_user = false; // inside the user's own target data region
+  bool host_is_temporary = false; // scratch passed as nullptr: ferry's own
 };
 
 // What the kernel does with a buffer, derived from its ownership attribute.

@@ -4,8 +4,8 @@
 [[ferry::kernel]]
 void zero(std::size_t n, [[ferry::out(n)]] double *y)
 {
-    std::size_t i = 0; // { dg-error "statement outside the loop" }
-    while (i < n) {    // { dg-error "must be a 'for' loop" }
+    std::size_t i = 0;
+    while (i < n) { // { dg-error "the loops of a kernel must be 'for' loops" }
         y[i] = 0;
         ++i;
     }

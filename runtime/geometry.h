@@ -1,0 +1,36 @@
+// Launch geometry: how many teams and threads a target region gets.
+//
+// GCC's nvptx OpenMP runs each OpenMP thread as one warp (32 lanes, all
+// busy in a simd loop), so ferry counts GPU threads like CUDA does and
+// converts: thread_limit = GPU threads / 32.  The default comes from the
+// trip count (doc/user-guide.md, "Launch geometry"; measured in
+// doc/gpu-results.md); [[ferry::kernel(teams(N), threads(N))]] fixes it, and
+// FERRY_GEOMETRY=TEAMSxTHREADS overrides both for experiments.
+#ifndef FERRY_RUNTIME_GEOMETRY_H
+#define FERRY_RUNTIME_GEOMETRY_H
+
+#include <cstdint>
+
+namespace ferry::rt {
+
+struct Geometry {
+  int teams = 1;        // num_teams
+  int thread_limit = 1; // OpenMP threads per team (warps on nvptx)
+};
+
+// The default GPU threads per team, and how many iterations each GPU thread
+// should get before another team is added.
+constexpr int kDefaultGpuThreads = 256;
+constexpr int kIterationsPerGpuThread = 4;
+constexpr int kMaxTeams = 1056;
+
+// The geometry for a region on an offload device.
+Geometry gpu_geometry(std::uint64_t trip_count, int requested_teams,
+                      int requested_gpu_threads);
+
+// Parses "TEAMSxTHREADS" (GPU threads), as FERRY_GEOMETRY holds it.
+bool parse_geometry(const char *text, int *teams, int *gpu_threads);
+
+} // namespace ferry::rt
+
+#endif
