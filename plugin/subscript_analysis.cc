@@ -2,6 +2,7 @@
 #include "subscript_analysis.h"
 
 #include <algorithm>
+#include <map>
 
 namespace ferry {
 
@@ -140,25 +141,110 @@ AffineOffset decompose(tree expression,
   }
 }
 
-// Equal after folding, ignoring conversions between integer types.
-bool equal_sizes(tree a, tree b) {
-  a = fold(to_sizetype(a));
-  b = fold(to_sizetype(b));
-  if (operand_equal_p(a, b, 0))
+// An integer expression as a polynomial over atoms: the loop-invariant
+// leaves (parameters, constants' names).  Enough to compare strides and
+// ranges such as n*n*8 and n*8*(n - 2).
+class Polynomial {
+public:
+  static Polynomial of(tree e, std::vector<tree> *atoms, int depth = 0) {
+    Polynomial p;
+    e = tree_strip_any_location_wrapper(e);
+    if (depth > 32)
+      return failed();
+    if (CONVERT_EXPR_P(e) && INTEGRAL_TYPE_P(TREE_TYPE(TREE_OPERAND(e, 0))))
+      return of(TREE_OPERAND(e, 0), atoms, depth + 1);
+    switch (TREE_CODE(e)) {
+    case INTEGER_CST:
+      if (!tree_fits_shwi_p(e) && !tree_fits_uhwi_p(e))
+        return failed();
+      // Sizetype arithmetic wraps: large unsigned values read as negative.
+      p.terms_[{}] = TREE_INT_CST_LOW(e);
+      return p;
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+      return of(TREE_OPERAND(e, 0), atoms, depth + 1)
+          .plus(of(TREE_OPERAND(e, 1), atoms, depth + 1),
+                TREE_CODE(e) == MINUS_EXPR ? -1 : 1);
+    case NEGATE_EXPR:
+      return Polynomial().plus(of(TREE_OPERAND(e, 0), atoms, depth + 1), -1);
+    case MULT_EXPR:
+      return of(TREE_OPERAND(e, 0), atoms, depth + 1)
+          .times(of(TREE_OPERAND(e, 1), atoms, depth + 1));
+    default: {
+      std::size_t id = 0;
+      while (id < atoms->size() && !operand_equal_p((*atoms)[id], e, 0))
+        ++id;
+      if (id == atoms->size())
+        atoms->push_back(e);
+      p.terms_[{int(id)}] = 1;
+      return p;
+    }
+    }
+  }
+
+  Polynomial plus(const Polynomial &other, HOST_WIDE_INT factor) const {
+    Polynomial sum = *this;
+    sum.ok_ = ok_ && other.ok_;
+    for (const auto &[monomial, coefficient] : other.terms_)
+      sum.terms_[monomial] += coefficient * factor;
+    return sum;
+  }
+
+  Polynomial times(const Polynomial &other) const {
+    Polynomial product;
+    product.ok_ = ok_ && other.ok_;
+    for (const auto &[a, ca] : terms_)
+      for (const auto &[b, cb] : other.terms_) {
+        std::vector<int> monomial = a;
+        monomial.insert(monomial.end(), b.begin(), b.end());
+        std::sort(monomial.begin(), monomial.end());
+        if (monomial.size() > kMaxDegree)
+          product.ok_ = false;
+        product.terms_[monomial] += ca * cb;
+      }
+    return product;
+  }
+
+  // Every term non-negative: the value is >= 0 for non-negative atoms.
+  bool non_negative() const {
+    if (!ok_)
+      return false;
+    for (const auto &[monomial, coefficient] : terms_)
+      if (coefficient < 0)
+        return false;
     return true;
-  tree difference = fold_build2(MINUS_EXPR, sizetype, a, b);
-  return integer_zerop(difference);
+  }
+  bool zero() const {
+    if (!ok_)
+      return false;
+    for (const auto &[monomial, coefficient] : terms_)
+      if (coefficient != 0)
+        return false;
+    return true;
+  }
+
+private:
+  static Polynomial failed() {
+    Polynomial p;
+    p.ok_ = false;
+    return p;
+  }
+  static constexpr std::size_t kMaxDegree = 6;
+  bool ok_ = true;
+  std::map<std::vector<int>, HOST_WIDE_INT> terms_;
+};
+
+Polynomial difference(tree a, tree b) {
+  std::vector<tree> atoms;
+  Polynomial pa = Polynomial::of(a, &atoms);
+  return pa.plus(Polynomial::of(b, &atoms), -1);
 }
 
-// A >= B, when it can be shown.
-bool at_least(tree a, tree b) {
-  if (equal_sizes(a, b))
-    return true;
-  a = fold(to_sizetype(a));
-  b = fold(to_sizetype(b));
-  return TREE_CODE(a) == INTEGER_CST && TREE_CODE(b) == INTEGER_CST &&
-         tree_int_cst_le(b, a);
-}
+bool equal_sizes(tree a, tree b) { return difference(a, b).zero(); }
+
+// A >= B, assuming the sizes in subscripts and loop bounds are not negative
+// (when one is, these loops do not run).
+bool at_least(tree a, tree b) { return difference(a, b).non_negative(); }
 
 } // namespace
 

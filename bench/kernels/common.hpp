@@ -1,0 +1,66 @@
+// Data set-up and checksums in the manner of RAJAPerf (src/common/DataUtils),
+// shared by the benchmark programs and the tests of the kernels.
+#ifndef FERRY_BENCH_COMMON_HPP
+#define FERRY_BENCH_COMMON_HPP
+
+#include <ferry/ferry.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+namespace rajaperf_like {
+
+using Index = long;
+using Real = double;
+
+// RAJAPerf's initData: values that differ element by element, with the
+// factor alternating between arrays so that no two arrays are equal.
+class DataMaker {
+public:
+  void fill(Real *data, Index length) {
+    const Real factor = (count_++ % 2) ? 0.1 : 0.2;
+    for (Index i = 0; i < length; ++i)
+      data[i] = factor * (i + 1.1) / (i + 1.12345);
+  }
+  std::vector<Real> make(Index length) {
+    std::vector<Real> v(static_cast<std::size_t>(length));
+    fill(v.data(), length);
+    return v;
+  }
+  // Integers in [-range, range], reproducible.
+  std::vector<int> make_ints(Index length, int range) {
+    std::vector<int> v(static_cast<std::size_t>(length));
+    unsigned state = 12345u + 7u * count_++;
+    for (Index i = 0; i < length; ++i) {
+      state = state * 1103515245u + 12345u;
+      v[i] = static_cast<int>((state >> 8) % (2u * range + 1u)) - range;
+    }
+    return v;
+  }
+
+private:
+  int count_ = 0;
+};
+
+// RAJAPerf's checksum: a Kahan sum of (|sin(j+1)| + 0.5) * data[j].
+template <typename T> long double checksum(const T *data, Index length) {
+  long double sum = 0, compensation = 0;
+  for (Index j = 0; j < length; ++j) {
+    long double term =
+        (std::fabs(std::sin(static_cast<long double>(j + 1))) + 0.5) * data[j];
+    long double y = term - compensation;
+    long double t = sum + y;
+    compensation = (t - sum) - y;
+    sum = t;
+  }
+  return sum;
+}
+
+template <typename T> long double checksum(const std::vector<T> &v) {
+  return checksum(v.data(), static_cast<Index>(v.size()));
+}
+
+} // namespace rajaperf_like
+
+#endif
