@@ -41,7 +41,7 @@ std::string equivalent_pragma(const Kernel &kernel, const ParallelLoop &loop,
     line += " collapse(" + std::to_string(loop.levels.size()) + ")";
   for (const BufferParam &buffer : kernel.buffers) {
     const MapDecision &decision = maps[buffer.index];
-    if (decision.kind == MapKind::none)
+    if (decision.kind == MapKind::none || !mentions(loop.body, buffer.decl))
       continue;
     line += std::string(" map(") + map_kind_name(decision.kind) + ": " +
             name_of(buffer.decl) + "[0:" + buffer.length_text + "])";

@@ -220,7 +220,7 @@ private:
     prepend(&clauses, device);
     for (const BufferParam &buffer : k_.buffers) {
       const MapDecision &decision = maps_[buffer.index];
-      if (decision.kind == MapKind::none)
+      if (decision.kind == MapKind::none || !mentions(loop.body, buffer.decl))
         continue;
       tree map = build_omp_clause(where, OMP_CLAUSE_MAP);
       OMP_CLAUSE_SET_MAP_KIND(map, gomp_kind(decision.kind));

@@ -820,14 +820,16 @@ private:
         continue;
       tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
       for (const Access &access : list) {
+        OwnershipFailure why;
         if (is_owned_by_iteration(access.offset, element, access.size,
-                                  index_vars_))
+                                  index_vars_, &why))
           continue;
         auto_diagnostic_group group;
         fail(access.location,
              "possible data race: this %s of %qD is not at an element that "
              "only the current iteration touches",
              access.write ? "write" : "read", buffer.decl);
+        explain_failure(why, access.location);
         note_parameter(buffer);
         inform(access.location,
                "each iteration may only access its own elements, such as "
@@ -836,6 +838,37 @@ private:
                DECL_NAME(buffer.decl), DECL_NAME(loop_.levels.back().var));
         break;
       }
+    }
+  }
+
+  static void explain_failure(const OwnershipFailure &why, location_t where) {
+    switch (why.kind) {
+    case OwnershipFailure::not_affine:
+      inform(where, "the subscript is not a sum of loop variables times "
+                    "sizes that do not change in the loop");
+      break;
+    case OwnershipFailure::shifted:
+      inform(where, "the subscript is shifted by whole elements, so it "
+                    "reaches an element of another iteration");
+      break;
+    case OwnershipFailure::missing_index:
+      inform(where, "the subscript does not depend on %qD, so all values of "
+                    "%qD touch the same element",
+             why.variable, why.variable);
+      break;
+    case OwnershipFailure::stride_too_small:
+      inform(where, "ferry cannot show that the stride of %qD covers the "
+                    "whole range of %qD; bound %qD by that stride, as in "
+                    "%<y[i*ld + j]%> with %<j < ld%>",
+             why.variable, why.inner_variable, why.inner_variable);
+      break;
+    case OwnershipFailure::serial_outside:
+      inform(where, "the inner loop variable %qD strides across the elements "
+                    "of other iterations",
+             why.variable);
+      break;
+    case OwnershipFailure::none:
+      break;
     }
   }
 

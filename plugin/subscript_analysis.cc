@@ -16,6 +16,24 @@ const IndexVariable *find_variable(tree expression,
   return nullptr;
 }
 
+// EXPRESSION (unshared) with every occurrence of VAR replaced by VALUE.
+tree substitute(tree expression, tree var, tree value) {
+  struct Replace {
+    tree var, value;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *r = static_cast<Replace *>(data);
+      if (TYPE_P(*node))
+        *walk_subtrees = 0;
+      else if (*node == r->var)
+        *node = fold_convert(TREE_TYPE(r->var), r->value);
+      return NULL_TREE;
+    }
+  } replace{var, value};
+  tree copy = unshare_expr(expression);
+  walk_tree(&copy, Replace::visit, &replace, nullptr);
+  return fold(copy);
+}
+
 bool mentions_any(tree expression, const std::vector<IndexVariable> &vars) {
   struct Search {
     static tree visit(tree *node, int *, void *data) {
@@ -214,6 +232,18 @@ public:
         return false;
     return true;
   }
+  // Whether every term with atom ATOM has a positive coefficient (and
+  // there is one): the value grows with that atom.
+  bool grows_with(int atom) const {
+    bool found = false;
+    for (const auto &[monomial, coefficient] : terms_)
+      if (std::find(monomial.begin(), monomial.end(), atom) != monomial.end()) {
+        if (coefficient <= 0)
+          return false;
+        found = true;
+      }
+    return ok_ && found;
+  }
   bool zero() const {
     if (!ok_)
       return false;
@@ -246,6 +276,26 @@ bool equal_sizes(tree a, tree b) { return difference(a, b).zero(); }
 // (when one is, these loops do not run).
 bool at_least(tree a, tree b) { return difference(a, b).non_negative(); }
 
+// BOUND with every loop variable in it replaced by that variable's largest
+// value: the widest range of an inner loop such as `j <= i`.  Only bounds
+// that grow with the variable (as i + 1 does) are widened correctly this
+// way; a bound that shrinks with it keeps the variable and is not proven.
+tree at_largest_outer_value(tree bound,
+                            const std::vector<IndexVariable> &variables) {
+  tree result = unshare_expr(bound);
+  for (const IndexVariable &v : variables) {
+    if (!mentions_any(result, {v}))
+      continue;
+    std::vector<tree> atoms{v.var};
+    if (!Polynomial::of(result, &atoms).grows_with(0))
+      continue;
+    tree largest = fold_build2(MINUS_EXPR, TREE_TYPE(v.bound), v.bound,
+                               build_one_cst(TREE_TYPE(v.bound)));
+    result = substitute(result, v.var, largest);
+  }
+  return result;
+}
+
 } // namespace
 
 AffineOffset affine_offset(tree offset,
@@ -265,9 +315,17 @@ AffineOffset affine_offset(tree offset,
 
 bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
                            tree access_size,
-                           const std::vector<IndexVariable> &variables) {
-  if (!offset.affine)
+                           const std::vector<IndexVariable> &variables,
+                           OwnershipFailure *failure) {
+  auto fail = [&](OwnershipFailure::Kind kind, tree variable = NULL_TREE,
+                  tree inner = NULL_TREE) {
+    failure->kind = kind;
+    failure->variable = variable;
+    failure->inner_variable = inner;
     return false;
+  };
+  if (!offset.affine)
+    return fail(OwnershipFailure::not_affine);
   // Within one element: 0 <= constant and constant + access <= element.
   tree constant = offset.constant;
   if (TREE_CODE(constant) != INTEGER_CST ||
@@ -276,7 +334,7 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
       !tree_int_cst_le(
           fold_build2(PLUS_EXPR, sizetype, constant, to_sizetype(access_size)),
           to_sizetype(element_size)))
-    return false;
+    return fail(OwnershipFailure::shifted);
 
   // Every parallel variable must move the access, or two iterations that
   // differ only in it would share the element.
@@ -290,21 +348,21 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
                              [&](const auto &t) { return t.first == v.var; });
     if (term == offset.terms.end()) {
       if (v.parallel)
-        return false;
+        return fail(OwnershipFailure::missing_index, v.var);
       continue;
     }
     // Steps must be positive multiples of the element.
     tree c = term->second;
     if (TREE_CODE(c) == INTEGER_CST && tree_int_cst_sgn(c) <= 0)
-      return false;
+      return fail(OwnershipFailure::not_affine, v.var);
     if (TREE_CODE(c) == INTEGER_CST &&
         !integer_zerop(fold_build2(TRUNC_MOD_EXPR, sizetype, c,
                                    to_sizetype(element_size))))
-      return false;
+      return fail(OwnershipFailure::shifted, v.var);
     places.push_back({&v, c});
   }
   if (places.size() != offset.terms.size())
-    return false; // a term on something that is not an index variable
+    return fail(OwnershipFailure::not_affine);
 
   // Mixed radix: ordered by step, each step must cover the whole range of
   // the previous variable, so distinct index tuples give distinct elements.
@@ -321,8 +379,10 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
   // the previous step times the previous range.
   for (std::size_t i = 0; i + 1 < places.size(); ++i) {
     const IndexVariable *v = places[i].variable;
-    tree range = fold_build2(MINUS_EXPR, sizetype, to_sizetype(v->bound),
-                             to_sizetype(v->lower));
+    tree range = fold_build2(
+        MINUS_EXPR, sizetype,
+        to_sizetype(at_largest_outer_value(v->bound, variables)),
+        to_sizetype(v->lower));
     tree needed =
         fold_build2(MULT_EXPR, sizetype, places[i].coefficient, range);
     std::size_t next = i + 1;
@@ -333,7 +393,8 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
         break;
       }
     if (!at_least(places[next].coefficient, needed))
-      return false;
+      return fail(OwnershipFailure::stride_too_small,
+                  places[i + 1].variable->var, v->var);
     std::swap(places[i + 1], places[next]);
   }
   bool seen_parallel = false;
@@ -341,7 +402,7 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
     if (place.variable->parallel)
       seen_parallel = true;
     else if (seen_parallel)
-      return false; // a serial loop striding across other iterations' data
+      return fail(OwnershipFailure::serial_outside, place.variable->var);
   }
   return true;
 }

@@ -37,13 +37,28 @@ struct AffineOffset {
 AffineOffset affine_offset(tree offset,
                            const std::vector<IndexVariable> &variables);
 
-// True when every iteration of the parallel levels accesses, through
-// OFFSET with an access of ACCESS_SIZE bytes, only elements of ELEMENT_SIZE
-// bytes that no other iteration accesses (the canonical form y[i]: no
-// constant shift by whole elements).
+// Why an access is not owned by its iteration, for the diagnostic.
+struct OwnershipFailure {
+  enum Kind {
+    none,
+    not_affine,     // idx[i], i*i, a value that changes in the loop
+    shifted,        // y[i + 1]: another iteration's element
+    missing_index,  // a parallel loop variable does not move the access
+    stride_too_small, // y[i*ld + j] where j's range may exceed ld
+    serial_outside  // an inner loop strides across other iterations' data
+  } kind = none;
+  tree variable = NULL_TREE;       // the variable concerned
+  tree inner_variable = NULL_TREE; // for stride_too_small: the inner one
+};
+
+// Whether every iteration of the parallel levels accesses, through OFFSET
+// with an access of ACCESS_SIZE bytes, only elements of ELEMENT_SIZE bytes
+// that no other iteration accesses (the canonical form y[i]: no constant
+// shift by whole elements).  *FAILURE says why not.
 bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
                            tree access_size,
-                           const std::vector<IndexVariable> &variables);
+                           const std::vector<IndexVariable> &variables,
+                           OwnershipFailure *failure);
 
 // The same form (same terms, same constant): two accesses of one element.
 bool same_offset(const AffineOffset &a, const AffineOffset &b);
