@@ -67,12 +67,12 @@ std::string geometry_text(const Kernel &kernel) {
           ? expression_text(kernel.options.threads) + " GPU threads per team "
                                                       "(from the kernel "
                                                       "attribute)"
-          : "256 GPU threads per team";
+          : "512 GPU threads per team";
   std::string teams =
       kernel.options.teams
           ? expression_text(kernel.options.teams) +
                 " teams (from the kernel attribute)"
-          : "one team per 4 iterations of each GPU thread, at most 1056, "
+          : "one team per 4 iterations of each GPU thread, at most 264, "
             "chosen at run time from the trip count";
   return threads + ", " + teams;
 }

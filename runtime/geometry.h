@@ -20,9 +20,13 @@ struct Geometry {
 
 // The default GPU threads per team, and how many iterations each GPU thread
 // should get before another team is added.
-constexpr int kDefaultGpuThreads = 256;
+// Measured on the H200 (doc/gpu-results.md, "Launch geometry"): libgomp's
+// per-team cost makes fewer, larger teams faster; 512 GPU threads and at
+// most two teams per multiprocessor of an H200 (132) were best or near best
+// for a stream, a 2-D stencil and a reduction.
+constexpr int kDefaultGpuThreads = 512;
 constexpr int kIterationsPerGpuThread = 4;
-constexpr int kMaxTeams = 1056;
+constexpr int kMaxTeams = 264;
 
 // The geometry for a region on an offload device.
 Geometry gpu_geometry(std::uint64_t trip_count, int requested_teams,

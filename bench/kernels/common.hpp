@@ -43,6 +43,24 @@ private:
   int count_ = 0;
 };
 
+// Mesh coordinates of a box of zones with a halo, as RAJAPerf's
+// setMeshPositions: the node at (i, j, k) sits at (i*dx, j*dy, k*dz), so
+// zone areas and volumes are well away from zero.
+inline void mesh_positions(Index ni, Index nj, Index nk, Index jp, Index kp,
+                           Real *x, Real *y, Real *z) {
+  const Real dx = 1.0 / (ni + 1), dy = 1.0 / (nj + 1),
+             dz = 1.0 / (nk > 0 ? nk + 1 : 1);
+  for (Index k = 0; k < (nk > 0 ? nk + 2 : 1); ++k)
+    for (Index j = 0; j < nj + 2; ++j)
+      for (Index i = 0; i < ni + 2; ++i) {
+        const Index node = i + j * jp + k * kp;
+        x[node] = i * dx;
+        y[node] = j * dy;
+        if (z)
+          z[node] = k * dz;
+      }
+}
+
 // RAJAPerf's checksum: a Kahan sum of (|sin(j+1)| + 0.5) * data[j].
 template <typename T> long double checksum(const T *data, Index length) {
   long double sum = 0, compensation = 0;

@@ -59,7 +59,8 @@ int main()
 
     const Index nx = 9, ny = 8, nz = 7, jp = nx + 2, kp = jp * (ny + 2);
     const Index length = kp * (nz + 2);
-    auto mx = make.make(length), my = make.make(length), mz = make.make(length);
+    std::vector<Real> mx(length), my(length), mz(length);
+    mesh_positions(nx, ny, nz, jp, kp, mx.data(), my.data(), mz.data());
     std::vector<Real> vol(length);
     apps::vol3d(kp + jp + 1, length - kp - jp - 1, jp, kp, 1.0 / 12.0,
                 mx.data(), my.data(), mz.data(), vol.data());
@@ -67,10 +68,12 @@ int main()
 
     const Index length2 = jp * (ny + 2);
     auto zones2 = real_zones(nx, ny, 1, jp, 0); // a 2-D mesh: k plane 0
+    std::vector<Real> x2(length2), y2(length2);
+    mesh_positions(nx, ny, 0, jp, 0, x2.data(), y2.data(), nullptr);
     auto fx = make.make(length2), fy = make.make(length2);
     std::vector<Real> div(length2);
     apps::del_dot_vec_2d(static_cast<Index>(zones2.size()), length2, jp, 1e-30,
-                         0.5, zones2.data(), mx.data(), my.data(), fx.data(),
+                         0.5, zones2.data(), x2.data(), y2.data(), fx.data(),
                          fy.data(), div.data());
     std::printf("DEL_DOT_VEC_2D %.12Lg\n", checksum(div));
 

@@ -22,8 +22,10 @@ int main()
                 checksum(o3));
 
     auto qa = make.make(n), qb = make.make(n), qc = make.make(n);
-    for (Index i = 0; i < n; ++i) // both signs of the discriminant
-        qb[i] = (i % 3 ? 4.0 : 0.1) * qb[i];
+    // Both signs of the discriminant, each well away from zero (where a
+    // fused multiply-add on the GPU may flip the branch).
+    for (Index i = 0; i < n; ++i)
+        qb[i] = (i % 3 ? 5.0 : 0.1) * qb[i];
     basic::if_quad(n, qa.data(), qb.data(), qc.data(), o1.data(), o2.data());
     std::printf("IF_QUAD %.12Lg %.12Lg\n", checksum(o1), checksum(o2));
 
