@@ -22,6 +22,9 @@
 //   explain.cc           -fplugin-arg-ferry-explain
 //   device_functions.cc  callees compiled for the device (simt_safety.cc)
 //   lower_omp.cc         the target region and the libferry calls
+// and, for every other function, host_sync.cc: a launch frame around the
+// body of functions that call kernels (also at PLUGIN_PRE_GENERICIZE), and
+// a GIMPLE pass after early inlining that inserts the host-sync calls.
 //
 // Debugging: -fdump-tree-original shows the rewritten kernel; compare it
 // with the same pragma written by hand.
@@ -30,6 +33,7 @@
 #include "attributes.h"
 #include "device_functions.h"
 #include "explain.h"
+#include "host_sync.h"
 #include "kernel_model.h"
 #include "lower_omp.h"
 #include "map_kinds.h"
@@ -125,6 +129,8 @@ void on_pre_genericize(void *gcc_data, void *) {
     return;
   if (ferry::has_ferry_attribute(fndecl, "kernel"))
     process_kernel(fndecl);
+  else
+    ferry::add_launch_frame(fndecl);
 }
 
 void on_attributes(void *, void *) { ferry::register_attributes(); }
@@ -156,6 +162,7 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
   register_callback(info->base_name, PLUGIN_PRAGMAS, on_pragmas, nullptr);
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
                     nullptr);
+  ferry::register_host_sync_pass(info->base_name);
   register_callback(
       info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
       const_cast<ggc_root_tab *>(ferry::runtime_calls::gc_roots()));

@@ -41,6 +41,14 @@ differences (OpenMP array sections, clause splitting) to gcc_compat.h"
 #include "gimplify.h"
 #include "ggc.h"
 #include "gtype-desc.h"
+#include "tree-pass.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "gimplify-me.h"
+#include "ssa.h"
+#include "cfgloop.h"
+#include "tree-into-ssa.h"
+#include "tree-ssa-alias.h"
 // clang-format on
 
 namespace ferry::gcc {

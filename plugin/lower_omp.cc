@@ -88,18 +88,15 @@ public:
       *k_.loops[i].statement = target_region(k_.loops[i], facts_.loops[i]);
     }
 
-    tree *body = &DECL_SAVED_TREE(k_.fndecl);
-    if (TREE_CODE(*body) == BIND_EXPR)
-      body = &BIND_EXPR_BODY(*body);
-    tree launch = NULL_TREE;
-    append_to_statement_list_force(prologue(), &launch);
-    append_to_statement_list_force(
-        build2(TRY_FINALLY_EXPR, void_type_node, *body,
-               runtime_calls::launch_end(k_.location)),
-        &launch);
-    *body = statement_block(launch, device_);
+    tree *body = function_statements(k_.fndecl);
+    *body = statement_block(guarded_block(prologue(), *body,
+                                          runtime_calls::launch_end(k_.location)),
+                            device_);
     rebuild_blocks(k_.fndecl);
     gcc::note_target_used();
+    // Kernel calls stay calls, for the host-sync pass (host_sync.cc) to
+    // find after early inlining; a launch costs microseconds anyway.
+    DECL_UNINLINABLE(k_.fndecl) = 1;
   }
 
 private:

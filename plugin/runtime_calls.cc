@@ -9,7 +9,20 @@ namespace ferry::runtime_calls {
 
 namespace {
 
-enum { kBegin, kBuffer, kAcquire, kView, kEnd, kGeometry, kCount };
+enum {
+  kBegin,
+  kBuffer,
+  kAcquire,
+  kView,
+  kEnd,
+  kGeometry,
+  kFrameEnter,
+  kFrameLeave,
+  kFrameCall,
+  kHostAccess,
+  kFrameAccess,
+  kCount
+};
 
 // The declarations, built on first use.  A garbage-collection root (see
 // gc_roots()), since a function that failed to compile may have been the
@@ -21,6 +34,22 @@ tree cached(tree *slot, const char *name, tree type, int flags = 0) {
     *slot = build_library_fn_ptr(name, type, flags);
   return *slot;
 }
+
+// The same for calls made in GIMPLE passes, after the front end has let
+// go of its language data: a plain external declaration that never throws.
+tree cached_gimple(tree *slot, const char *name, tree type) {
+  if (!*slot) {
+    *slot = build_fn_decl(name, type);
+    TREE_NOTHROW(*slot) = 1;
+  }
+  return *slot;
+}
+
+tree void_function_type() {
+  return build_function_type_list(void_type_node, NULL_TREE);
+}
+
+tree access_mode(int access) { return build_int_cst(integer_type_node, access); }
 
 tree const_char_pointer() {
   return build_pointer_type(
@@ -98,6 +127,46 @@ tree launch_geometry(location_t location, tree trip_count,
       4, fold_convert(long_long_unsigned_type_node, trip_count),
       requested_teams, requested_threads,
       simd ? integer_one_node : integer_zero_node);
+}
+
+tree frame_enter(location_t location) {
+  return build_call_expr_loc(location,
+                             cached(&declarations[kFrameEnter],
+                                    "__ferry_frame_enter", void_function_type(),
+                                    ECF_NOTHROW | ECF_LEAF),
+                             0);
+}
+
+tree frame_leave(location_t location) {
+  return build_call_expr_loc(location,
+                             cached(&declarations[kFrameLeave],
+                                    "__ferry_frame_leave", void_function_type(),
+                                    ECF_NOTHROW),
+                             0);
+}
+
+gcall *frame_call() {
+  return gimple_build_call(cached_gimple(&declarations[kFrameCall],
+                                         "__ferry_frame_call",
+                                         void_function_type()),
+                           0);
+}
+
+gcall *host_access(tree host_pointer, tree bytes, int access) {
+  tree type = build_function_type_list(
+      void_type_node, const_ptr_type_node, long_long_unsigned_type_node,
+      integer_type_node, NULL_TREE);
+  return gimple_build_call(
+      cached_gimple(&declarations[kHostAccess], "__ferry_host_access", type),
+      3, host_pointer, bytes, access_mode(access));
+}
+
+gcall *frame_access(int access) {
+  tree type =
+      build_function_type_list(void_type_node, integer_type_node, NULL_TREE);
+  return gimple_build_call(
+      cached_gimple(&declarations[kFrameAccess], "__ferry_frame_access", type),
+      1, access_mode(access));
 }
 
 const ggc_root_tab *gc_roots() {

@@ -21,6 +21,16 @@ tree launch_end(location_t location);
 tree launch_geometry(location_t location, tree trip_count,
                      tree requested_teams, tree requested_threads, bool simd);
 
+// The frame of a function that calls kernels (GENERIC).
+tree frame_enter(location_t location);
+tree frame_leave(location_t location);
+
+// The host-sync calls, as GIMPLE statements for the pass in host_sync.cc.
+// ACCESS is an enum ferry_host_access.
+gcall *frame_call();
+gcall *host_access(tree host_pointer, tree bytes, int access);
+gcall *frame_access(int access);
+
 // Garbage-collection roots for the declarations above, for
 // PLUGIN_REGISTER_GGC_ROOTS.
 const ggc_root_tab *gc_roots();

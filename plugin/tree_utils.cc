@@ -80,6 +80,21 @@ void relink_blocks(tree *statement, tree parent) {
 
 } // namespace
 
+tree *function_statements(tree fndecl) {
+  tree *body = &DECL_SAVED_TREE(fndecl);
+  if (TREE_CODE(*body) == BIND_EXPR)
+    body = &BIND_EXPR_BODY(*body);
+  return body;
+}
+
+tree guarded_block(tree prologue, tree body, tree cleanup) {
+  tree block = NULL_TREE;
+  append_to_statement_list_force(prologue, &block);
+  append_to_statement_list_force(
+      build2(TRY_FINALLY_EXPR, void_type_node, body, cleanup), &block);
+  return block;
+}
+
 void rebuild_blocks(tree fndecl) {
   tree outer = DECL_SAVED_TREE(fndecl);
   if (!outer || TREE_CODE(outer) != BIND_EXPR || !BIND_EXPR_BLOCK(outer))

@@ -20,6 +20,13 @@ tree strip_value_wrappers(tree expression);
 // OpenMP construct body and every new scope must be.
 tree statement_block(tree body, tree vars);
 
+// The statements of FNDECL's body, inside its outermost scope.
+tree *function_statements(tree fndecl);
+
+// PROLOGUE, then BODY with CLEANUP run on every way out of it (return,
+// exception): `prologue; try { body } finally { cleanup }`.
+tree guarded_block(tree prologue, tree body, tree cleanup);
+
 // Makes FNDECL's BLOCK tree mirror the nesting of its BIND_EXPRs again,
 // after a rewrite moved or added scopes.
 void rebuild_blocks(tree fndecl);

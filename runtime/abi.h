@@ -19,6 +19,16 @@
  *
  * Launch state is per host thread, so kernels may be called concurrently from
  * several threads.
+ *
+ * Around the kernel calls, the plugin instruments the calling function
+ * (plugin/host_sync.cc, runtime/frames.h):
+ *
+ *   __ferry_frame_enter();                  // the function starts
+ *   try {
+ *     __ferry_frame_call(); daxpy(n, a, x, y);
+ *     __ferry_host_access(&y[0], 8, FERRY_HOST_READS);   // before y[0] is read
+ *     printf("%g\n", y[0]);
+ *   } finally { __ferry_frame_leave(); }     // settle for the caller
  */
 #ifndef FERRY_RUNTIME_ABI_H
 #define FERRY_RUNTIME_ABI_H
@@ -27,7 +37,7 @@
 extern "C" {
 #endif
 
-#define FERRY_ABI_VERSION 1
+#define FERRY_ABI_VERSION 2
 
 /* libferry is built with hidden visibility; these are its exports. */
 #define FERRY_ABI_EXPORT __attribute__((visibility("default")))
@@ -77,6 +87,34 @@ __ferry_launch_geometry(unsigned long long trip_count, int requested_teams,
 
 /* Ends the launch: records what the kernel wrote. */
 FERRY_ABI_EXPORT void __ferry_launch_end(void);
+
+/* What host code is about to do to memory the device may hold. */
+enum ferry_host_access {
+  FERRY_HOST_READS = 0,     /* read: what the device changed must be back */
+  FERRY_HOST_WRITES = 1,    /* read and write: also, the device copy goes
+                               stale */
+  FERRY_HOST_OVERWRITES = 2 /* write every byte without reading: only the
+                               device copy goes stale */
+};
+
+/* A function that calls kernels starts; __ferry_frame_leave, on every way
+   out of it, settles the buffers its kernels used for its caller. */
+FERRY_ABI_EXPORT void __ferry_frame_enter(void);
+FERRY_ABI_EXPORT void __ferry_frame_leave(void);
+
+/* The next launch on this thread is the kernel call that follows: the
+   calling function's instrumentation answers for its buffers. */
+FERRY_ABI_EXPORT void __ferry_frame_call(void);
+
+/* The host is about to access [HOST, HOST + BYTES) (BYTES == 0: the whole
+   resident buffer around HOST) as ACCESS, an enum ferry_host_access. */
+FERRY_ABI_EXPORT void __ferry_host_access(const void *host,
+                                          unsigned long long bytes,
+                                          int access);
+
+/* The host is about to access, as ACCESS, any buffer launched in the
+   innermost frame (where the plugin cannot name the buffer). */
+FERRY_ABI_EXPORT void __ferry_frame_access(int access);
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,50 @@
 // The C++ API of <ferry/ferry.hpp>.
 #include <ferry/ferry.hpp>
 
+#include "abi.h"
 #include "device.h"
+#include "frames.h"
+#include "transfers.h"
 
 namespace ferry {
 
+static_assert(static_cast<int>(access::read) == FERRY_HOST_READS &&
+                  static_cast<int>(access::write) == FERRY_HOST_WRITES &&
+                  static_cast<int>(access::overwrite) ==
+                      FERRY_HOST_OVERWRITES,
+              "ferry::access must match enum ferry_host_access");
+
 std::string device_name() { return rt::current_device().describe(); }
+
+void sync_all() { rt::transfers().sync_all(); }
+
+namespace detail {
+
+void sync_bytes(const void *data, std::size_t bytes, access how) {
+  if (bytes)
+    __ferry_host_access(data, bytes, static_cast<int>(how));
+}
+
+void prefetch_bytes(const void *data, std::size_t bytes) {
+  rt::transfers().prefetch(data, bytes);
+}
+
+void release_bytes(const void *data, std::size_t bytes) {
+  if (bytes)
+    rt::transfers().release_range(data, bytes);
+}
+
+void *device_pointer_bytes(const void *data, std::size_t bytes) {
+  return rt::transfers().device_address(data, bytes);
+}
+
+void device_wrote_bytes(const void *data, std::size_t bytes) {
+  rt::transfers().device_wrote(data, bytes);
+}
+
+void enter_resident_scope() { rt::frames::enter_scope(); }
+void leave_resident_scope() { rt::frames::leave_scope(); }
+
+} // namespace detail
 
 } // namespace ferry

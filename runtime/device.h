@@ -41,6 +41,8 @@ public:
                               std::size_t bytes) = 0;
   virtual void copy_to_host(void *host_dst, const void *device_src,
                             std::size_t bytes) = 0;
+  virtual void copy_on_device(void *device_dst, const void *device_src,
+                              std::size_t bytes) = 0;
 
   // Makes the OpenMP runtime find HOST as present, at DEVICE_COPY, so that
   // the kernel's map clauses use the copy instead of transferring.  Only an

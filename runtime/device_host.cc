@@ -26,6 +26,9 @@ public:
   void copy_to_host(void *, const void *, std::size_t) override {
     std::abort();
   }
+  void copy_on_device(void *, const void *, std::size_t) override {
+    std::abort();
+  }
   void associate(void *, void *, std::size_t) override {}
   void disassociate(void *) override {}
   bool mapped_by_user(void *) const override { return false; }

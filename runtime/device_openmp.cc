@@ -45,6 +45,12 @@ public:
           "device to host");
   }
 
+  void copy_on_device(void *device_dst, const void *device_src,
+                      std::size_t bytes) override {
+    check(omp_target_memcpy(device_dst, device_src, bytes, 0, 0, number_,
+                            number_),
+          "device to device");
+  }
   void associate(void *host, void *device_copy, std::size_t bytes) override {
     if (omp_target_associate_ptr(host, device_copy, bytes, 0, number_) != 0)
       fail("omp_target_associate_ptr");

@@ -4,13 +4,19 @@
 // own allocations, so host and "device" memory are as separate as on a GPU:
 // a transfer the runtime forgets shows up as a wrong answer.  Fresh
 // allocations are filled with a signalling-NaN pattern so that reading
-// memory that was never uploaded is visible too.
+// memory that was never uploaded is visible too.  FERRY_SIM_MEMORY caps
+// its capacity, to test what happens when the device is full.
 #include "device.h"
+
+#include "settings.h"
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 namespace ferry::rt {
 
@@ -25,12 +31,28 @@ public:
   bool runs_regions_on_host() const override { return true; }
   bool has_separate_memory() const override { return true; }
   void *allocate(std::size_t bytes) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const unsigned long long capacity = settings().sim_memory;
+    if (capacity && bytes > capacity - std::min<unsigned long long>(
+                                          capacity, bytes_in_use_))
+      return nullptr;
     void *memory = std::malloc(bytes ? bytes : 1);
-    if (memory)
-      std::memset(memory, kPoisonByte, bytes);
+    if (!memory)
+      return nullptr;
+    std::memset(memory, kPoisonByte, bytes);
+    sizes_[memory] = bytes;
+    bytes_in_use_ += bytes;
     return memory;
   }
-  void deallocate(void *device_ptr) override { std::free(device_ptr); }
+  void deallocate(void *device_ptr) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = sizes_.find(device_ptr);
+    if (it != sizes_.end()) {
+      bytes_in_use_ -= it->second;
+      sizes_.erase(it);
+    }
+    std::free(device_ptr);
+  }
   void copy_to_device(void *device_dst, const void *host_src,
                       std::size_t bytes) override {
     std::memcpy(device_dst, host_src, bytes);
@@ -38,6 +60,10 @@ public:
   void copy_to_host(void *host_dst, const void *device_src,
                     std::size_t bytes) override {
     std::memcpy(host_dst, device_src, bytes);
+  }
+  void copy_on_device(void *device_dst, const void *device_src,
+                      std::size_t bytes) override {
+    std::memmove(device_dst, device_src, bytes);
   }
   // The region runs in libgomp's host fallback, where maps do nothing: it
   // addresses the copies directly.
@@ -47,6 +73,11 @@ public:
   void *region_address(void *, void *device_copy) const override {
     return device_copy;
   }
+
+private:
+  std::mutex mutex_;
+  std::unordered_map<void *, std::size_t> sizes_;
+  unsigned long long bytes_in_use_ = 0;
 };
 
 } // namespace

@@ -1,12 +1,15 @@
 // The C entry points of abi.h: the per-thread state of one kernel launch,
-// from __ferry_launch_begin to __ferry_launch_end.
+// from __ferry_launch_begin to __ferry_launch_end, and the host-sync calls
+// around it.
 #include "abi.h"
 
 #include "device.h"
+#include "frames.h"
 #include "settings.h"
 #include "stats.h"
 #include "transfers.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -17,6 +20,7 @@ namespace {
 
 struct Launch {
   bool active = false;
+  bool armed = false; // called from instrumented code (frames.h)
   const char *kernel = nullptr;
   const char *file = nullptr;
   unsigned line = 0;
@@ -37,12 +41,28 @@ thread_local Launch current_launch;
   std::abort();
 }
 
-TransferPolicy &transfers() {
+std::atomic<bool> created{false};
+
+TransferPolicy *create_policy() {
   // Never destroyed: kernels may run from static destructors.
-  static TransferPolicy *policy =
-      make_naive_transfers(current_device()).release();
+  TransferPolicy *policy = (settings().residency
+                                ? make_resident_transfers(current_device())
+                                : make_naive_transfers(current_device()))
+                               .release();
+  created.store(true, std::memory_order_release);
+  return policy;
+}
+
+} // namespace
+
+TransferPolicy &transfers() {
+  static TransferPolicy *policy = create_policy();
   return *policy;
 }
+
+bool policy_created() { return created.load(std::memory_order_acquire); }
+
+namespace {
 
 Buffer &buffer_at(unsigned index) {
   if (!current_launch.active || index >= current_launch.buffers.size())
@@ -70,6 +90,7 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
   if (launch.active)
     internal_error("a launch began inside another launch");
   launch.active = true;
+  launch.armed = frames::take_armed();
   launch.kernel = kernel;
   launch.file = file;
   launch.line = line;
@@ -115,8 +136,12 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
 extern "C" int __ferry_launch_acquire(void) {
   if (!current_launch.active)
     internal_error("acquire outside a launch");
+  // Every buffer first, then the views: an acquire may join entries that
+  // an earlier buffer of the launch already has.
   for (Buffer &buffer : current_launch.buffers)
     transfers().acquire(buffer);
+  for (Buffer &buffer : current_launch.buffers)
+    buffer.view = transfers().view(buffer);
   count_launch();
   return current_device().openmp_device_number();
 }
@@ -129,9 +154,47 @@ extern "C" void __ferry_launch_end(void) {
   if (!current_launch.active)
     internal_error("end outside a launch");
   for (Buffer &buffer : current_launch.buffers) {
+    const bool resident = buffer.device_copy != nullptr;
     transfers().release(buffer);
-    if (buffer.host_is_temporary)
+    if (buffer.host_is_temporary) {
+      transfers().forget(buffer.host, buffer.bytes);
       std::free(buffer.host);
+    } else if (resident && buffer.ownership != FERRY_SCRATCH) {
+      const Range range = range_of(buffer.host, buffer.bytes);
+      if (current_launch.armed)
+        frames::record(range);
+      else
+        frames::settle(range);
+    }
   }
   current_launch.active = false;
+}
+
+extern "C" void __ferry_frame_enter(void) { frames::enter(); }
+extern "C" void __ferry_frame_leave(void) { frames::leave(); }
+extern "C" void __ferry_frame_call(void) { frames::arm(); }
+
+extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
+                                    int access) {
+  if (!policy_created())
+    return; // no kernel has run: nothing is on the device
+  TransferPolicy &policy = transfers();
+  if (!policy.holds(host, bytes))
+    return;
+  switch (access) {
+  case FERRY_HOST_READS:
+    policy.sync_to_host(host, bytes);
+    break;
+  case FERRY_HOST_OVERWRITES:
+    policy.host_overwrote(host, bytes);
+    break;
+  default:
+    policy.host_wrote(host, bytes);
+    break;
+  }
+}
+
+extern "C" void __ferry_frame_access(int access) {
+  if (policy_created())
+    frames::access_all(access);
 }

@@ -50,7 +50,12 @@ public:
       count_host_to_device(buffer.bytes);
     }
     device_.associate(buffer.host, buffer.device_copy, buffer.bytes);
-    buffer.view = device_.region_address(buffer.host, buffer.device_copy);
+  }
+
+  void *view(const Buffer &buffer) override {
+    return buffer.device_copy
+               ? device_.region_address(buffer.host, buffer.device_copy)
+               : buffer.host;
   }
 
   void release(Buffer &buffer) override {
@@ -64,6 +69,23 @@ public:
     device_.deallocate(buffer.device_copy);
     buffer.device_copy = nullptr;
   }
+
+  // Nothing outlives a launch, so the host copy is always current.
+  void sync_to_host(const void *, std::size_t) override {}
+  void host_wrote(const void *, std::size_t) override {}
+  void host_overwrote(const void *, std::size_t) override {}
+  void prefetch(const void *, std::size_t) override {}
+  void release_range(const void *, std::size_t) override {}
+  void forget(const void *, std::size_t) override {}
+  void sync_all() override {}
+  void *device_address(const void *, std::size_t) override {
+    std::fprintf(stderr, "ferry: device pointers of host buffers need "
+                         "residency; unset FERRY_RESIDENCY=0\n");
+    std::exit(EXIT_FAILURE);
+  }
+  void device_wrote(const void *, std::size_t) override {}
+  bool holds(const void *, std::size_t) override { return false; }
+  const char *name_at(const void *) override { return nullptr; }
 
 private:
   Device &device_;

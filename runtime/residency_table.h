@@ -64,6 +64,7 @@ struct ResidentBuffer {
   RangeSet stale_on_host;
   std::uint64_t last_use = 0; // for least-recently-used eviction
   unsigned in_use = 0;        // launches using it now: not evictable
+  const char *name = "?";     // a parameter name it was passed as
 
   // The device address of host address ADDRESS inside this buffer.
   void *device_address(std::uintptr_t address) const {

@@ -58,6 +58,12 @@ Settings read_environment() {
   if (const char *value = std::getenv("FERRY_DEVICE"))
     if (*value && !parse_device_kind(value, &config.device))
       bad_setting("FERRY_DEVICE", value, "auto, gpu, host or sim");
+  if (const char *value = std::getenv("FERRY_SIM_MEMORY")) {
+    char *end = nullptr;
+    config.sim_memory = std::strtoull(value, &end, 10);
+    if (!*value || *end)
+      bad_setting("FERRY_SIM_MEMORY", value, "a number of bytes");
+  }
   if (const char *value = std::getenv("FERRY_GEOMETRY"))
     if (*value && !parse_geometry(value, &config.geometry_teams,
                                   &config.geometry_gpu_threads))

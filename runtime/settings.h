@@ -21,6 +21,9 @@ struct Settings {
   bool stats = false;    // FERRY_STATS: print the ferry-stats line at exit
   bool check = false;    // FERRY_CHECK: trap host access to stale memory
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
+  // FERRY_SIM_MEMORY: bytes the sim device can hold (0: unlimited), to test
+  // eviction and running out of device memory
+  unsigned long long sim_memory = 0;
   // FERRY_GEOMETRY=TEAMSxTHREADS: fixed geometry for every region (0: none)
   int geometry_teams = 0;
   int geometry_gpu_threads = 0;

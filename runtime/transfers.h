@@ -2,11 +2,15 @@
 //
 // A policy sees each buffer twice: acquire() before the target region runs,
 // which returns the address the region must use, and release() after it.
-// Two policies exist:
+// Host code reaches it through the host-sync entry points: before the host
+// touches a buffer (sync_to_host), after it wrote one (host_wrote), and when
+// the memory dies (forget).  Two policies exist:
 //   naive     map every launch: copy in what the kernel reads, copy out what
-//             it writes (FERRY_RESIDENCY=0, the comparison baseline)
+//             it writes (FERRY_RESIDENCY=0, the comparison baseline); nothing
+//             stays on the device, so the host-sync calls have nothing to do
 //   resident  keep device copies across launches and copy only what is
-//             stale (the default; the residency table behind it)
+//             stale (the default), with the residency table behind it
+// Which launches the host code has yet to answer for is frames.h's job.
 #ifndef FERRY_RUNTIME_TRANSFERS_H
 #define FERRY_RUNTIME_TRANSFERS_H
 
@@ -23,9 +27,9 @@ struct Buffer {
   unsigned ownership = 0;     // enum ferry_ownership
   char *host = nullptr;       // host range [host, host + bytes)
   std::size_t bytes = 0;
-  void *view = nullptr;        // set by acquire(): what the region addresses
-  void *device_copy = nullptr; // policy-private
-  bool mapped_by_user = false; // inside the user's own target data region
+  void *view = nullptr;           // set by acquire(): what the region addresses
+  void *device_copy = nullptr;    // policy-private
+  bool mapped_by_user = false;    // inside the user's own target data region
   bool host_is_temporary = false; // scratch passed as nullptr: ferry's own
 };
 
@@ -37,10 +41,52 @@ class TransferPolicy {
 public:
   virtual ~TransferPolicy() = default;
   virtual void acquire(Buffer &buffer) = 0;
+  // The address the region uses for BUFFER, once every buffer of the launch
+  // is acquired (an acquire may join entries and move their copies).
+  virtual void *view(const Buffer &buffer) = 0;
   virtual void release(Buffer &buffer) = 0;
+
+  // The host is about to read or write [host, host + bytes): copy back what
+  // the device changed.  bytes == 0 means the whole buffer around HOST.
+  virtual void sync_to_host(const void *host, std::size_t bytes) = 0;
+  // The host is about to write [host, host + bytes), and may read it: copy
+  // back what the device changed, then the device copy is stale there.
+  virtual void host_wrote(const void *host, std::size_t bytes) = 0;
+  // The host is about to overwrite all of [host, host + bytes): the device
+  // copy is stale there, and nothing needs to come back.
+  virtual void host_overwrote(const void *host, std::size_t bytes) = 0;
+  // Make the device copy of [host, host + bytes) current now.
+  virtual void prefetch(const void *host, std::size_t bytes) = 0;
+  // Copy back what the device changed, then drop the device copies.
+  virtual void release_range(const void *host, std::size_t bytes) = 0;
+  // The memory is being freed: drop its device copies without copying.
+  virtual void forget(const void *host, std::size_t bytes) = 0;
+  // Copy back everything the device changed.
+  virtual void sync_all() = 0;
+  // The device address of [host, host + bytes), made current, for a vendor
+  // library call; device_wrote() then declares what that call changed.
+  virtual void *device_address(const void *host, std::size_t bytes) = 0;
+  virtual void device_wrote(const void *host, std::size_t bytes) = 0;
+
+  // Whether a device copy of any of [host, host + bytes) exists; cheap when
+  // none does.
+  virtual bool holds(const void *host, std::size_t bytes) = 0;
+  // The parameter name of the buffer around HOST, for reports; nullptr if
+  // there is none or the table is busy (it is called from a signal handler).
+  virtual const char *name_at(const void *host) = 0;
 };
 
+// How deep the calling thread is inside the runtime's own code: the memory
+// hooks leave the runtime's own frees alone.
+int &inside_runtime();
+
 std::unique_ptr<TransferPolicy> make_naive_transfers(Device &device);
+std::unique_ptr<TransferPolicy> make_resident_transfers(Device &device);
+
+// The policy this process uses (FERRY_RESIDENCY), created on first use.
+TransferPolicy &transfers();
+// Whether transfers() has been created (the memory hooks must not create it).
+bool policy_created();
 
 } // namespace ferry::rt
 

@@ -32,6 +32,7 @@
 #pragma GCC diagnostic ignored_attributes "ferry::"
 #endif
 
+#include <cstddef>
 #include <string>
 
 #define FERRY_API __attribute__((visibility("default")))
@@ -39,8 +40,78 @@
 namespace ferry {
 
 // Where kernels run in this process: "gpu 0 of 1 (OpenMP)", "host" or "sim"
-// (see FERRY_DEVICE in doc/runtime.md).  Needs libferry.
+// (see FERRY_DEVICE in doc/user-guide.md).  Needs libferry.
 FERRY_API std::string device_name();
+
+// Residency by hand, for host code the plugin does not see: code compiled
+// without ferry-g++, libraries, other threads (doc/user-guide.md,
+// "Residency").  Code compiled with the plugin needs none of this.
+
+// What the host is about to do to the data.
+enum class access {
+  read = 0,     // read it: what the device changed must come back
+  write = 1,    // read and write it: the device copy then goes stale
+  overwrite = 2 // write every element without reading: nothing comes back
+};
+
+namespace detail {
+FERRY_API void sync_bytes(const void *data, std::size_t bytes, access how);
+FERRY_API void prefetch_bytes(const void *data, std::size_t bytes);
+FERRY_API void release_bytes(const void *data, std::size_t bytes);
+FERRY_API void *device_pointer_bytes(const void *data, std::size_t bytes);
+FERRY_API void device_wrote_bytes(const void *data, std::size_t bytes);
+FERRY_API void enter_resident_scope();
+FERRY_API void leave_resident_scope();
+} // namespace detail
+
+// Makes data[0, count) ready for the host to access HOW.
+template <class T>
+void sync(const T *data, std::size_t count, access how = access::read) {
+  detail::sync_bytes(data, count * sizeof(T), how);
+}
+
+// Copies data[0, count) to the device now, ahead of the kernels that will
+// read it.
+template <class T> void prefetch(const T *data, std::size_t count) {
+  detail::prefetch_bytes(data, count * sizeof(T));
+}
+
+// Copies back what the device changed in data[0, count) and frees the
+// device copy.
+template <class T> void release(const T *data, std::size_t count) {
+  detail::release_bytes(data, count * sizeof(T));
+}
+
+// Copies back everything the device changed, in every buffer.
+FERRY_API void sync_all();
+
+// For vendor libraries (cuBLAS, rocBLAS): the device address of
+// data[0, count), current for the device.  Declare what the library call
+// wrote with device_wrote() before the host or a kernel uses it.
+template <class T> T *device_pointer(T *data, std::size_t count) {
+  return static_cast<T *>(detail::device_pointer_bytes(data, count * sizeof(T)));
+}
+template <class T> void device_wrote(const T *data, std::size_t count) {
+  detail::device_wrote_bytes(data, count * sizeof(T));
+}
+
+// Keeps every buffer that kernels use during its lifetime on the device,
+// even across returns from the functions that launched them, and copies
+// back what the device changed when it ends.  Host code that the plugin did
+// not compile must call ferry::sync inside it.
+//
+//   {
+//       ferry::resident_scope keep;
+//       for (int step = 0; step < steps; ++step)
+//           advance(grid);        // calls kernels; stays on the device
+//   }                             // grid is current on the host again
+class resident_scope {
+public:
+  resident_scope() { detail::enter_resident_scope(); }
+  ~resident_scope() { detail::leave_resident_scope(); }
+  resident_scope(const resident_scope &) = delete;
+  resident_scope &operator=(const resident_scope &) = delete;
+};
 
 } // namespace ferry
 

@@ -1,0 +1,510 @@
+// Host sync: see host_sync.h; doc/design.md ("Host sync") gives the
+// reasoning and doc/user-guide.md ("Residency") what is and is not covered.
+//
+// Two parts:
+//  - add_launch_frame (GENERIC, PLUGIN_PRE_GENERICIZE): a function whose body
+//    calls a kernel becomes
+//      __ferry_frame_enter(); try { body } finally { __ferry_frame_leave(); }
+//    so that its buffers are settled for the caller on every way out,
+//    exceptions included.
+//  - the GIMPLE pass "ferry-host-sync", after early inlining, in every
+//    function that calls a kernel:
+//      * __ferry_frame_call() right before each kernel call, which tells the
+//        runtime that this function answers for the launch's buffers;
+//      * before each other statement that may touch memory a kernel call
+//        argument points to, a __ferry_host_access (or, where no pointer
+//        to name is at hand, __ferry_frame_access) saying whether the
+//        statement reads, writes or overwrites it.
+//    "May touch" is GCC's alias oracle on points-to sets computed with the
+//    kernel calls treated as not capturing their pointers (the runtime is
+//    the only one that keeps them, and it acts only at the calls inserted
+//    here), so a printf in a time-step loop touches no buffer.
+//    A sync for a statement inside a loop without calls that might launch
+//    kernels moves to the loop's preheader, once per entry to the loop.
+#include "host_sync.h"
+
+#include "attributes.h"
+#include "runtime_calls.h"
+#include "tree_utils.h"
+
+#include "../runtime/abi.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace ferry {
+
+namespace {
+
+bool is_kernel(tree fndecl) {
+  return fndecl && TREE_CODE(fndecl) == FUNCTION_DECL &&
+         has_ferry_attribute(fndecl, "kernel");
+}
+
+tree find_kernel_call(tree *node, int *, void *) {
+  if (TREE_CODE(*node) == CALL_EXPR && is_kernel(get_callee_fndecl(*node)))
+    return *node;
+  return NULL_TREE;
+}
+
+} // namespace
+
+void add_launch_frame(tree fndecl) {
+  tree body = DECL_SAVED_TREE(fndecl);
+  if (!body || !cp_walk_tree_without_duplicates(&body, find_kernel_call,
+                                                 nullptr))
+    return;
+  const location_t where = DECL_SOURCE_LOCATION(fndecl);
+  tree *statements = function_statements(fndecl);
+  *statements =
+      guarded_block(runtime_calls::frame_enter(where), *statements,
+                    runtime_calls::frame_leave(where));
+}
+
+namespace {
+
+bool is_ferry_runtime(tree fndecl) {
+  return fndecl && std::strncmp(IDENTIFIER_POINTER(DECL_NAME(fndecl)),
+                                "__ferry_", 8) == 0;
+}
+
+bool is_kernel_call(const gimple *statement) {
+  return is_gimple_call(statement) &&
+         is_kernel(gimple_call_fndecl(statement));
+}
+
+// Whether a call might launch a kernel, directly or through its callees:
+// a sync may not move across it.
+bool may_launch(const gimple *statement) {
+  if (!is_gimple_call(statement) || gimple_call_internal_p(statement))
+    return false;
+  if (gimple_call_flags(statement) & (ECF_CONST | ECF_PURE))
+    return false;
+  tree callee = gimple_call_fndecl(statement);
+  return !(callee && (fndecl_built_in_p(callee, BUILT_IN_NORMAL) ||
+                      is_ferry_runtime(callee)));
+}
+
+// Calls that end the life of memory: the runtime's free hook drops the
+// device copies, so the data need not come back first.  Destructors of
+// std:: classes only free what they own.
+bool frees_memory(const gimple *statement) {
+  if (!is_gimple_call(statement))
+    return false;
+  if (gimple_call_builtin_p(statement, BUILT_IN_FREE) ||
+      gimple_call_builtin_p(statement, BUILT_IN_REALLOC))
+    return true;
+  tree callee = gimple_call_fndecl(statement);
+  if (!callee)
+    return false;
+  if (DECL_IS_OPERATOR_DELETE_P(callee))
+    return true;
+  const char *mangled = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(callee));
+  return DECL_CXX_DESTRUCTOR_P(callee) && std::strncmp(mangled, "_ZNSt", 5) == 0;
+}
+
+// Output functions that only read the strings their pointer arguments
+// name; STREAM is the FILE * argument (-1: none), which is not a buffer.
+struct OutputFunction {
+  built_in_function code;
+  int stream;
+};
+
+const OutputFunction kOutputFunctions[] = {
+    {BUILT_IN_PRINTF, -1}, {BUILT_IN_PUTS, -1},   {BUILT_IN_PUTCHAR, -1},
+    {BUILT_IN_FPRINTF, 0}, {BUILT_IN_FPUTS, 1},   {BUILT_IN_FPUTC, 1},
+    {BUILT_IN_PUTC, 1},    {BUILT_IN_FWRITE, 3},  {BUILT_IN_PRINTF_UNLOCKED, -1},
+    {BUILT_IN_FPRINTF_UNLOCKED, 0}};
+
+const OutputFunction *output_function(const gimple *statement) {
+  for (const OutputFunction &function : kOutputFunctions)
+    if (gimple_call_builtin_p(statement, function.code))
+      return &function;
+  return nullptr;
+}
+
+// The oracle cannot tell a string literal's address from a buffer's; no
+// device ever writes a literal.
+bool is_string_literal(tree pointer) {
+  return TREE_CODE(pointer) == ADDR_EXPR &&
+         TREE_CODE(get_base_address(TREE_OPERAND(pointer, 0))) == STRING_CST;
+}
+
+// POINTER with plain SSA copies looked through: before the early
+// optimizations, `a.1_5 = a_3;` sits in front of every use.
+tree copied_value(tree pointer) {
+  while (TREE_CODE(pointer) == SSA_NAME &&
+         gimple_assign_ssa_name_copy_p(SSA_NAME_DEF_STMT(pointer)))
+    pointer = gimple_assign_rhs1(SSA_NAME_DEF_STMT(pointer));
+  return pointer;
+}
+
+// A pointer argument of a kernel call.
+struct Buffer {
+  tree pointer; // an SSA name or an invariant address
+  ao_ref memory; // what it points to, from its target on
+};
+
+// What one statement may do to one buffer.
+struct Touch {
+  bool reads = false;
+  bool writes = false;
+  explicit operator bool() const { return reads || writes; }
+};
+
+// One host-sync call to insert.
+struct Sync {
+  tree address;          // NULL_TREE: every buffer of the frame
+  HOST_WIDE_INT bytes;   // 0: the whole resident buffer around ADDRESS
+  int access;            // enum ferry_host_access
+  bool same_bytes(const Sync &other) const {
+    return bytes == other.bytes &&
+           (address == other.address ||
+            (address && other.address &&
+             operand_equal_p(address, other.address, 0)));
+  }
+};
+
+class HostSync {
+public:
+  explicit HostSync(function *fun) : fun_(fun) {}
+
+  unsigned run() {
+    std::vector<gimple *> kernel_calls = collect_kernel_calls();
+    if (kernel_calls.empty())
+      return 0;
+    collect_buffers(kernel_calls);
+    if (!buffers_.empty()) {
+      compute_points_to_without_capture(kernel_calls);
+      plan_and_insert();
+    }
+    for (gimple *call : kernel_calls) {
+      gimple_stmt_iterator at = gsi_for_stmt(call);
+      gsi_insert_before(&at, runtime_calls::frame_call(), GSI_SAME_STMT);
+    }
+    mark_virtual_operands_for_renaming(fun_);
+    update_ssa(TODO_update_ssa_only_virtuals);
+    // Points-to sets for the optimizers that follow, with the kernel calls
+    // capturing their pointers again (they do: the runtime keeps them).
+    compute_may_aliases();
+    cgraph_edge::rebuild_edges();
+    return 0;
+  }
+
+private:
+  std::vector<gimple *> collect_kernel_calls() {
+    std::vector<gimple *> calls;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun_) {
+      for (gimple_stmt_iterator it = gsi_start_bb(bb); !gsi_end_p(it);
+           gsi_next(&it))
+        if (is_kernel_call(gsi_stmt(it)))
+          calls.push_back(gsi_stmt(it));
+    }
+    return calls;
+  }
+
+  void collect_buffers(const std::vector<gimple *> &kernel_calls) {
+    for (gimple *call : kernel_calls)
+      for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+        tree argument = copied_value(gimple_call_arg(call, i));
+        if (!POINTER_TYPE_P(TREE_TYPE(argument)) ||
+            (TREE_CODE(argument) != SSA_NAME &&
+             TREE_CODE(argument) != ADDR_EXPR))
+          continue;
+        if (std::any_of(buffers_.begin(), buffers_.end(),
+                        [&](const Buffer &known) {
+                          return operand_equal_p(known.pointer, argument, 0);
+                        }))
+          continue;
+        Buffer buffer;
+        buffer.pointer = argument;
+        ao_ref_init_from_ptr_and_size(&buffer.memory, argument, NULL_TREE);
+        buffers_.push_back(buffer);
+      }
+  }
+
+  // Points-to sets as if kernel calls kept no pointer ("fn spec" 'w' on
+  // each pointer argument): only then can a call like printf be told apart
+  // from one that sees the buffers.
+  void compute_points_to_without_capture(const std::vector<gimple *> &calls) {
+    std::vector<tree> saved;
+    for (gimple *call : calls) {
+      gcall *kernel_call = as_a<gcall *>(call);
+      tree type = gimple_call_fntype(kernel_call);
+      saved.push_back(type);
+      std::string spec = ". ";
+      for (unsigned i = 0; i < gimple_call_num_args(kernel_call); ++i)
+        spec += POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(kernel_call, i)))
+                    ? "w "
+                    : ". ";
+      tree attribute = tree_cons(
+          get_identifier("fn spec"),
+          build_tree_list(NULL_TREE,
+                          build_string(spec.size(), spec.c_str())),
+          TYPE_ATTRIBUTES(type));
+      gimple_call_set_fntype(kernel_call,
+                             build_type_attribute_variant(type, attribute));
+    }
+    compute_may_aliases();
+    for (std::size_t i = 0; i < calls.size(); ++i)
+      gimple_call_set_fntype(as_a<gcall *>(calls[i]), saved[i]);
+  }
+
+  Touch touch(gimple *statement, Buffer &buffer) {
+    Touch result;
+    if (const OutputFunction *output = output_function(statement)) {
+      for (unsigned i = 0; i < gimple_call_num_args(statement); ++i) {
+        tree argument = gimple_call_arg(statement, i);
+        if (static_cast<int>(i) != output->stream &&
+            POINTER_TYPE_P(TREE_TYPE(argument)) &&
+            !is_string_literal(argument) &&
+            ptr_derefs_may_alias_p(argument, buffer.pointer))
+          result.reads = true;
+      }
+      return result;
+    }
+    result.reads = ref_maybe_used_by_stmt_p(statement, &buffer.memory);
+    result.writes = stmt_may_clobber_ref_p_1(statement, &buffer.memory);
+    return result;
+  }
+
+  static bool needs_no_sync(gimple *statement) {
+    return is_gimple_debug(statement) || gimple_clobber_p(statement) ||
+           !gimple_vuse(statement) || gimple_code(statement) == GIMPLE_RETURN ||
+           is_kernel_call(statement) || frees_memory(statement) ||
+           (is_gimple_call(statement) &&
+            is_ferry_runtime(gimple_call_fndecl(statement)));
+  }
+
+  // Marks the loops that contain a call that might launch a kernel: a sync
+  // may move out of the others.
+  void find_launching_loops() {
+    launching_.assign(number_of_loops(fun_), false);
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun_) {
+      for (gimple_stmt_iterator it = gsi_start_bb(bb); !gsi_end_p(it);
+           gsi_next(&it))
+        if (may_launch(gsi_stmt(it)))
+          for (class loop *l = bb->loop_father; loop_outer(l);
+               l = loop_outer(l))
+            launching_[l->num] = true;
+    }
+  }
+
+  // The outermost loop around BB that launches nothing inside, or nullptr.
+  class loop *hoist_target(basic_block bb) const {
+    class loop *target = nullptr;
+    for (class loop *l = bb->loop_father; loop_outer(l) && !launching_[l->num];
+         l = loop_outer(l))
+      target = l;
+    return target;
+  }
+
+  // Whether BUFFER's pointer names, at a point in block BB (before the
+  // statement numbered UID there, or at its end for UID 0), the one object
+  // every kernel call with it used: an invariant address, or an SSA name
+  // set once per call of the function before that point.
+  bool names_buffer_at(const Buffer &buffer, basic_block bb,
+                       unsigned uid) const {
+    tree pointer = buffer.pointer;
+    if (TREE_CODE(pointer) != SSA_NAME)
+      return is_gimple_min_invariant(pointer);
+    if (SSA_NAME_IS_DEFAULT_DEF(pointer))
+      return true;
+    gimple *definition = SSA_NAME_DEF_STMT(pointer);
+    basic_block home = gimple_bb(definition);
+    if (!home || bb_loop_depth(home) != 0)
+      return false;
+    if (home != bb)
+      return dominated_by_p(CDI_DOMINATORS, bb, home);
+    return uid == 0 || gimple_code(definition) == GIMPLE_PHI ||
+           gimple_uid(definition) < uid;
+  }
+
+  // For a load or store, the accesses that may touch BUFFER, as syncs of
+  // exactly the bytes accessed.  False when there is one whose address
+  // cannot be taken (a bit-field, a register) or for other statements.
+  static bool exact_syncs(gimple *statement, Buffer &buffer,
+                          std::vector<Sync> *syncs) {
+    if (!gimple_assign_single_p(statement))
+      return false;
+    std::vector<Sync> found;
+    for (bool store : {true, false}) {
+      tree ref = store ? gimple_assign_lhs(statement)
+                       : gimple_assign_rhs1(statement);
+      if (!(REFERENCE_CLASS_P(ref) || DECL_P(ref)) || is_gimple_reg(ref))
+        continue;
+      ao_ref accessed;
+      ao_ref_init(&accessed, ref);
+      if (!refs_may_alias_p_1(&accessed, &buffer.memory, false))
+        continue;
+      tree base = get_base_address(ref);
+      if (!base || (DECL_P(base) && !TREE_ADDRESSABLE(base)) ||
+          TREE_CODE(ref) == BIT_FIELD_REF ||
+          (TREE_CODE(ref) == COMPONENT_REF &&
+           DECL_BIT_FIELD(TREE_OPERAND(ref, 1))) ||
+          !tree_fits_uhwi_p(TYPE_SIZE_UNIT(TREE_TYPE(ref))))
+        return false;
+      found.push_back({build_fold_addr_expr(unshare_expr(ref)),
+                       tree_to_shwi(TYPE_SIZE_UNIT(TREE_TYPE(ref))),
+                       store ? FERRY_HOST_OVERWRITES : FERRY_HOST_READS});
+    }
+    if (found.empty())
+      return false;
+    for (const Sync &sync : found)
+      merge(*syncs, sync);
+    return true;
+  }
+
+  // The syncs STATEMENT needs, placed in block AT before the statement
+  // numbered UID there (0: at its end, for a sync hoisted to a preheader,
+  // where nothing about the statement's own addresses is known).
+  std::vector<Sync> syncs_for(gimple *statement, basic_block at,
+                              unsigned uid) {
+    std::vector<Sync> syncs;
+    for (Buffer &buffer : buffers_) {
+      const Touch touched = touch(statement, buffer);
+      if (!touched)
+        continue;
+      if (uid && exact_syncs(statement, buffer, &syncs))
+        continue;
+      const int access =
+          touched.writes ? FERRY_HOST_WRITES : FERRY_HOST_READS;
+      merge(syncs, {names_buffer_at(buffer, at, uid) ? buffer.pointer
+                                                     : NULL_TREE,
+                    0, access});
+    }
+    return syncs;
+  }
+
+  void plan_and_insert() {
+    loop_optimizer_init(LOOPS_NORMAL);
+    calculate_dominance_info(CDI_DOMINATORS);
+    find_launching_loops();
+
+    struct Planned {
+      gimple *before; // or, if null, the preheader edge of LOOP
+      class loop *loop;
+      std::vector<Sync> syncs;
+    };
+    std::vector<Planned> plan;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun_) {
+      unsigned uid = 1;
+      for (gimple_stmt_iterator it = gsi_start_bb(bb); !gsi_end_p(it);
+           gsi_next(&it))
+        gimple_set_uid(gsi_stmt(it), uid++);
+    }
+    FOR_EACH_BB_FN(bb, fun_) {
+      class loop *target = hoist_target(bb);
+      for (gimple_stmt_iterator it = gsi_start_bb(bb); !gsi_end_p(it);
+           gsi_next(&it)) {
+        gimple *statement = gsi_stmt(it);
+        if (needs_no_sync(statement))
+          continue;
+        std::vector<Sync> syncs =
+            target ? syncs_for(statement, loop_preheader_edge(target)->src, 0)
+                   : syncs_for(statement, bb, gimple_uid(statement));
+        if (!syncs.empty())
+          plan.push_back({target ? nullptr : statement, target, syncs});
+      }
+    }
+
+    // Hoisted syncs: once per loop, merged.
+    std::vector<std::pair<class loop *, std::vector<Sync>>> per_loop;
+    for (Planned &planned : plan) {
+      if (planned.before) {
+        insert_before(planned.before, planned.syncs);
+        continue;
+      }
+      auto it = std::find_if(per_loop.begin(), per_loop.end(),
+                             [&](const auto &p) { return p.first == planned.loop; });
+      if (it == per_loop.end()) {
+        per_loop.push_back({planned.loop, {}});
+        it = per_loop.end() - 1;
+      }
+      for (const Sync &sync : planned.syncs)
+        merge(it->second, sync);
+    }
+    for (auto &[target, syncs] : per_loop)
+      for (const Sync &sync : ordered(syncs))
+        gsi_insert_on_edge(loop_preheader_edge(target),
+                           call_for(sync, nullptr));
+    gsi_commit_edge_inserts();
+    free_dominance_info(CDI_DOMINATORS);
+    loop_optimizer_finalize();
+  }
+
+  // Adds SYNC to SYNCS, or widens the access of the one for the same
+  // bytes: any two different accesses make a read and a write.
+  static void merge(std::vector<Sync> &syncs, const Sync &sync) {
+    for (Sync &known : syncs)
+      if (known.same_bytes(sync)) {
+        if (known.access != sync.access)
+          known.access = FERRY_HOST_WRITES;
+        return;
+      }
+    syncs.push_back(sync);
+  }
+
+  // Reads first: a read must see the device's data before a later call
+  // on the same bytes declares them overwritten.
+  static std::vector<Sync> ordered(std::vector<Sync> syncs) {
+    std::stable_sort(syncs.begin(), syncs.end(),
+                     [](const Sync &a, const Sync &b) {
+                       return a.access < b.access;
+                     });
+    return syncs;
+  }
+
+  void insert_before(gimple *statement, const std::vector<Sync> &syncs) {
+    gimple_stmt_iterator at = gsi_for_stmt(statement);
+    for (const Sync &sync : ordered(syncs)) {
+      gcall *call = call_for(sync, &at);
+      gimple_set_location(call, gimple_location(statement));
+      gsi_insert_before(&at, call, GSI_SAME_STMT);
+    }
+  }
+
+  // The call for SYNC; an address is gimplified before AT when given.
+  static gcall *call_for(const Sync &sync, gimple_stmt_iterator *at) {
+    if (!sync.address)
+      return runtime_calls::frame_access(sync.access);
+    tree address = sync.address;
+    if (at && !is_gimple_val(address))
+      address = force_gimple_operand_gsi(at, address, true, NULL_TREE, true,
+                                         GSI_SAME_STMT);
+    return runtime_calls::host_access(
+        address, build_int_cst(long_long_unsigned_type_node, sync.bytes),
+        sync.access);
+  }
+
+  function *fun_;
+  std::vector<Buffer> buffers_;
+  std::vector<bool> launching_; // by loop number
+};
+
+const pass_data kHostSyncPass = {
+    GIMPLE_PASS,           "ferry-host-sync", OPTGROUP_NONE, TV_NONE,
+    PROP_ssa | PROP_cfg,   0,
+    0,                     0,
+    0};
+
+class HostSyncPass : public gimple_opt_pass {
+public:
+  explicit HostSyncPass(::gcc::context *context)
+      : gimple_opt_pass(kHostSyncPass, context) {}
+  unsigned execute(function *fun) override { return HostSync(fun).run(); }
+};
+
+} // namespace
+
+void register_host_sync_pass(const char *plugin_name) {
+  static register_pass_info info = {new HostSyncPass(g), "einline", 1,
+                                    PASS_POS_INSERT_AFTER};
+  register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &info);
+}
+
+} // namespace ferry

@@ -1,0 +1,49 @@
+// Which kernel launches the host code around them still has to answer for.
+//
+// The plugin gives every function that calls a kernel a frame: entered when
+// the function starts, left when it returns or an exception leaves it.  A
+// launch from such a call (armed by __ferry_frame_call) records its buffers
+// in the frame; while the frame lives, the host code of that function syncs
+// what it touches itself (the plugin inserted those calls).  When the frame
+// is left, its buffers are settled for the caller, who knows nothing of the
+// kernels: what the device changed comes back, and the device copies count
+// as stale, since the caller may write the buffers.  Buffers on the stack
+// lose their device copies, as their memory dies with the function.
+//
+// A resident scope (ferry::resident_scope) is a frame that takes over the
+// buffers of the frames left inside it and settles them only when it ends,
+// so that a function called in a time loop keeps its buffers on the device.
+//
+// A launch that is not armed comes from code the plugin did not instrument
+// (a call through a pointer, a declaration without [[ferry::kernel]]): its
+// buffers are settled as soon as it ends.
+#ifndef FERRY_RUNTIME_FRAMES_H
+#define FERRY_RUNTIME_FRAMES_H
+
+#include "residency_table.h"
+
+namespace ferry::rt::frames {
+
+void enter();
+void leave();
+void enter_scope();
+void leave_scope();
+
+// The next launch on this thread comes from an instrumented kernel call.
+void arm();
+// Whether the launch now beginning was armed; disarms.
+bool take_armed();
+
+// A buffer of an armed launch: answered for by the innermost frame, or
+// settled now if there is none.
+void record(Range buffer);
+// Settles a buffer of a launch that was not armed.
+void settle(Range buffer);
+
+// The host may touch any buffer the innermost frame launched: ACCESS is an
+// enum ferry_host_access.
+void access_all(int access);
+
+} // namespace ferry::rt::frames
+
+#endif
