@@ -49,6 +49,7 @@ differences (OpenMP array sections, clause splitting) to gcc_compat.h"
 #include "cfgloop.h"
 #include "tree-into-ssa.h"
 #include "tree-ssa-alias.h"
+#include "tree-dfa.h"
 // clang-format on
 
 namespace ferry::gcc {

@@ -64,14 +64,50 @@ void add_launch_frame(tree fndecl) {
 
 namespace {
 
+// libferry's entry points and the functions of <ferry/ferry.hpp>: they
+// keep the books themselves.
 bool is_ferry_runtime(tree fndecl) {
-  return fndecl && std::strncmp(IDENTIFIER_POINTER(DECL_NAME(fndecl)),
-                                "__ferry_", 8) == 0;
+  if (!fndecl)
+    return false;
+  const char *mangled = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl));
+  return std::strncmp(mangled, "__ferry_", 8) == 0 ||
+         std::strncmp(mangled, "_ZN5ferry", 9) == 0;
 }
 
 bool is_kernel_call(const gimple *statement) {
   return is_gimple_call(statement) &&
          is_kernel(gimple_call_fndecl(statement));
+}
+
+// The attribute that records, on a function this pass instrumented, which
+// pointer parameters are launcher parameters (runtime/frames.h); its name
+// has a space, so no source can spell it.
+const char kLauncherAttribute[] = "ferry launcher";
+
+// The launcher parameters of FNDECL as a bit mask (0: not a launcher).
+unsigned HOST_WIDE_INT launcher_params(tree fndecl) {
+  if (!fndecl)
+    return 0;
+  tree attribute = lookup_attribute(kLauncherAttribute, DECL_ATTRIBUTES(fndecl));
+  return attribute ? tree_to_uhwi(TREE_VALUE(TREE_VALUE(attribute))) : 0;
+}
+
+// Kernel calls, and calls of launchers: calls whose buffers the caller
+// answers for.
+bool is_launch_call(const gimple *statement) {
+  return is_kernel_call(statement) ||
+         (is_gimple_call(statement) &&
+          launcher_params(gimple_call_fndecl(statement)) != 0);
+}
+
+// Whether argument I of the launch call CALL is a buffer it launches.
+bool launches_argument(const gimple *call, unsigned i) {
+  if (!POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, i))))
+    return false;
+  if (is_kernel_call(call))
+    return true;
+  return i < HOST_BITS_PER_WIDE_INT &&
+         (launcher_params(gimple_call_fndecl(call)) >> i & 1);
 }
 
 // Whether a call might launch a kernel, directly or through its callees:
@@ -158,6 +194,7 @@ struct Sync {
   tree address;          // NULL_TREE: every buffer of the frame
   HOST_WIDE_INT bytes;   // 0: the whole resident buffer around ADDRESS
   int access;            // enum ferry_host_access
+  bool before_call;      // only for calls (a resident scope skips it)
   bool same_bytes(const Sync &other) const {
     return bytes == other.bytes &&
            (address == other.address ||
@@ -171,17 +208,21 @@ public:
   explicit HostSync(function *fun) : fun_(fun) {}
 
   unsigned run() {
-    std::vector<gimple *> kernel_calls = collect_kernel_calls();
-    if (kernel_calls.empty())
+    std::vector<gimple *> launch_calls = collect_launch_calls();
+    if (launch_calls.empty())
       return 0;
-    collect_buffers(kernel_calls);
+    collect_buffers(launch_calls);
     if (!buffers_.empty()) {
-      compute_points_to_without_capture(kernel_calls);
+      compute_points_to_without_capture();
       plan_and_insert();
     }
-    for (gimple *call : kernel_calls) {
-      gimple_stmt_iterator at = gsi_for_stmt(call);
-      gsi_insert_before(&at, runtime_calls::frame_call(), GSI_SAME_STMT);
+    for (gimple *call : launch_calls)
+      arm(call);
+    if (gimple *own_frame = own_frame_enter()) {
+      // Frames of inlined launchers hand their buffers to this one.
+      for (gimple *frame : inlined_frame_enters())
+        arm(frame);
+      declare_launcher_params(own_frame);
     }
     mark_virtual_operands_for_renaming(fun_);
     update_ssa(TODO_update_ssa_only_virtuals);
@@ -193,25 +234,153 @@ public:
   }
 
 private:
-  std::vector<gimple *> collect_kernel_calls() {
-    std::vector<gimple *> calls;
+  template <class Predicate>
+  std::vector<gimple *> statements_where(Predicate wanted) {
+    std::vector<gimple *> found;
     basic_block bb;
     FOR_EACH_BB_FN(bb, fun_) {
       for (gimple_stmt_iterator it = gsi_start_bb(bb); !gsi_end_p(it);
            gsi_next(&it))
-        if (is_kernel_call(gsi_stmt(it)))
-          calls.push_back(gsi_stmt(it));
+        if (wanted(gsi_stmt(it)))
+          found.push_back(gsi_stmt(it));
     }
-    return calls;
+    return found;
   }
 
-  void collect_buffers(const std::vector<gimple *> &kernel_calls) {
-    for (gimple *call : kernel_calls)
+  std::vector<gimple *> collect_launch_calls() {
+    return statements_where(is_launch_call);
+  }
+
+  static bool is_frame_enter(const gimple *statement) {
+    tree callee =
+        is_gimple_call(statement) ? gimple_call_fndecl(statement) : NULL_TREE;
+    return callee && std::strcmp(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(callee)),
+                                 "__ferry_frame_enter") == 0;
+  }
+
+  static bool is_inlined(const gimple *statement) {
+    for (tree block = gimple_block(statement);
+         block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block))
+      if (inlined_function_outer_scope_p(block))
+        return true;
+    return false;
+  }
+
+  // The frame add_launch_frame gave this function, if it has one.
+  gimple *own_frame_enter() {
+    std::vector<gimple *> own = statements_where([](gimple *statement) {
+      return is_frame_enter(statement) && !is_inlined(statement);
+    });
+    return own.empty() ? nullptr : own.front();
+  }
+
+  std::vector<gimple *> inlined_frame_enters() {
+    return statements_where([](gimple *statement) {
+      return is_frame_enter(statement) && is_inlined(statement);
+    });
+  }
+
+  static void arm(gimple *call) {
+    gimple_stmt_iterator at = gsi_for_stmt(call);
+    gsi_insert_before(&at, runtime_calls::frame_call(), GSI_SAME_STMT);
+  }
+
+  // Pointer parameters that reach nothing but launch calls and the memory
+  // accesses this pass instrumented become launcher parameters: they are
+  // registered with the frame, and callers learn of them from the
+  // attribute (the pass sees callees before callers).
+  void declare_launcher_params(gimple *own_frame) {
+    unsigned HOST_WIDE_INT mask = 0;
+    unsigned index = 0;
+    gimple_stmt_iterator after = gsi_for_stmt(own_frame);
+    for (tree parm = DECL_ARGUMENTS(fun_->decl); parm;
+         parm = DECL_CHAIN(parm), ++index) {
+      tree value = ssa_default_def(fun_, parm);
+      if (!value || index >= HOST_BITS_PER_WIDE_INT || !is_buffer(value) ||
+          !only_reaches_launches(value))
+        continue;
+      mask |= HOST_WIDE_INT_1U << index;
+      gsi_insert_after(&after, runtime_calls::frame_param(value),
+                       GSI_NEW_STMT);
+    }
+    if (mask)
+      DECL_ATTRIBUTES(fun_->decl) = tree_cons(
+          get_identifier(kLauncherAttribute),
+          build_tree_list(NULL_TREE,
+                          build_int_cstu(long_long_unsigned_type_node, mask)),
+          DECL_ATTRIBUTES(fun_->decl));
+  }
+
+  bool is_buffer(tree pointer) const {
+    return std::any_of(buffers_.begin(), buffers_.end(),
+                       [&](const Buffer &buffer) {
+                         return operand_equal_p(buffer.pointer, pointer, 0);
+                       });
+  }
+
+  // Whether every use of POINTER, and of pointers computed from it, is a
+  // buffer argument of a launch call, an address the function loads or
+  // stores through, or a comparison: nothing keeps or passes it on.
+  static bool only_reaches_launches(tree pointer) {
+    std::vector<tree> work{pointer}, seen{pointer};
+    auto follow = [&](tree derived) {
+      if (std::find(seen.begin(), seen.end(), derived) == seen.end()) {
+        seen.push_back(derived);
+        work.push_back(derived);
+      }
+    };
+    while (!work.empty()) {
+      tree name = work.back();
+      work.pop_back();
+      imm_use_iterator uses;
+      gimple *user;
+      FOR_EACH_IMM_USE_STMT(user, uses, name) {
+        if (is_gimple_debug(user))
+          continue;
+        if (gimple_code(user) == GIMPLE_PHI) {
+          follow(gimple_phi_result(user));
+          continue;
+        }
+        if (gimple_code(user) == GIMPLE_COND)
+          continue;
+        if (is_gimple_call(user)) {
+          if (is_ferry_runtime(gimple_call_fndecl(user)))
+            continue;
+          if (!is_launch_call(user))
+            return false;
+          for (unsigned i = 0; i < gimple_call_num_args(user); ++i)
+            if (gimple_call_arg(user, i) == name && !launches_argument(user, i))
+              return false;
+          continue;
+        }
+        if (!is_gimple_assign(user))
+          return false;
+        tree lhs = gimple_assign_lhs(user);
+        const tree_code code = gimple_assign_rhs_code(user);
+        if (TREE_CODE(lhs) == SSA_NAME) {
+          if (POINTER_TYPE_P(TREE_TYPE(lhs)))
+            follow(lhs); // a copy, an offset, a cast
+          else if (CONVERT_EXPR_CODE_P(code) || code == VIEW_CONVERT_EXPR)
+            return false; // an integer that could become a pointer again
+          continue;       // a load through it, a comparison, a difference
+        }
+        // A store: through the pointer is fine, of the pointer is not.
+        tree stored = gimple_assign_rhs1(user);
+        if (stored == name || (TREE_CODE(stored) == ADDR_EXPR &&
+                               mentions(stored, name)))
+          return false;
+      }
+    }
+    return true;
+  }
+
+  void collect_buffers(const std::vector<gimple *> &launch_calls) {
+    for (gimple *call : launch_calls)
       for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
+        if (!launches_argument(call, i))
+          continue;
         tree argument = copied_value(gimple_call_arg(call, i));
-        if (!POINTER_TYPE_P(TREE_TYPE(argument)) ||
-            (TREE_CODE(argument) != SSA_NAME &&
-             TREE_CODE(argument) != ADDR_EXPR))
+        if (TREE_CODE(argument) != SSA_NAME && TREE_CODE(argument) != ADDR_EXPR)
           continue;
         if (std::any_of(buffers_.begin(), buffers_.end(),
                         [&](const Buffer &known) {
@@ -225,18 +394,27 @@ private:
       }
   }
 
-  // Points-to sets as if kernel calls kept no pointer ("fn spec" 'w' on
-  // each pointer argument): only then can a call like printf be told apart
-  // from one that sees the buffers.
-  void compute_points_to_without_capture(const std::vector<gimple *> &calls) {
+  // Points-to sets as if launch calls and ferry's own functions kept no
+  // buffer pointer ("fn spec" 'w' on each): only then can a call like
+  // printf be told apart from one that sees the buffers.  (libferry does
+  // keep them, but acts on them only inside such calls.)
+  void compute_points_to_without_capture() {
+    std::vector<gimple *> calls = statements_where([](gimple *statement) {
+      return is_launch_call(statement) ||
+             (is_gimple_call(statement) &&
+              is_ferry_runtime(gimple_call_fndecl(statement)));
+    });
     std::vector<tree> saved;
     for (gimple *call : calls) {
-      gcall *kernel_call = as_a<gcall *>(call);
-      tree type = gimple_call_fntype(kernel_call);
+      gcall *launch_call = as_a<gcall *>(call);
+      tree type = gimple_call_fntype(launch_call);
       saved.push_back(type);
+      const bool ferry_function = !is_launch_call(call);
       std::string spec = ". ";
-      for (unsigned i = 0; i < gimple_call_num_args(kernel_call); ++i)
-        spec += POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(kernel_call, i)))
+      for (unsigned i = 0; i < gimple_call_num_args(launch_call); ++i)
+        spec += launches_argument(launch_call, i) ||
+                        (ferry_function &&
+                         POINTER_TYPE_P(TREE_TYPE(gimple_call_arg(call, i))))
                     ? "w "
                     : ". ";
       tree attribute = tree_cons(
@@ -244,7 +422,7 @@ private:
           build_tree_list(NULL_TREE,
                           build_string(spec.size(), spec.c_str())),
           TYPE_ATTRIBUTES(type));
-      gimple_call_set_fntype(kernel_call,
+      gimple_call_set_fntype(launch_call,
                              build_type_attribute_variant(type, attribute));
     }
     compute_may_aliases();
@@ -265,9 +443,33 @@ private:
       }
       return result;
     }
+    if (launcher_answers_for(statement, buffer))
+      return result;
     result.reads = ref_maybe_used_by_stmt_p(statement, &buffer.memory);
     result.writes = stmt_may_clobber_ref_p_1(statement, &buffer.memory);
     return result;
+  }
+
+  // Whether STATEMENT calls a launcher that answers for BUFFER itself: it
+  // gets the buffer's pointer as a launcher parameter, and has no other way
+  // to reach the buffer (another argument, or memory the buffer escaped
+  // to).
+  static bool launcher_answers_for(gimple *statement, const Buffer &buffer) {
+    if (!is_gimple_call(statement) || is_kernel_call(statement) ||
+        !is_launch_call(statement) ||
+        ptr_deref_may_alias_global_p(buffer.pointer, true))
+      return false;
+    bool passed = false;
+    for (unsigned i = 0; i < gimple_call_num_args(statement); ++i) {
+      tree argument = gimple_call_arg(statement, i);
+      if (launches_argument(statement, i) &&
+          operand_equal_p(copied_value(argument), buffer.pointer, 0))
+        passed = true;
+      else if (POINTER_TYPE_P(TREE_TYPE(argument)) &&
+               ptr_derefs_may_alias_p(argument, buffer.pointer))
+        return false;
+    }
+    return passed;
   }
 
   static bool needs_no_sync(gimple *statement) {
@@ -349,7 +551,8 @@ private:
         return false;
       found.push_back({build_fold_addr_expr(unshare_expr(ref)),
                        tree_to_shwi(TYPE_SIZE_UNIT(TREE_TYPE(ref))),
-                       store ? FERRY_HOST_OVERWRITES : FERRY_HOST_READS});
+                       store ? FERRY_HOST_OVERWRITES : FERRY_HOST_READS,
+                       false});
     }
     if (found.empty())
       return false;
@@ -374,7 +577,7 @@ private:
           touched.writes ? FERRY_HOST_WRITES : FERRY_HOST_READS;
       merge(syncs, {names_buffer_at(buffer, at, uid) ? buffer.pointer
                                                      : NULL_TREE,
-                    0, access});
+                    0, access, is_gimple_call(statement)});
     }
     return syncs;
   }
@@ -444,6 +647,7 @@ private:
       if (known.same_bytes(sync)) {
         if (known.access != sync.access)
           known.access = FERRY_HOST_WRITES;
+        known.before_call = known.before_call && sync.before_call;
         return;
       }
     syncs.push_back(sync);
@@ -470,15 +674,17 @@ private:
 
   // The call for SYNC; an address is gimplified before AT when given.
   static gcall *call_for(const Sync &sync, gimple_stmt_iterator *at) {
+    const int access =
+        sync.access | (sync.before_call ? FERRY_HOST_BEFORE_CALL : 0);
     if (!sync.address)
-      return runtime_calls::frame_access(sync.access);
+      return runtime_calls::frame_access(access);
     tree address = sync.address;
     if (at && !is_gimple_val(address))
       address = force_gimple_operand_gsi(at, address, true, NULL_TREE, true,
                                          GSI_SAME_STMT);
     return runtime_calls::host_access(
         address, build_int_cst(long_long_unsigned_type_node, sync.bytes),
-        sync.access);
+        access);
   }
 
   function *fun_;

@@ -19,6 +19,7 @@ enum {
   kFrameEnter,
   kFrameLeave,
   kFrameCall,
+  kFrameParam,
   kHostAccess,
   kFrameAccess,
   kCount
@@ -150,6 +151,14 @@ gcall *frame_call() {
                                          "__ferry_frame_call",
                                          void_function_type()),
                            0);
+}
+
+gcall *frame_param(tree pointer) {
+  tree type =
+      build_function_type_list(void_type_node, const_ptr_type_node, NULL_TREE);
+  return gimple_build_call(
+      cached_gimple(&declarations[kFrameParam], "__ferry_frame_param", type), 1,
+      pointer);
 }
 
 gcall *host_access(tree host_pointer, tree bytes, int access) {

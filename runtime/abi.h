@@ -93,8 +93,10 @@ enum ferry_host_access {
   FERRY_HOST_READS = 0,     /* read: what the device changed must be back */
   FERRY_HOST_WRITES = 1,    /* read and write: also, the device copy goes
                                stale */
-  FERRY_HOST_OVERWRITES = 2 /* write every byte without reading: only the
-                               device copy goes stale */
+  FERRY_HOST_OVERWRITES = 2, /* write every byte without reading: only the
+                                device copy goes stale */
+  FERRY_HOST_BEFORE_CALL = 4  /* flag: the access is a call's, which a
+                                 resident scope lets pass */
 };
 
 /* A function that calls kernels starts; __ferry_frame_leave, on every way
@@ -102,9 +104,15 @@ enum ferry_host_access {
 FERRY_ABI_EXPORT void __ferry_frame_enter(void);
 FERRY_ABI_EXPORT void __ferry_frame_leave(void);
 
-/* The next launch on this thread is the kernel call that follows: the
-   calling function's instrumentation answers for its buffers. */
+/* The next launch, or launcher frame, on this thread is the call that
+   follows: the calling function's instrumentation answers for its
+   buffers. */
 FERRY_ABI_EXPORT void __ferry_frame_call(void);
+
+/* POINTER, a parameter of the function whose frame was just entered, only
+   reaches the device through that function's instrumented code: an armed
+   frame hands the buffer around it to the caller. */
+FERRY_ABI_EXPORT void __ferry_frame_param(const void *pointer);
 
 /* The host is about to access [HOST, HOST + BYTES) (BYTES == 0: the whole
    resident buffer around HOST) as ACCESS, an enum ferry_host_access. */

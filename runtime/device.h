@@ -67,7 +67,8 @@ Device &current_device();
 
 std::unique_ptr<Device> make_openmp_device(int device_number);
 std::unique_ptr<Device> make_host_device();
-std::unique_ptr<Device> make_sim_device();
+// CAPACITY: the bytes it can hold, 0 for no limit (FERRY_SIM_MEMORY).
+std::unique_ptr<Device> make_sim_device(unsigned long long capacity);
 
 } // namespace ferry::rt
 

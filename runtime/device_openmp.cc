@@ -87,7 +87,7 @@ std::unique_ptr<Device> select_device() {
   case DeviceKind::host:
     return make_host_device();
   case DeviceKind::sim:
-    return make_sim_device();
+    return make_sim_device(settings().sim_memory);
   case DeviceKind::gpu:
     if (devices == 0) {
       std::fprintf(stderr, "ferry: FERRY_DEVICE=gpu, but OpenMP reports no "

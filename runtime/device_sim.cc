@@ -8,8 +8,6 @@
 // its capacity, to test what happens when the device is full.
 #include "device.h"
 
-#include "settings.h"
-
 #include <omp.h>
 
 #include <algorithm>
@@ -26,15 +24,14 @@ constexpr unsigned char kPoisonByte = 0xff; // every double/float a NaN
 
 class SimDevice final : public Device {
 public:
+  explicit SimDevice(unsigned long long capacity) : capacity_(capacity) {}
   std::string describe() const override { return "sim"; }
   int openmp_device_number() const override { return omp_get_initial_device(); }
   bool runs_regions_on_host() const override { return true; }
   bool has_separate_memory() const override { return true; }
   void *allocate(std::size_t bytes) override {
     std::lock_guard<std::mutex> lock(mutex_);
-    const unsigned long long capacity = settings().sim_memory;
-    if (capacity && bytes > capacity - std::min<unsigned long long>(
-                                          capacity, bytes_in_use_))
+    if (capacity_ && bytes > capacity_ - std::min(capacity_, bytes_in_use_))
       return nullptr;
     void *memory = std::malloc(bytes ? bytes : 1);
     if (!memory)
@@ -75,6 +72,7 @@ public:
   }
 
 private:
+  const unsigned long long capacity_;
   std::mutex mutex_;
   std::unordered_map<void *, std::size_t> sizes_;
   unsigned long long bytes_in_use_ = 0;
@@ -82,8 +80,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Device> make_sim_device() {
-  return std::make_unique<SimDevice>();
+std::unique_ptr<Device> make_sim_device(unsigned long long capacity) {
+  return std::make_unique<SimDevice>(capacity);
 }
 
 } // namespace ferry::rt

@@ -173,11 +173,26 @@ extern "C" void __ferry_launch_end(void) {
 extern "C" void __ferry_frame_enter(void) { frames::enter(); }
 extern "C" void __ferry_frame_leave(void) { frames::leave(); }
 extern "C" void __ferry_frame_call(void) { frames::arm(); }
+extern "C" void __ferry_frame_param(const void *pointer) {
+  frames::param(pointer);
+}
+
+namespace {
+
+// Whether a host access needs doing: something is on the device, and it is
+// not a call's inside a resident scope.  Strips the call flag.
+bool needed(int *access) {
+  const bool before_call = (*access & FERRY_HOST_BEFORE_CALL) != 0;
+  *access &= ~FERRY_HOST_BEFORE_CALL;
+  return policy_created() && !(before_call && frames::in_scope());
+}
+
+} // namespace
 
 extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
                                     int access) {
-  if (!policy_created())
-    return; // no kernel has run: nothing is on the device
+  if (!needed(&access))
+    return;
   TransferPolicy &policy = transfers();
   if (!policy.holds(host, bytes))
     return;
@@ -195,6 +210,6 @@ extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
 }
 
 extern "C" void __ferry_frame_access(int access) {
-  if (policy_created())
+  if (needed(&access))
     frames::access_all(access);
 }

@@ -15,7 +15,9 @@ namespace {
 
 struct Frame {
   bool is_scope = false;
-  std::vector<Range> buffers; // distinct host ranges launched in it
+  bool armed = false;                 // the caller answers for its params
+  std::vector<const void *> params;   // launcher parameters
+  std::vector<Range> buffers;         // distinct host ranges launched in it
 };
 
 struct ThreadState {
@@ -45,17 +47,29 @@ void add_once(std::vector<Range> &buffers, Range buffer) {
     buffers.push_back(buffer);
 }
 
-// Hands the buffers of the frame being left to the innermost scope around
-// it, or settles them if there is none.
+bool holds_param(const Frame &frame, Range buffer) {
+  return std::any_of(frame.params.begin(), frame.params.end(),
+                     [&](const void *pointer) {
+                       return buffer.contains(range_of(pointer, 1)) ||
+                              buffer.begin ==
+                                  reinterpret_cast<std::uintptr_t>(pointer);
+                     });
+}
+
+// Hands the buffers of the frame being left to the caller's frame (the
+// parameters of an armed frame), to the innermost scope around it, or
+// settles them.
 void hand_over(std::vector<Frame> &frames, Frame &&left) {
-  for (auto it = frames.rbegin(); it != frames.rend(); ++it)
-    if (it->is_scope) {
-      for (const Range &buffer : left.buffers)
-        add_once(it->buffers, buffer);
-      return;
-    }
-  for (const Range &buffer : left.buffers)
-    settle(buffer);
+  auto scope = std::find_if(frames.rbegin(), frames.rend(),
+                            [](const Frame &frame) { return frame.is_scope; });
+  for (const Range &buffer : left.buffers) {
+    if (left.armed && !frames.empty() && holds_param(left, buffer))
+      add_once(frames.back().buffers, buffer);
+    else if (scope != frames.rend())
+      add_once(scope->buffers, buffer);
+    else
+      settle(buffer);
+  }
 }
 
 void pop(bool is_scope) {
@@ -74,13 +88,33 @@ void pop(bool is_scope) {
 
 } // namespace
 
-void enter() { thread_state().frames.emplace_back(); }
+void enter() {
+  Frame frame;
+  frame.armed = take_armed();
+  thread_state().frames.push_back(std::move(frame));
+}
+
 void leave() { pop(false); }
 
-void enter_scope() {
-  thread_state().frames.push_back(Frame{true, {}});
+void param(const void *pointer) {
+  std::vector<Frame> &frames = thread_state().frames;
+  if (!frames.empty() && pointer)
+    frames.back().params.push_back(pointer);
 }
+
+void enter_scope() {
+  Frame scope;
+  scope.is_scope = true;
+  thread_state().frames.push_back(std::move(scope));
+}
+
 void leave_scope() { pop(true); }
+
+bool in_scope() {
+  const std::vector<Frame> &frames = thread_state().frames;
+  return std::any_of(frames.begin(), frames.end(),
+                     [](const Frame &frame) { return frame.is_scope; });
+}
 
 void arm() { thread_state().armed = true; }
 

@@ -10,9 +10,19 @@
 // as stale, since the caller may write the buffers.  Buffers on the stack
 // lose their device copies, as their memory dies with the function.
 //
+// A function whose pointer parameters only reach the device through its
+// own instrumented code (a "launcher", such as a time step that calls three
+// kernels) registers them with param().  An instrumented caller arms the
+// call as it arms kernel calls; the callee's frame is then armed, and when
+// it is left, the buffers around those parameters go to the caller's frame
+// instead of back to the host.  A time loop around the launcher keeps its
+// data on the device.
+//
 // A resident scope (ferry::resident_scope) is a frame that takes over the
-// buffers of the frames left inside it and settles them only when it ends,
-// so that a function called in a time loop keeps its buffers on the device.
+// buffers of the frames left inside it and settles them only when it ends.
+// While one is active, the syncs the plugin puts before calls are skipped:
+// the user promises that the functions called in the scope touch the
+// buffers only through kernels and instrumented code (check mode verifies).
 //
 // A launch that is not armed comes from code the plugin did not instrument
 // (a call through a pointer, a declaration without [[ferry::kernel]]): its
@@ -24,15 +34,21 @@
 
 namespace ferry::rt::frames {
 
+// A function with kernel calls starts (armed if its caller armed the
+// call) and ends.
 void enter();
 void leave();
+// POINTER is a launcher parameter of the innermost frame.
+void param(const void *pointer);
 void enter_scope();
 void leave_scope();
 
 // The next launch on this thread comes from an instrumented kernel call.
 void arm();
-// Whether the launch now beginning was armed; disarms.
+// Whether the launch or frame now beginning was armed; disarms.
 bool take_armed();
+// Whether a resident scope is active on this thread.
+bool in_scope();
 
 // A buffer of an armed launch: answered for by the innermost frame, or
 // settled now if there is none.

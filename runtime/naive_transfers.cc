@@ -47,7 +47,7 @@ public:
     }
     if (kernel_reads(buffer.ownership)) {
       device_.copy_to_device(buffer.device_copy, buffer.host, buffer.bytes);
-      count_host_to_device(buffer.bytes);
+      count_host_to_device(buffer.bytes, buffer.name);
     }
     device_.associate(buffer.host, buffer.device_copy, buffer.bytes);
   }
@@ -63,7 +63,7 @@ public:
       return;
     if (kernel_writes(buffer.ownership)) {
       device_.copy_to_host(buffer.host, buffer.device_copy, buffer.bytes);
-      count_device_to_host(buffer.bytes);
+      count_device_to_host(buffer.bytes, buffer.name);
     }
     device_.disassociate(buffer.host);
     device_.deallocate(buffer.device_copy);

@@ -234,7 +234,7 @@ private:
       device_.copy_to_device(entry.device_address(part.begin),
                              reinterpret_cast<const void *>(part.begin),
                              part.size());
-      count_host_to_device(part.size());
+      count_host_to_device(part.size(), entry.name);
       entry.stale_on_device.remove(part);
     }
   }
@@ -245,7 +245,7 @@ private:
         check_mode::unprotect(entry.host);
       device_.copy_to_host(reinterpret_cast<void *>(part.begin),
                            entry.device_address(part.begin), part.size());
-      count_device_to_host(part.size());
+      count_device_to_host(part.size(), entry.name);
       entry.stale_on_host.remove(part);
     }
   }
@@ -340,8 +340,8 @@ private:
       download(*entry, entry->host);
     std::fprintf(stderr,
                  "ferry: out of device memory: %zu bytes for '%s' do not fit "
-                 "next to the %zu buffers the launch uses; the host copies "
-                 "are up to date\n",
+                 "next to the other buffers of the launch (%zu on the "
+                 "device); the host copies are up to date\n",
                  bytes, name, table_.size());
     std::exit(EXIT_FAILURE);
   }

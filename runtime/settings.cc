@@ -55,6 +55,7 @@ Settings read_environment() {
   read_flag("FERRY_RESIDENCY", &config.residency);
   read_flag("FERRY_STATS", &config.stats);
   read_flag("FERRY_CHECK", &config.check);
+  read_flag("FERRY_TRACE", &config.trace);
   if (const char *value = std::getenv("FERRY_DEVICE"))
     if (*value && !parse_device_kind(value, &config.device))
       bad_setting("FERRY_DEVICE", value, "auto, gpu, host or sim");

@@ -20,6 +20,7 @@ struct Settings {
   bool residency = true; // FERRY_RESIDENCY: keep buffers on the device
   bool stats = false;    // FERRY_STATS: print the ferry-stats line at exit
   bool check = false;    // FERRY_CHECK: trap host access to stale memory
+  bool trace = false;    // FERRY_TRACE: print every copy as it happens
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
   // FERRY_SIM_MEMORY: bytes the sim device can hold (0: unlimited), to test
   // eviction and running out of device memory

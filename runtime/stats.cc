@@ -37,14 +37,20 @@ void count_launch() {
   counters().launches.fetch_add(1, std::memory_order_relaxed);
 }
 
-void count_host_to_device(std::uint64_t bytes) {
+void count_host_to_device(std::uint64_t bytes, const char *buffer) {
   counters().h2d_bytes.fetch_add(bytes, std::memory_order_relaxed);
   counters().h2d_copies.fetch_add(1, std::memory_order_relaxed);
+  if (settings().trace)
+    std::fprintf(stderr, "ferry-trace: to device   %12llu bytes of '%s'\n",
+                 static_cast<unsigned long long>(bytes), buffer);
 }
 
-void count_device_to_host(std::uint64_t bytes) {
+void count_device_to_host(std::uint64_t bytes, const char *buffer) {
   counters().d2h_bytes.fetch_add(bytes, std::memory_order_relaxed);
   counters().d2h_copies.fetch_add(1, std::memory_order_relaxed);
+  if (settings().trace)
+    std::fprintf(stderr, "ferry-trace: to host     %12llu bytes of '%s'\n",
+                 static_cast<unsigned long long>(bytes), buffer);
 }
 
 StatsSnapshot stats_snapshot() {

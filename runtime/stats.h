@@ -22,8 +22,9 @@ struct StatsSnapshot {
 };
 
 void count_launch();
-void count_host_to_device(std::uint64_t bytes);
-void count_device_to_host(std::uint64_t bytes);
+// One copy of BYTES of BUFFER (a parameter name); FERRY_TRACE=1 prints it.
+void count_host_to_device(std::uint64_t bytes, const char *buffer);
+void count_device_to_host(std::uint64_t bytes, const char *buffer);
 
 StatsSnapshot stats_snapshot();
 

@@ -17,7 +17,7 @@ using namespace ferry::rt;
 namespace {
 
 struct Fixture {
-  std::unique_ptr<Device> device = make_sim_device();
+  std::unique_ptr<Device> device = make_sim_device(0);
   std::unique_ptr<TransferPolicy> policy = make_naive_transfers(*device);
   std::vector<double> host = std::vector<double>(16, 1.5);
 
@@ -39,6 +39,7 @@ BOOST_FIXTURE_TEST_CASE(borrow_is_uploaded_and_never_downloaded, Fixture) {
   Buffer b = buffer(FERRY_BORROW);
   StatsSnapshot before = stats_snapshot();
   policy->acquire(b);
+  b.view = policy->view(b);
   BOOST_TEST(b.view != static_cast<void *>(host.data()));
   BOOST_TEST(view_of(b)[7] == 1.5);
   view_of(b)[7] = 99; // a kernel may not do this; the host must not see it
@@ -52,6 +53,7 @@ BOOST_FIXTURE_TEST_CASE(borrow_is_uploaded_and_never_downloaded, Fixture) {
 BOOST_FIXTURE_TEST_CASE(borrow_mut_goes_both_ways, Fixture) {
   Buffer b = buffer(FERRY_BORROW_MUT);
   policy->acquire(b);
+  b.view = policy->view(b);
   BOOST_TEST(view_of(b)[3] == 1.5);
   view_of(b)[3] = 2.5;
   BOOST_TEST(host[3] == 1.5); // separate memory until the release
@@ -63,6 +65,7 @@ BOOST_FIXTURE_TEST_CASE(out_is_not_uploaded, Fixture) {
   Buffer b = buffer(FERRY_OUT);
   StatsSnapshot before = stats_snapshot();
   policy->acquire(b);
+  b.view = policy->view(b);
   // Fresh sim memory is poisoned, so reading it shows as NaN.
   BOOST_TEST(std::isnan(view_of(b)[0]));
   for (int i = 0; i < 16; ++i)
@@ -78,6 +81,7 @@ BOOST_FIXTURE_TEST_CASE(scratch_is_never_copied, Fixture) {
   Buffer b = buffer(FERRY_SCRATCH);
   StatsSnapshot before = stats_snapshot();
   policy->acquire(b);
+  b.view = policy->view(b);
   view_of(b)[0] = 42;
   policy->release(b);
   BOOST_TEST(host[0] == 1.5);
@@ -95,6 +99,7 @@ BOOST_AUTO_TEST_CASE(host_device_uses_host_memory) {
   b.host = reinterpret_cast<char *>(&value);
   b.bytes = sizeof value;
   policy->acquire(b);
+  b.view = policy->view(b);
   BOOST_TEST(b.view == static_cast<void *>(&value));
   policy->release(b);
 }

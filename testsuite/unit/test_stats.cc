@@ -23,9 +23,9 @@ BOOST_AUTO_TEST_CASE(line_has_the_documented_format) {
 BOOST_AUTO_TEST_CASE(counters_add_up) {
   StatsSnapshot before = stats_snapshot();
   count_launch();
-  count_host_to_device(100);
-  count_host_to_device(28);
-  count_device_to_host(64);
+  count_host_to_device(100, "x");
+  count_host_to_device(28, "x");
+  count_device_to_host(64, "y");
   StatsSnapshot after = stats_snapshot();
   BOOST_TEST(after.launches - before.launches == 1u);
   BOOST_TEST(after.h2d_bytes - before.h2d_bytes == 128u);

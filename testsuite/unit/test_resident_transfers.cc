@@ -1,0 +1,192 @@
+// Unit tests of the resident transfer policy on the separate-memory sim
+// device (runtime/resident_transfers.cc): copies happen once, only stale
+// bytes move, device copies grow and are evicted without losing data.
+#define BOOST_TEST_MODULE resident_transfers
+#define BOOST_TEST_DYN_LINK
+#include <boost/test/unit_test.hpp>
+
+#include "abi.h"
+#include "stats.h"
+#include "transfers.h"
+
+#include <vector>
+
+using namespace ferry::rt;
+
+namespace {
+
+constexpr std::size_t kCount = 64;
+constexpr std::size_t kBytes = kCount * sizeof(double);
+
+// Counts copies from its construction on.
+struct Copies {
+  StatsSnapshot start = stats_snapshot();
+  std::uint64_t up() const { return stats_snapshot().h2d_copies - start.h2d_copies; }
+  std::uint64_t down() const {
+    return stats_snapshot().d2h_copies - start.d2h_copies;
+  }
+  std::uint64_t bytes_down() const {
+    return stats_snapshot().d2h_bytes - start.d2h_bytes;
+  }
+};
+
+struct Fixture {
+  explicit Fixture(unsigned long long capacity = 0)
+      : device(make_sim_device(capacity)),
+        policy(make_resident_transfers(*device)) {}
+
+  std::unique_ptr<Device> device;
+  std::unique_ptr<TransferPolicy> policy;
+
+  // One launch of a kernel over [data, data + count): acquire, let the
+  // "kernel" run on the view, release.
+  template <class Kernel>
+  void launch(double *data, std::size_t count, unsigned ownership,
+              Kernel kernel) {
+    Buffer b;
+    b.name = "y";
+    b.ownership = ownership;
+    b.host = reinterpret_cast<char *>(data);
+    b.bytes = count * sizeof(double);
+    policy->acquire(b);
+    b.view = policy->view(b);
+    kernel(static_cast<double *>(b.view));
+    policy->release(b);
+  }
+};
+
+struct SmallDevice : Fixture {
+  SmallDevice() : Fixture(2 * kBytes) {}
+};
+
+auto add_one(std::size_t count) {
+  return [count](double *y) {
+    for (std::size_t i = 0; i < count; ++i)
+      y[i] += 1;
+  };
+}
+
+} // namespace
+
+BOOST_FIXTURE_TEST_CASE(a_read_buffer_is_uploaded_once, Fixture) {
+  std::vector<double> x(kCount, 2.0);
+  Copies copies;
+  for (int launch_number = 0; launch_number < 5; ++launch_number)
+    launch(x.data(), kCount, FERRY_BORROW, [](double *view) {
+      BOOST_TEST(view[5] == 2.0);
+    });
+  BOOST_TEST(copies.up() == 1u);
+  BOOST_TEST(copies.down() == 0u);
+}
+
+BOOST_FIXTURE_TEST_CASE(written_data_comes_back_only_when_the_host_asks,
+                        Fixture) {
+  std::vector<double> y(kCount, 0.0);
+  Copies copies;
+  for (int launch_number = 0; launch_number < 3; ++launch_number)
+    launch(y.data(), kCount, FERRY_BORROW_MUT, add_one(kCount));
+  BOOST_TEST(y[0] == 0.0); // still on the device
+  BOOST_TEST(copies.down() == 0u);
+  policy->sync_to_host(y.data() + 10, sizeof(double));
+  BOOST_TEST(y[10] == 3.0);
+  BOOST_TEST(y[11] == 0.0);
+  BOOST_TEST(copies.bytes_down() == sizeof(double));
+  policy->sync_to_host(y.data(), 0); // the whole buffer: the rest comes
+  BOOST_TEST(y[11] == 3.0);
+  BOOST_TEST(copies.down() == 3u); // [0,10) and [11,64) after [10,11)
+  policy->sync_to_host(y.data(), 0);
+  BOOST_TEST(copies.down() == 3u); // nothing is stale any more
+  BOOST_TEST(copies.up() == 1u);
+}
+
+BOOST_FIXTURE_TEST_CASE(a_host_write_is_uploaded_before_the_next_read,
+                        Fixture) {
+  std::vector<double> y(kCount, 0.0);
+  launch(y.data(), kCount, FERRY_BORROW_MUT, add_one(kCount));
+  Copies copies;
+  policy->host_wrote(y.data() + 4, 2 * sizeof(double));
+  BOOST_TEST(copies.down() == 1u); // the bytes around stay intact
+  y[4] = 100;
+  y[5] = 200;
+  launch(y.data(), kCount, FERRY_BORROW_MUT, [](double *view) {
+    BOOST_TEST(view[3] == 1.0);
+    BOOST_TEST(view[4] == 100.0);
+    BOOST_TEST(view[5] == 200.0);
+  });
+  BOOST_TEST(copies.up() == 1u);
+}
+
+BOOST_FIXTURE_TEST_CASE(an_overwrite_copies_nothing_back, Fixture) {
+  std::vector<double> y(kCount, 0.0);
+  launch(y.data(), kCount, FERRY_BORROW_MUT, add_one(kCount));
+  Copies copies;
+  policy->host_overwrote(y.data(), kBytes);
+  BOOST_TEST(copies.down() == 0u);
+  policy->sync_to_host(y.data(), 0);
+  BOOST_TEST(copies.down() == 0u); // the host's bytes are the newest
+}
+
+BOOST_FIXTURE_TEST_CASE(a_copy_grows_and_keeps_the_device_data, Fixture) {
+  std::vector<double> y(kCount, 0.0);
+  const std::size_t half = kCount / 2;
+  launch(y.data(), half, FERRY_BORROW_MUT, add_one(half));
+  launch(y.data() + half, half, FERRY_BORROW_MUT, add_one(half));
+  Copies copies;
+  // All of y: both halves join one copy, their device data kept.
+  launch(y.data(), kCount, FERRY_BORROW_MUT, [](double *view) {
+    BOOST_TEST(view[0] == 1.0);
+    BOOST_TEST(view[kCount - 1] == 1.0);
+    view[0] = 7;
+  });
+  BOOST_TEST(copies.up() == 0u);
+  policy->sync_to_host(y.data(), 0);
+  BOOST_TEST(y[0] == 7.0);
+  BOOST_TEST(y[kCount - 1] == 1.0);
+}
+
+BOOST_FIXTURE_TEST_CASE(forgotten_memory_is_not_reused, Fixture) {
+  std::vector<double> y(kCount, 1.0);
+  launch(y.data(), kCount, FERRY_BORROW_MUT, add_one(kCount));
+  Copies copies;
+  policy->forget(y.data(), kBytes);
+  BOOST_TEST(!policy->holds(y.data(), kBytes));
+  BOOST_TEST(copies.down() == 0u);
+  y.assign(kCount, 5.0); // as if new data lived at the same address
+  launch(y.data(), kCount, FERRY_BORROW, [](double *view) {
+    BOOST_TEST(view[9] == 5.0);
+  });
+  BOOST_TEST(copies.up() == 1u);
+}
+
+BOOST_FIXTURE_TEST_CASE(eviction_takes_clean_copies_first_then_the_oldest,
+                        SmallDevice) {
+  std::vector<double> a(kCount, 1.0), b(kCount, 2.0), c(kCount, 3.0);
+  launch(a.data(), kCount, FERRY_BORROW_MUT, add_one(kCount)); // dirty
+  launch(b.data(), kCount, FERRY_BORROW, [](double *) {});     // clean
+  launch(a.data(), kCount, FERRY_BORROW, [](double *) {});     // a is recent
+  Copies copies;
+  // b is clean, so it goes before a, though a was used earlier.
+  launch(c.data(), kCount, FERRY_BORROW_MUT, add_one(kCount)); // evicts b
+  BOOST_TEST(copies.down() == 0u); // b was clean: nothing to copy back
+  BOOST_TEST(policy->holds(a.data(), kBytes));
+  BOOST_TEST(!policy->holds(b.data(), kBytes));
+  // Both left are dirty: a, used longest ago, comes back and goes.
+  launch(b.data(), kCount, FERRY_BORROW, [](double *) {});
+  BOOST_TEST(copies.down() == 1u);
+  BOOST_TEST(a[0] == 2.0);
+  BOOST_TEST(policy->holds(c.data(), kBytes));
+}
+
+BOOST_FIXTURE_TEST_CASE(a_user_mapping_is_left_to_the_user, Fixture) {
+  // The sim device never reports user mappings; the policy's side of it is
+  // tested on a GPU (testsuite/programs/residency_interop.cc).
+  std::vector<double> y(kCount, 1.0);
+  Buffer b;
+  b.name = "y";
+  b.ownership = FERRY_BORROW;
+  b.host = reinterpret_cast<char *>(y.data());
+  b.bytes = kBytes;
+  policy->acquire(b);
+  BOOST_TEST(!b.mapped_by_user);
+  policy->release(b);
+}
