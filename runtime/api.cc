@@ -16,6 +16,8 @@ static_assert(static_cast<int>(access::read) == FERRY_HOST_READS &&
 
 std::string device_name() { return rt::current_device().describe(); }
 
+int openmp_device() { return rt::current_device().openmp_device_number(); }
+
 void sync_all() { rt::transfers().sync_all(); }
 
 namespace detail {

@@ -6,7 +6,14 @@
 // allocations are filled with a signalling-NaN pattern so that reading
 // memory that was never uploaded is visible too.  FERRY_SIM_MEMORY caps
 // its capacity, to test what happens when the device is full.
+//
+// The program's own OpenMP target regions and data directives are sent to
+// the host as well (the default device becomes the initial device as
+// libferry loads), so that on a machine with a GPU they see the memory the
+// kernels see.
 #include "device.h"
+
+#include "settings.h"
 
 #include <omp.h>
 
@@ -77,6 +84,11 @@ private:
   std::unordered_map<void *, std::size_t> sizes_;
   unsigned long long bytes_in_use_ = 0;
 };
+
+__attribute__((constructor)) void keep_user_regions_on_the_host() {
+  if (settings().device == DeviceKind::sim)
+    omp_set_default_device(omp_get_initial_device());
+}
 
 } // namespace
 

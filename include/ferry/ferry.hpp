@@ -43,6 +43,10 @@ namespace ferry {
 // (see FERRY_DEVICE in doc/user-guide.md).  Needs libferry.
 FERRY_API std::string device_name();
 
+// The OpenMP device number kernels run on (omp_get_initial_device() when
+// they run on the host), for omp_target_memcpy and vendor libraries.
+FERRY_API int openmp_device();
+
 // Residency by hand, for host code the plugin does not see: code compiled
 // without ferry-g++, libraries, other threads (doc/user-guide.md,
 // "Residency").  Code compiled with the plugin needs none of this.

@@ -3,7 +3,10 @@
 // for vendor libraries.
 // { ferry-stats "FERRY_DEVICE=sim" "launches=3 h2d_bytes=8000 h2d_copies=1 d2h_bytes=24008 d2h_copies=6" }
 // { ferry-env "FERRY_DEVICE=sim FERRY_CHECK=1" }
+// { dg-options "-fopenmp" }
 #include <ferry/ferry.hpp>
+
+#include <omp.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -52,10 +55,13 @@ int main()
     ferry::sync(u, n);           // all comes back (8000)
     std::printf("%g\n", hidden_load(u + 999));
 
-    // A vendor library writes through the device pointer.
+    // A vendor library writes through the device pointer (here, an
+    // OpenMP device-memory copy does).
     if (keep_copies) {
         double *on_device = ferry::device_pointer(u, n); // current already
-        on_device[3] = 42.0; // on the sim device, device memory is host memory
+        const double value = 42.0;
+        omp_target_memcpy(on_device + 3, &value, sizeof value, 0, 0,
+                          ferry::openmp_device(), omp_get_initial_device());
         ferry::device_wrote(u + 3, 1);
     } else {
         u[3] = 42.0;
