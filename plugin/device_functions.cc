@@ -154,6 +154,11 @@ private:
 
 } // namespace
 
+tree visible_body(tree fndecl) {
+  instantiate_if_needed(fndecl);
+  return DECL_SAVED_TREE(fndecl);
+}
+
 DeviceFunctions prepare_device_functions(
     const Kernel &kernel,
     const std::vector<std::pair<tree, location_t>> &callees) {

@@ -31,6 +31,10 @@ struct DeviceFunctions {
   location_t unsafe_location = UNKNOWN_LOCATION;
 };
 
+// FNDECL's body, instantiating a template instance first; NULL_TREE when
+// the body is not visible here.
+tree visible_body(tree fndecl);
+
 DeviceFunctions prepare_device_functions(
     const Kernel &kernel,
     const std::vector<std::pair<tree, location_t>> &callees);

@@ -9,6 +9,7 @@
 #include "ownership_check.h"
 
 #include "attributes.h"
+#include "helper_effects.h"
 #include "simt_safety.h"
 #include "subscript_analysis.h"
 #include "tree_utils.h"
@@ -35,6 +36,9 @@ struct Access {
   tree size = NULL_TREE;
   bool write = false;
   location_t location = UNKNOWN_LOCATION;
+  // For an access a helper makes: where, and which helper.
+  location_t helper_location = UNKNOWN_LOCATION;
+  tree helper = NULL_TREE;
 };
 
 class LoopChecker {
@@ -770,43 +774,82 @@ private:
     if (std::none_of(facts_->callees.begin(), facts_->callees.end(),
                      [&](const auto &c) { return c.first == callee; }))
       facts_->callees.emplace_back(callee, where);
-    // Pointers and references into buffers handed to a callee.
+    // Pointers and references into buffers handed to a callee: what the
+    // callee does through them counts as done here.
     const int count = call_expr_nargs(call_expression);
-    tree parm_types = TYPE_ARG_TYPES(TREE_TYPE(callee));
-    for (int i = 0; i < count;
-         ++i, parm_types = parm_types ? TREE_CHAIN(parm_types) : NULL_TREE) {
+    for (int i = 0; i < count; ++i) {
       tree argument = CALL_EXPR_ARG(call_expression, i);
       Target target = trace_pointer(argument);
-      if (target.kind != Target::element)
-        continue;
-      tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
-      bool read_only = parm_type && INDIRECT_TYPE_P(parm_type) &&
-                       TYPE_READONLY(TREE_TYPE(parm_type));
-      if (!read_only) {
-        auto_diagnostic_group group;
-        fail(location_or(argument, where),
-             "%qD is passed to %qD, which may write it", target.buffer->decl,
-             callee);
-        inform(where, "pass elements by value or through pointers and "
-                      "references to %<const%>");
-        continue;
-      }
-      // A reference reads one element; a pointer may read any of them.
-      tree element = TREE_TYPE(parm_type);
-      if (TYPE_REF_P(parm_type) && COMPLETE_TYPE_P(element)) {
-        Access access;
-        access.location = location_or(argument, where);
-        access.size = TYPE_SIZE_UNIT(element);
-        access.offset = affine_offset(target.offset, index_vars_);
-        accesses_[target.buffer->index].push_back(access);
-      } else {
-        Access access;
-        access.location = location_or(argument, where);
-        access.size = size_one_node;
-        accesses_[target.buffer->index].push_back(access);
-      }
-      facts_->uses[target.buffer->index].read = true;
+      if (target.kind == Target::element)
+        helper_accesses(callee, i, target, location_or(argument, where));
     }
+  }
+
+  void helper_accesses(tree callee, unsigned index, const Target &target,
+                       location_t where) {
+    const BufferParam &buffer = *target.buffer;
+    const HelperEffects &effects = helper_effects(callee, index);
+    tree parm_types = chain_index(index, TYPE_ARG_TYPES(TREE_TYPE(callee)));
+    tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
+    const bool read_only = parm_type && INDIRECT_TYPE_P(parm_type) &&
+                           TYPE_READONLY(TREE_TYPE(parm_type));
+    const bool untracked = effects.untracked != UNKNOWN_LOCATION;
+    const HelperAccess *write = nullptr;
+    for (const HelperAccess &access : effects.accesses)
+      if (access.write && !write)
+        write = &access;
+    if (untracked && !read_only) {
+      auto_diagnostic_group group;
+      fail(where,
+           "%qD is passed to %qD, which uses the pointer in a way ferry "
+           "cannot follow, so it may write any element",
+           buffer.decl, callee);
+      inform(effects.untracked, "here, in %qD", effects.untracked_function);
+      inform(where, "helpers may read and write through a pointer or "
+                    "reference parameter at constant offsets; pass other "
+                    "values by value");
+      return;
+    }
+    if (write && buffer.ownership == Ownership::borrow) {
+      auto_diagnostic_group group;
+      fail(where, "%qD is borrowed read-only, but %qD writes it", buffer.decl,
+           write->function);
+      inform(write->location, "the write");
+      note_parameter(buffer);
+      return;
+    }
+    if (write && buffer.ownership == Ownership::shared_mut) {
+      auto_diagnostic_group group;
+      fail(where,
+           "%qD writes %qD, which is shared; updates of a shared_mut buffer "
+           "must be atomic updates written in the kernel itself",
+           write->function, buffer.decl);
+      inform(write->location, "the write");
+      return;
+    }
+    tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+    auto add = [&](const HelperAccess *access) {
+      Access a;
+      a.location = where;
+      a.write = access && access->write;
+      a.size = access && access->size >= 0 ? size_int(access->size) : element;
+      if (access && access->constant_offset && target.offset)
+        a.offset = affine_offset(
+            fold_build2(PLUS_EXPR, sizetype, target.offset,
+                        size_int(access->offset)),
+            index_vars_);
+      if (access) {
+        a.helper_location = access->location;
+        a.helper = access->function;
+      }
+      accesses_[buffer.index].push_back(a);
+      BufferUse &use = facts_->uses[buffer.index];
+      (a.write ? use.written : use.read) = true;
+    };
+    for (const HelperAccess &access : effects.accesses)
+      add(&access);
+    if (untracked)
+      add(nullptr); // a read anywhere
   }
 
   // Rule 2: in a loop that writes a buffer, every access to it must be to
@@ -830,6 +873,9 @@ private:
              "only the current iteration touches",
              access.write ? "write" : "read", buffer.decl);
         explain_failure(why, access.location);
+        if (access.helper)
+          inform(access.helper_location, "%qD makes the %s here",
+                 access.helper, access.write ? "write" : "read");
         note_parameter(buffer);
         inform(access.location,
                "each iteration may only access its own elements, such as "

@@ -1,0 +1,42 @@
+// What a helper function does through one of its pointer or reference
+// parameters, so that the ownership check can follow buffer elements
+// passed to helpers, several calls deep (rule 2, transitively).
+//
+// Input: a function with a visible body (a template instance is
+// instantiated) and a parameter index.  Output: the accesses made through
+// that parameter, each at a constant byte offset from where it points when
+// the offset is constant, and where the pointer is used in a way that
+// cannot be followed (stored, compared, converted, indexed by a variable).
+#ifndef FERRY_PLUGIN_HELPER_EFFECTS_H
+#define FERRY_PLUGIN_HELPER_EFFECTS_H
+
+#include "gcc_compat.h"
+
+#include <vector>
+
+namespace ferry {
+
+// Plain numbers, not trees: the effects are kept for the whole unit, and
+// the garbage collector does not know this cache.
+struct HelperAccess {
+  bool constant_offset = false;
+  HOST_WIDE_INT offset = 0; // bytes from the parameter's target
+  HOST_WIDE_INT size = -1;  // bytes accessed (-1: not constant)
+  bool write = false;
+  location_t location = UNKNOWN_LOCATION; // in the helper
+  tree function = NULL_TREE;              // the helper that makes it
+};
+
+struct HelperEffects {
+  std::vector<HelperAccess> accesses;
+  // Where the pointer escapes analysis (UNKNOWN_LOCATION: it does not).
+  location_t untracked = UNKNOWN_LOCATION;
+  tree untracked_function = NULL_TREE;
+};
+
+// The effects of FNDECL through its parameter number INDEX.
+const HelperEffects &helper_effects(tree fndecl, unsigned index);
+
+} // namespace ferry
+
+#endif
