@@ -282,7 +282,8 @@ private:
 
   static void arm(gimple *call) {
     gimple_stmt_iterator at = gsi_for_stmt(call);
-    gsi_insert_before(&at, runtime_calls::frame_call(), GSI_SAME_STMT);
+    gsi_insert_before(&at, runtime_calls::frame_call(gimple_location(call)),
+                      GSI_SAME_STMT);
   }
 
   // Pointer parameters that reach nothing but launch calls and the memory

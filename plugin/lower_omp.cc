@@ -97,6 +97,10 @@ public:
     // Kernel calls stay calls, for the host-sync pass (host_sync.cc) to
     // find after early inlining; a launch costs microseconds anyway.
     DECL_UNINLINABLE(k_.fndecl) = 1;
+    // The front end decided before this rewrite whether the kernel can
+    // throw; the launch can (ferry::alias_error), unless it is noexcept.
+    if (!TYPE_NOTHROW_P(TREE_TYPE(k_.fndecl)))
+      TREE_NOTHROW(k_.fndecl) = 0;
   }
 
 private:

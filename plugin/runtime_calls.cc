@@ -146,11 +146,13 @@ tree frame_leave(location_t location) {
                              0);
 }
 
-gcall *frame_call() {
-  return gimple_build_call(cached_gimple(&declarations[kFrameCall],
-                                         "__ferry_frame_call",
-                                         void_function_type()),
-                           0);
+gcall *frame_call(location_t location) {
+  tree type = build_function_type_list(void_type_node, const_char_pointer(),
+                                       unsigned_type_node, NULL_TREE);
+  expanded_location site = expand_location(location);
+  return gimple_build_call(
+      cached_gimple(&declarations[kFrameCall], "__ferry_frame_call", type), 2,
+      string(site.file ? site.file : "?"), unsigned_int(site.line));
 }
 
 gcall *frame_param(tree pointer) {

@@ -27,7 +27,8 @@ tree frame_leave(location_t location);
 
 // The host-sync calls, as GIMPLE statements for the pass in host_sync.cc.
 // ACCESS is an enum ferry_host_access.
-gcall *frame_call();
+// LOCATION: the call site, for messages about the launch.
+gcall *frame_call(location_t location);
 gcall *frame_param(tree pointer);
 gcall *host_access(tree host_pointer, tree bytes, int access);
 gcall *frame_access(int access);

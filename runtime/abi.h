@@ -25,7 +25,7 @@
  *
  *   __ferry_frame_enter();                  // the function starts
  *   try {
- *     __ferry_frame_call(); daxpy(n, a, x, y);
+ *     __ferry_frame_call("app.cc", 40); daxpy(n, a, x, y);
  *     __ferry_host_access(&y[0], 8, FERRY_HOST_READS);   // before y[0] is read
  *     printf("%g\n", y[0]);
  *   } finally { __ferry_frame_leave(); }     // settle for the caller
@@ -66,9 +66,10 @@ FERRY_ABI_EXPORT void __ferry_launch_buffer(unsigned index, const char *name,
                                             long long count,
                                             unsigned long long element_size);
 
-/* Checks that no written range overlaps another argument's range (rule 6),
-   then makes every buffer available to the device.  Returns the OpenMP
-   device number the kernel's target region must run on. */
+/* Checks that no written range overlaps another argument's range (rule 6;
+   see ferry::set_alias_action for what happens if one does), then makes
+   every buffer available to the device.  Returns the OpenMP device number
+   the kernel's target region must run on. */
 FERRY_ABI_EXPORT int __ferry_launch_acquire(void);
 
 /* The address the target region must use for buffer INDEX: the host
@@ -105,9 +106,9 @@ FERRY_ABI_EXPORT void __ferry_frame_enter(void);
 FERRY_ABI_EXPORT void __ferry_frame_leave(void);
 
 /* The next launch, or launcher frame, on this thread is the call that
-   follows: the calling function's instrumentation answers for its
-   buffers. */
-FERRY_ABI_EXPORT void __ferry_frame_call(void);
+   follows, at FILE:LINE: the calling function's instrumentation answers
+   for its buffers. */
+FERRY_ABI_EXPORT void __ferry_frame_call(const char *file, unsigned line);
 
 /* POINTER, a parameter of the function whose frame was just entered, only
    reaches the device through that function's instrumented code: an armed

@@ -2,6 +2,7 @@
 #include <ferry/ferry.hpp>
 
 #include "abi.h"
+#include "alias_check.h"
 #include "device.h"
 #include "frames.h"
 #include "transfers.h"
@@ -19,6 +20,12 @@ std::string device_name() { return rt::current_device().describe(); }
 int openmp_device() { return rt::current_device().openmp_device_number(); }
 
 void sync_all() { rt::transfers().sync_all(); }
+
+void set_alias_action(alias_action action) {
+  rt::set_alias_action(action == alias_action::throw_error
+                           ? rt::AliasAction::throw_error
+                           : rt::AliasAction::exit);
+}
 
 namespace detail {
 

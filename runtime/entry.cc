@@ -3,6 +3,7 @@
 // around it.
 #include "abi.h"
 
+#include "alias_check.h"
 #include "device.h"
 #include "frames.h"
 #include "settings.h"
@@ -12,6 +13,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace ferry::rt {
@@ -21,6 +23,7 @@ namespace {
 struct Launch {
   bool active = false;
   bool armed = false; // called from instrumented code (frames.h)
+  frames::CallSite call_site;
   const char *kernel = nullptr;
   const char *file = nullptr;
   unsigned line = 0;
@@ -64,6 +67,15 @@ bool policy_created() { return created.load(std::memory_order_acquire); }
 
 namespace {
 
+// Ends the current launch before any buffer was acquired.
+void abandon_launch() {
+  for (Buffer &buffer : current_launch.buffers)
+    if (buffer.host_is_temporary)
+      std::free(buffer.host);
+  current_launch.buffers.clear();
+  current_launch.active = false;
+}
+
 Buffer &buffer_at(unsigned index) {
   if (!current_launch.active || index >= current_launch.buffers.size())
     internal_error("buffer index out of range");
@@ -90,7 +102,7 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
   if (launch.active)
     internal_error("a launch began inside another launch");
   launch.active = true;
-  launch.armed = frames::take_armed();
+  launch.armed = frames::take_armed(&launch.call_site);
   launch.kernel = kernel;
   launch.file = file;
   launch.line = line;
@@ -134,8 +146,19 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
 }
 
 extern "C" int __ferry_launch_acquire(void) {
-  if (!current_launch.active)
+  const Launch &launch = current_launch;
+  if (!launch.active)
     internal_error("acquire outside a launch");
+  const AliasConflict conflict = find_alias(launch.buffers);
+  if (conflict.written) {
+    const std::string message =
+        describe_alias({launch.kernel, launch.file, launch.line,
+                        launch.call_site.file, launch.call_site.line},
+                       conflict);
+    // The kernel's cleanup does not run for an exception from here.
+    abandon_launch();
+    report_alias(message);
+  }
   // Every buffer first, then the views: an acquire may join entries that
   // an earlier buffer of the launch already has.
   for (Buffer &buffer : current_launch.buffers)
@@ -172,7 +195,9 @@ extern "C" void __ferry_launch_end(void) {
 
 extern "C" void __ferry_frame_enter(void) { frames::enter(); }
 extern "C" void __ferry_frame_leave(void) { frames::leave(); }
-extern "C" void __ferry_frame_call(void) { frames::arm(); }
+extern "C" void __ferry_frame_call(const char *file, unsigned line) {
+  frames::arm({file, line});
+}
 extern "C" void __ferry_frame_param(const void *pointer) {
   frames::param(pointer);
 }

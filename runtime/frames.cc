@@ -23,6 +23,7 @@ struct Frame {
 struct ThreadState {
   std::vector<Frame> frames;
   bool armed = false;
+  CallSite call_site; // of the armed call
   Range stack; // this thread's stack
 };
 
@@ -116,11 +117,17 @@ bool in_scope() {
                      [](const Frame &frame) { return frame.is_scope; });
 }
 
-void arm() { thread_state().armed = true; }
+void arm(CallSite site) {
+  ThreadState &state = thread_state();
+  state.armed = true;
+  state.call_site = site;
+}
 
-bool take_armed() {
+bool take_armed(CallSite *site) {
   ThreadState &state = thread_state();
   const bool armed = state.armed;
+  if (site)
+    *site = armed ? state.call_site : CallSite{};
   state.armed = false;
   return armed;
 }

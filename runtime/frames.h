@@ -43,10 +43,17 @@ void param(const void *pointer);
 void enter_scope();
 void leave_scope();
 
+// Where an instrumented call was made.
+struct CallSite {
+  const char *file = nullptr;
+  unsigned line = 0;
+};
+
 // The next launch on this thread comes from an instrumented kernel call.
-void arm();
-// Whether the launch or frame now beginning was armed; disarms.
-bool take_armed();
+void arm(CallSite site);
+// Whether the launch or frame now beginning was armed, and from where;
+// disarms.
+bool take_armed(CallSite *site = nullptr);
 // Whether a resident scope is active on this thread.
 bool in_scope();
 

@@ -33,6 +33,7 @@
 #endif
 
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 
 #define FERRY_API __attribute__((visibility("default")))
@@ -46,6 +47,19 @@ FERRY_API std::string device_name();
 // The OpenMP device number kernels run on (omp_get_initial_device() when
 // they run on the host), for omp_target_memcpy and vendor libraries.
 FERRY_API int openmp_device();
+
+// Rule 6 at run time: a kernel launched with a written buffer that overlaps
+// another pointer argument does not run.  By default ferry prints what
+// overlaps and where, and exits with status 1; after
+// set_alias_action(alias_action::throw_error) it throws alias_error, whose
+// what() is that message, from the kernel call instead.
+class FERRY_API alias_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class alias_action { exit, throw_error };
+FERRY_API void set_alias_action(alias_action action);
 
 // Residency by hand, for host code the plugin does not see: code compiled
 // without ferry-g++, libraries, other threads (doc/user-guide.md,
