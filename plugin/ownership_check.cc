@@ -247,7 +247,8 @@ private:
     if (!VAR_P(decl))
       return;
     if (TREE_STATIC(decl) || DECL_EXTERNAL(decl)) {
-      if (!TREE_READONLY(decl))
+      // Reported once, here, not again at each use.
+      if (!TREE_READONLY(decl) && reported_globals_.insert(decl).second)
         fail(DECL_SOURCE_LOCATION(decl),
              "static variable %qD inside kernel %qD would be shared by all "
              "iterations",
