@@ -5,6 +5,7 @@
 #
 #   ./build.sh example   build and run examples/saxpy
 #   ./build.sh test      build and run the whole test suite (make check)
+#   ./build.sh build     only build
 #   ./build.sh deps      only install the packages
 #
 # Environment: JOBS (parallel jobs, default: the number of cores),
@@ -14,8 +15,8 @@ set -eu
 cd "$(dirname "$0")"
 what=${1:-}
 case $what in
-  example|test|deps) ;;
-  *) echo "usage: $0 example|test|deps" >&2; exit 2 ;;
+  example|test|build|deps) ;;
+  *) echo "usage: $0 example|test|build|deps" >&2; exit 2 ;;
 esac
 
 packages="g++-12 gcc-12-plugin-dev gcc-12-offload-nvptx nvptx-tools \

@@ -16,8 +16,10 @@ using rajaperf_like::Real;
 [[ferry::kernel]]
 void daxpy(Index n, Real a, [[ferry::borrow(n)]] const Real *x,
            [[ferry::borrow_mut(n)]] Real *y) {
-  for (Index i = 0; i < n; ++i)
-    y[i] += a * x[i];
+  FERRY_BENCH_OMP(is_device_ptr(x, y))
+  for (Index i = 0; i < n; ++i) {
+    DAXPY_BODY
+  }
 }
 
 [[ferry::kernel]]
@@ -25,10 +27,9 @@ void muladdsub(Index n, [[ferry::out(n)]] Real *out1,
                [[ferry::out(n)]] Real *out2, [[ferry::out(n)]] Real *out3,
                [[ferry::borrow(n)]] const Real *in1,
                [[ferry::borrow(n)]] const Real *in2) {
+  FERRY_BENCH_OMP(is_device_ptr(out1, out2, out3, in1, in2))
   for (Index i = 0; i < n; ++i) {
-    out1[i] = in1[i] * in2[i];
-    out2[i] = in1[i] + in2[i];
-    out3[i] = in1[i] - in2[i];
+    MULADDSUB_BODY
   }
 }
 
@@ -36,8 +37,10 @@ void muladdsub(Index n, [[ferry::out(n)]] Real *out1,
 void init3(Index n, [[ferry::out(n)]] Real *out1, [[ferry::out(n)]] Real *out2,
            [[ferry::out(n)]] Real *out3, [[ferry::borrow(n)]] const Real *in1,
            [[ferry::borrow(n)]] const Real *in2) {
-  for (Index i = 0; i < n; ++i)
-    out1[i] = out2[i] = out3[i] = -in1[i] - in2[i];
+  FERRY_BENCH_OMP(is_device_ptr(out1, out2, out3, in1, in2))
+  for (Index i = 0; i < n; ++i) {
+    INIT3_BODY
+  }
 }
 
 [[ferry::kernel]]
@@ -45,34 +48,29 @@ void if_quad(Index n, [[ferry::borrow(n)]] const Real *a,
              [[ferry::borrow(n)]] const Real *b,
              [[ferry::borrow(n)]] const Real *c, [[ferry::out(n)]] Real *x1,
              [[ferry::out(n)]] Real *x2) {
+  FERRY_BENCH_OMP(is_device_ptr(a, b, c, x1, x2))
   for (Index i = 0; i < n; ++i) {
-    Real s = b[i] * b[i] - 4.0 * a[i] * c[i];
-    if (s >= 0) {
-      s = std::sqrt(s);
-      x2[i] = (-b[i] + s) / (2.0 * a[i]);
-      x1[i] = (-b[i] - s) / (2.0 * a[i]);
-    } else {
-      x2[i] = 0.0;
-      x1[i] = 0.0;
-    }
+    IF_QUAD_BODY
   }
 }
 
 [[ferry::kernel]]
 void nested_init(Index ni, Index nj, Index nk,
                  [[ferry::out(ni * nj * nk)]] Real *array) {
+  FERRY_BENCH_OMP(collapse(3) is_device_ptr(array))
   for (Index k = 0; k < nk; ++k)
     for (Index j = 0; j < nj; ++j)
-      for (Index i = 0; i < ni; ++i)
-        array[i + ni * (j + nj * k)] = 0.00000001 * i * j * k;
+      for (Index i = 0; i < ni; ++i) {
+        NESTED_INIT_BODY
+      }
 }
 
 [[ferry::kernel]]
 Real pi_reduce(Index n, Real dx) {
   Real pi = 0.0;
+  FERRY_BENCH_OMP(reduction(+ : pi))
   for (Index i = 0; i < n; ++i) {
-    Real x = (Real(i) + 0.5) * dx;
-    pi += dx / (1.0 + x * x);
+    PI_REDUCE_BODY
   }
   return pi * 4.0;
 }
@@ -84,8 +82,10 @@ struct Reduce3 {
 [[ferry::kernel]]
 Reduce3 reduce3_int(Index n, [[ferry::borrow(n)]] const int *vec) {
   int vsum = 0, vmin = 1 << 30, vmax = -(1 << 30);
+  FERRY_BENCH_OMP(is_device_ptr(vec) reduction(+ : vsum) reduction(min : vmin)
+                      reduction(max : vmax))
   for (Index i = 0; i < n; ++i) {
-    vsum += vec[i];
+    REDUCE3_INT_SUM_BODY
     vmin = std::min(vmin, vec[i]);
     vmax = std::max(vmax, vec[i]);
   }

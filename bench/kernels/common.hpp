@@ -5,9 +5,24 @@
 
 #include <ferry/ferry.hpp>
 
+#include "bodies.hpp"
+
 #include <cmath>
 #include <cstddef>
 #include <vector>
+
+// The kernels are ferry kernels; built without the plugin and with
+// -DFERRY_BENCH_OMP_TARGET, the same functions are the benchmark's
+// hand-written OpenMP variant: each parallel loop gets the target pragma
+// that RAJAPerf's Base_OpenMPTarget uses (with simd, which GCC needs), and
+// the pointers passed in are device pointers.
+#if defined(FERRY_BENCH_OMP_TARGET)
+#define FERRY_BENCH_PRAGMA(...) _Pragma(#__VA_ARGS__)
+#define FERRY_BENCH_OMP(...)                                                   \
+  FERRY_BENCH_PRAGMA(omp target teams distribute parallel for simd __VA_ARGS__)
+#else
+#define FERRY_BENCH_OMP(...)
+#endif
 
 namespace rajaperf_like {
 
@@ -80,5 +95,16 @@ template <typename T> long double checksum(const std::vector<T> &v) {
 }
 
 } // namespace rajaperf_like
+
+// Parameters of the Apps kernels that callers and every variant share.
+namespace apps {
+
+struct EnergyConstants {
+  rajaperf_like::Real rho0, e_cut, emin, q_cut;
+};
+
+constexpr rajaperf_like::Index fir_coefflen = 16;
+
+} // namespace apps
 
 #endif

@@ -1,0 +1,516 @@
+// The benchmark's cuda variant: the kernels of bench/kernels, written as
+// RAJAPerf's Base_CUDA writes them, from the same body macros
+// (bench/kernels/bodies.hpp): 256 threads per block, one element (or one
+// point of a nest, flattened) per thread, repetitions launched back to
+// back, reductions through shared memory and one atomic per block, their
+// result copied back each repetition.
+//
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I include cuda_suite.cu -o suite_cuda
+#include "problems.hpp"
+#include "report.hpp"
+
+#include <cuda_runtime.h>
+
+#include <tuple>
+
+namespace suite {
+
+namespace {
+
+constexpr int kBlock = 256;
+
+void check(cudaError_t status, const char *what) {
+  if (status != cudaSuccess) {
+    std::fprintf(stderr, "bench: %s: %s\n", what, cudaGetErrorString(status));
+    std::exit(EXIT_FAILURE);
+  }
+}
+
+unsigned blocks(Index n) { return static_cast<unsigned>((n + kBlock - 1) / kBlock); }
+
+__device__ Index thread_index() {
+  return blockIdx.x * static_cast<Index>(blockDim.x) + threadIdx.x;
+}
+
+// ------------------------------------------------------------------ kernels
+
+__global__ void add(Index n, const Real *a, const Real *b, Real *c) {
+  const Index i = thread_index();
+  if (i < n) { ADD_BODY }
+}
+__global__ void copy(Index n, const Real *a, Real *c) {
+  const Index i = thread_index();
+  if (i < n) { COPY_BODY }
+}
+__global__ void mul(Index n, Real alpha, Real *b, const Real *c) {
+  const Index i = thread_index();
+  if (i < n) { MUL_BODY }
+}
+__global__ void triad(Index n, Real alpha, Real *a, const Real *b,
+                      const Real *c) {
+  const Index i = thread_index();
+  if (i < n) { TRIAD_BODY }
+}
+
+// Sums each block's VALUE in shared memory; thread 0 adds it to *TOTAL.
+__device__ void block_sum(Real value, Real *total) {
+  __shared__ Real partial[kBlock];
+  partial[threadIdx.x] = value;
+  __syncthreads();
+  for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+    if (threadIdx.x < half)
+      partial[threadIdx.x] += partial[threadIdx.x + half];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    atomicAdd(total, partial[0]);
+}
+
+__global__ void dot(Index n, const Real *a, const Real *b, Real *total) {
+  const Index i = thread_index();
+  Real sum = 0;
+  if (i < n) { DOT_BODY }
+  block_sum(sum, total);
+}
+__global__ void daxpy(Index n, Real a, const Real *x, Real *y) {
+  const Index i = thread_index();
+  if (i < n) { DAXPY_BODY }
+}
+__global__ void muladdsub(Index n, Real *out1, Real *out2, Real *out3,
+                          const Real *in1, const Real *in2) {
+  const Index i = thread_index();
+  if (i < n) { MULADDSUB_BODY }
+}
+__global__ void init3(Index n, Real *out1, Real *out2, Real *out3,
+                      const Real *in1, const Real *in2) {
+  const Index i = thread_index();
+  if (i < n) { INIT3_BODY }
+}
+__global__ void if_quad(Index n, const Real *a, const Real *b, const Real *c,
+                        Real *x1, Real *x2) {
+  const Index i = thread_index();
+  if (i < n) { IF_QUAD_BODY }
+}
+__global__ void nested_init(Index ni, Index nj, Index nk, Real *array) {
+  const Index t = thread_index();
+  if (t < ni * nj * nk) {
+    const Index i = t % ni, j = (t / ni) % nj, k = t / (ni * nj);
+    NESTED_INIT_BODY
+  }
+}
+__global__ void pi_reduce(Index n, Real dx, Real *total) {
+  const Index i = thread_index();
+  Real pi = 0;
+  if (i < n) { PI_REDUCE_BODY }
+  block_sum(pi, total);
+}
+__global__ void reduce3_int(Index n, const int *vec, int *totals) {
+  const Index i = thread_index();
+  int vsum = 0;
+  if (i < n) {
+    REDUCE3_INT_SUM_BODY
+    atomicAdd(&totals[0], vsum);
+    atomicMin(&totals[1], vec[i]);
+    atomicMax(&totals[2], vec[i]);
+  }
+}
+__global__ void hydro_1d(Index n, Real q, Real r, Real t, Real *x,
+                         const Real *y, const Real *z) {
+  const Index i = thread_index();
+  if (i < n) { HYDRO_1D_BODY }
+}
+__global__ void eos(Index n, Real q, Real r, Real t, Real *x, const Real *y,
+                    const Real *z, const Real *u) {
+  const Index i = thread_index();
+  if (i < n) { EOS_BODY }
+}
+__global__ void first_diff(Index n, Real *x, const Real *y) {
+  const Index i = thread_index();
+  if (i < n) { FIRST_DIFF_BODY }
+}
+__global__ void planckian(Index n, const Real *x, Real *y, const Real *u,
+                          const Real *v, Real *w) {
+  const Index i = thread_index();
+  if (i < n) { PLANCKIAN_BODY }
+}
+__global__ void int_predict(Index n, Index offset, Real dm22, Real dm23,
+                            Real dm24, Real dm25, Real dm26, Real dm27,
+                            Real dm28, Real c0, Real *px, const Real *rows) {
+  const Index i = thread_index();
+  if (i < n) { INT_PREDICT_BODY }
+}
+__global__ void jacobi_1d(Index n, const Real *A, Real *B) {
+  const Index i = 1 + thread_index();
+  if (i < n - 1) { JACOBI_1D_BODY(A, B) }
+}
+__global__ void jacobi_2d(Index n, const Real *A, Real *B) {
+  const Index t = thread_index(), inner = n - 2;
+  if (t < inner * inner) {
+    const Index i = 1 + t / inner, j = 1 + t % inner;
+    JACOBI_2D_BODY(A, B)
+  }
+}
+__global__ void heat_3d(Index n, const Real *A, Real *B) {
+  const Index t = thread_index(), inner = n - 2;
+  if (t < inner * inner * inner) {
+    const Index i = 1 + t / (inner * inner), j = 1 + (t / inner) % inner,
+                k = 1 + t % inner;
+    HEAT_3D_BODY(A, B)
+  }
+}
+__global__ void gemm(Index ni, Index nj, Index nk, Real alpha, Real beta,
+                     const Real *A, const Real *B, Real *C) {
+  const Index t = thread_index();
+  if (t < ni * nj) {
+    const Index i = t / nj, j = t % nj;
+    GEMM_BODY
+  }
+}
+__global__ void pressure1(Index n, Real cls, const Real *compression,
+                          Real *bvc) {
+  const Index i = thread_index();
+  if (i < n) { PRESSURE_BODY1 }
+}
+__global__ void pressure2(Index n, Real p_cut, Real pmin, Real eosvmax,
+                          const Real *bvc, Real *p_new, const Real *e_old,
+                          const Real *vnewc) {
+  const Index i = thread_index();
+  if (i < n) { PRESSURE_BODY2 }
+}
+
+#define ENERGY_PARAMETERS                                                      \
+  Index n, apps::EnergyConstants k, Real *e_new, const Real *e_old,            \
+      const Real *delvc, const Real *p_new, const Real *p_old, Real *q_new,    \
+      const Real *q_old, const Real *work, const Real *compHalfStep,           \
+      const Real *pHalfStep, const Real *bvc, const Real *pbvc,                \
+      const Real *ql_old, const Real *qq_old, const Real *vnewc
+#define ENERGY_KERNEL(NAME, BODY)                                              \
+  __global__ void NAME(ENERGY_PARAMETERS) {                                    \
+    const Index i = thread_index();                                            \
+    if (i < n) { BODY }                                                        \
+  }
+ENERGY_KERNEL(energy1, ENERGY_BODY1)
+ENERGY_KERNEL(energy2, ENERGY_BODY2)
+ENERGY_KERNEL(energy3, ENERGY_BODY3)
+ENERGY_KERNEL(energy4, ENERGY_BODY4)
+ENERGY_KERNEL(energy5, ENERGY_BODY5)
+ENERGY_KERNEL(energy6, ENERGY_BODY6)
+
+__global__ void fir(Index n, const Real *coeff, const Real *in, Real *out) {
+  const Index i = thread_index();
+  constexpr Index fir_coefflen = apps::fir_coefflen;
+  if (i < n) { FIR_BODY }
+}
+__global__ void vol3d(Index ibegin, Index iend, Index jp, Index kp,
+                      Real vnormq, const Real *x, const Real *y, const Real *z,
+                      Real *vol) {
+  const Index i = ibegin + thread_index();
+  if (i < iend) { VOL3D_BODY }
+}
+__global__ void del_dot_vec_2d(Index nzones, Index jp, Real ptiny, Real half,
+                               const Index *real_zones, const Real *x,
+                               const Real *y, const Real *fx, const Real *fy,
+                               Real *div) {
+  const Index ii = thread_index();
+  if (ii < nzones) { DEL_DOT_VEC_2D_BODY }
+}
+__global__ void ltimes(Index num_d, Index num_z, Index num_g, Index num_m,
+                       Real *phi, const Real *ell, const Real *psi) {
+  const Index t = thread_index();
+  if (t < num_z * num_g * num_m) {
+    const Index m = t % num_m, g = (t / num_m) % num_g,
+                z = t / (num_m * num_g);
+    LTIMES_BODY
+  }
+}
+__global__ void matvec_3d_stencil(Index nzones, Index length, Index jp,
+                                  Index kp, const Index *real_zones,
+                                  const Real *matrix, const Real *x, Real *b) {
+  const Index ii = thread_index();
+  if (ii < nzones) { MATVEC_3D_STENCIL_BODY }
+}
+
+// ---------------------------------------------------------------- the data
+
+struct Pointers {
+  std::vector<Real *> real;
+  std::vector<Index *> index;
+  std::vector<int *> ints;
+  Real *sum = nullptr;  // reduction results
+  int *totals = nullptr;
+};
+
+class Placement {
+public:
+  Pointers place(Data &d) {
+    Pointers p;
+    for (auto &v : d.real)
+      p.real.push_back(copy_in(v));
+    for (auto &v : d.index)
+      p.index.push_back(copy_in(v));
+    for (auto &v : d.ints)
+      p.ints.push_back(copy_in(v));
+    p.sum = allocate<Real>(1);
+    p.totals = allocate<int>(3);
+    return p;
+  }
+  void fetch(const Problem &problem, Data &d, const Pointers &p) {
+    for (int k : problem.checked)
+      check(cudaMemcpy(d.real[k].data(), p.real[k],
+                       d.real[k].size() * sizeof(Real),
+                       cudaMemcpyDeviceToHost),
+            "copy back");
+  }
+  ~Placement() {
+    for (void *memory : owned_)
+      cudaFree(memory);
+  }
+
+private:
+  template <class T> T *allocate(std::size_t count) {
+    void *memory = nullptr;
+    check(cudaMalloc(&memory, count ? count * sizeof(T) : 1), "cudaMalloc");
+    owned_.push_back(memory);
+    return static_cast<T *>(memory);
+  }
+  template <class T> T *copy_in(std::vector<T> &v) {
+    T *memory = allocate<T>(v.size());
+    check(cudaMemcpy(memory, v.data(), v.size() * sizeof(T),
+                     cudaMemcpyHostToDevice),
+          "copy in");
+    return memory;
+  }
+  std::vector<void *> owned_;
+};
+
+Real reduce_result(Real *sum) {
+  Real value = 0;
+  check(cudaMemcpy(&value, sum, sizeof value, cudaMemcpyDeviceToHost),
+        "result");
+  return value;
+}
+
+// ---------------------------------------------------------------- launches
+
+long double launch(const ADD &k, Pointers &p) {
+  add<<<blocks(k.n), kBlock>>>(k.n, p.real[ADD::A], p.real[ADD::B],
+                               p.real[ADD::C]);
+  return 0;
+}
+long double launch(const COPY &k, Pointers &p) {
+  copy<<<blocks(k.n), kBlock>>>(k.n, p.real[COPY::A], p.real[COPY::C]);
+  return 0;
+}
+long double launch(const MUL &k, Pointers &p) {
+  mul<<<blocks(k.n), kBlock>>>(k.n, k.alpha, p.real[MUL::B], p.real[MUL::C]);
+  return 0;
+}
+long double launch(const TRIAD &k, Pointers &p) {
+  triad<<<blocks(k.n), kBlock>>>(k.n, k.alpha, p.real[TRIAD::A],
+                                 p.real[TRIAD::B], p.real[TRIAD::C]);
+  return 0;
+}
+long double launch(const DOT &k, Pointers &p) {
+  check(cudaMemset(p.sum, 0, sizeof(Real)), "reset");
+  dot<<<blocks(k.n), kBlock>>>(k.n, p.real[DOT::A], p.real[DOT::B], p.sum);
+  return reduce_result(p.sum);
+}
+long double launch(const DAXPY &k, Pointers &p) {
+  daxpy<<<blocks(k.n), kBlock>>>(k.n, k.a, p.real[DAXPY::X], p.real[DAXPY::Y]);
+  return 0;
+}
+long double launch(const MULADDSUB &k, Pointers &p) {
+  muladdsub<<<blocks(k.n), kBlock>>>(
+      k.n, p.real[MULADDSUB::OUT1], p.real[MULADDSUB::OUT2],
+      p.real[MULADDSUB::OUT3], p.real[MULADDSUB::IN1], p.real[MULADDSUB::IN2]);
+  return 0;
+}
+long double launch(const INIT3 &k, Pointers &p) {
+  init3<<<blocks(k.n), kBlock>>>(k.n, p.real[INIT3::OUT1], p.real[INIT3::OUT2],
+                                 p.real[INIT3::OUT3], p.real[INIT3::IN1],
+                                 p.real[INIT3::IN2]);
+  return 0;
+}
+long double launch(const IF_QUAD &k, Pointers &p) {
+  if_quad<<<blocks(k.n), kBlock>>>(k.n, p.real[IF_QUAD::A], p.real[IF_QUAD::B],
+                                   p.real[IF_QUAD::C], p.real[IF_QUAD::X1],
+                                   p.real[IF_QUAD::X2]);
+  return 0;
+}
+long double launch(const NESTED_INIT &k, Pointers &p) {
+  nested_init<<<blocks(k.ni * k.nj * k.nk), kBlock>>>(
+      k.ni, k.nj, k.nk, p.real[NESTED_INIT::ARRAY]);
+  return 0;
+}
+long double launch(const PI_REDUCE &k, Pointers &p) {
+  check(cudaMemset(p.sum, 0, sizeof(Real)), "reset");
+  pi_reduce<<<blocks(k.n), kBlock>>>(k.n, k.dx, p.sum);
+  return reduce_result(p.sum) * 4.0;
+}
+long double launch(const REDUCE3_INT &k, Pointers &p) {
+  const int start[3] = {0, 1 << 30, -(1 << 30)};
+  check(cudaMemcpy(p.totals, start, sizeof start, cudaMemcpyHostToDevice),
+        "reset");
+  reduce3_int<<<blocks(k.n), kBlock>>>(k.n, p.ints[REDUCE3_INT::VEC],
+                                       p.totals);
+  int totals[3];
+  check(cudaMemcpy(totals, p.totals, sizeof totals, cudaMemcpyDeviceToHost),
+        "result");
+  return static_cast<long double>(totals[0]) + totals[1] + totals[2];
+}
+long double launch(const HYDRO_1D &k, Pointers &p) {
+  hydro_1d<<<blocks(k.n), kBlock>>>(k.n, k.q, k.r, k.t, p.real[HYDRO_1D::X],
+                                    p.real[HYDRO_1D::Y], p.real[HYDRO_1D::Z]);
+  return 0;
+}
+long double launch(const EOS &k, Pointers &p) {
+  eos<<<blocks(k.n), kBlock>>>(k.n, k.q, k.r, k.t, p.real[EOS::X],
+                               p.real[EOS::Y], p.real[EOS::Z], p.real[EOS::U]);
+  return 0;
+}
+long double launch(const FIRST_DIFF &k, Pointers &p) {
+  first_diff<<<blocks(k.n), kBlock>>>(k.n, p.real[FIRST_DIFF::X],
+                                      p.real[FIRST_DIFF::Y]);
+  return 0;
+}
+long double launch(const PLANCKIAN &k, Pointers &p) {
+  planckian<<<blocks(k.n), kBlock>>>(
+      k.n, p.real[PLANCKIAN::X], p.real[PLANCKIAN::Y], p.real[PLANCKIAN::U],
+      p.real[PLANCKIAN::V], p.real[PLANCKIAN::W]);
+  return 0;
+}
+long double launch(const INT_PREDICT &k, Pointers &p) {
+  Real *px = p.real[INT_PREDICT::PX];
+  int_predict<<<blocks(k.n), kBlock>>>(k.n, k.offset, k.dm22, k.dm23, k.dm24,
+                                       k.dm25, k.dm26, k.dm27, k.dm28, k.c0,
+                                       px, px + 2 * k.offset);
+  return 0;
+}
+long double launch(const JACOBI_1D &k, Pointers &p) {
+  Real *a = p.real[JACOBI_1D::A], *b = p.real[JACOBI_1D::B];
+  for (int step = 0; step < k.tsteps; ++step) {
+    jacobi_1d<<<blocks(k.n), kBlock>>>(k.n, a, b);
+    jacobi_1d<<<blocks(k.n), kBlock>>>(k.n, b, a);
+  }
+  return 0;
+}
+long double launch(const JACOBI_2D &k, Pointers &p) {
+  Real *a = p.real[JACOBI_2D::A], *b = p.real[JACOBI_2D::B];
+  const Index points = (k.n - 2) * (k.n - 2);
+  for (int step = 0; step < k.tsteps; ++step) {
+    jacobi_2d<<<blocks(points), kBlock>>>(k.n, a, b);
+    jacobi_2d<<<blocks(points), kBlock>>>(k.n, b, a);
+  }
+  return 0;
+}
+long double launch(const HEAT_3D &k, Pointers &p) {
+  Real *a = p.real[HEAT_3D::A], *b = p.real[HEAT_3D::B];
+  const Index points = (k.n - 2) * (k.n - 2) * (k.n - 2);
+  for (int step = 0; step < k.tsteps; ++step) {
+    heat_3d<<<blocks(points), kBlock>>>(k.n, a, b);
+    heat_3d<<<blocks(points), kBlock>>>(k.n, b, a);
+  }
+  return 0;
+}
+long double launch(const GEMM &k, Pointers &p) {
+  gemm<<<blocks(k.ni * k.nj), kBlock>>>(k.ni, k.nj, k.nk, k.alpha, k.beta,
+                                        p.real[GEMM::A], p.real[GEMM::B],
+                                        p.real[GEMM::C]);
+  return 0;
+}
+long double launch(const PRESSURE &k, Pointers &p) {
+  pressure1<<<blocks(k.n), kBlock>>>(k.n, k.cls, p.real[PRESSURE::COMPRESSION],
+                                     p.real[PRESSURE::BVC]);
+  pressure2<<<blocks(k.n), kBlock>>>(
+      k.n, k.p_cut, k.pmin, k.eosvmax, p.real[PRESSURE::BVC],
+      p.real[PRESSURE::P_NEW], p.real[PRESSURE::E_OLD],
+      p.real[PRESSURE::VNEWC]);
+  return 0;
+}
+long double launch(const ENERGY &k, Pointers &p) {
+  auto a = [&](int which) { return p.real[which]; };
+#define ENERGY_ARGUMENTS                                                       \
+  k.n, k.constants, a(ENERGY::E_NEW), a(ENERGY::E_OLD), a(ENERGY::DELVC),      \
+      a(ENERGY::P_NEW), a(ENERGY::P_OLD), a(ENERGY::Q_NEW), a(ENERGY::Q_OLD),  \
+      a(ENERGY::WORK), a(ENERGY::COMP_HALF_STEP), a(ENERGY::P_HALF_STEP),      \
+      a(ENERGY::BVC), a(ENERGY::PBVC), a(ENERGY::QL_OLD), a(ENERGY::QQ_OLD),   \
+      a(ENERGY::VNEWC)
+  energy1<<<blocks(k.n), kBlock>>>(ENERGY_ARGUMENTS);
+  energy2<<<blocks(k.n), kBlock>>>(ENERGY_ARGUMENTS);
+  energy3<<<blocks(k.n), kBlock>>>(ENERGY_ARGUMENTS);
+  energy4<<<blocks(k.n), kBlock>>>(ENERGY_ARGUMENTS);
+  energy5<<<blocks(k.n), kBlock>>>(ENERGY_ARGUMENTS);
+  energy6<<<blocks(k.n), kBlock>>>(ENERGY_ARGUMENTS);
+#undef ENERGY_ARGUMENTS
+  return 0;
+}
+long double launch(const FIR &k, Pointers &p) {
+  fir<<<blocks(k.n), kBlock>>>(k.n, p.real[FIR::COEFF], p.real[FIR::IN],
+                               p.real[FIR::OUT]);
+  return 0;
+}
+long double launch(const VOL3D &k, Pointers &p) {
+  vol3d<<<blocks(k.iend - k.ibegin), kBlock>>>(
+      k.ibegin, k.iend, k.mesh.jp, k.mesh.kp, k.vnormq, p.real[VOL3D::X],
+      p.real[VOL3D::Y], p.real[VOL3D::Z], p.real[VOL3D::VOL]);
+  return 0;
+}
+long double launch(const DEL_DOT_VEC_2D &k, Pointers &p) {
+  del_dot_vec_2d<<<blocks(k.nzones), kBlock>>>(
+      k.nzones, k.mesh.jp, k.ptiny, k.half, p.index[DEL_DOT_VEC_2D::ZONES],
+      p.real[DEL_DOT_VEC_2D::X], p.real[DEL_DOT_VEC_2D::Y],
+      p.real[DEL_DOT_VEC_2D::FX], p.real[DEL_DOT_VEC_2D::FY],
+      p.real[DEL_DOT_VEC_2D::DIV]);
+  return 0;
+}
+long double launch(const LTIMES &k, Pointers &p) {
+  ltimes<<<blocks(k.num_z * k.num_g * k.num_m), kBlock>>>(
+      k.num_d, k.num_z, k.num_g, k.num_m, p.real[LTIMES::PHI],
+      p.real[LTIMES::ELL], p.real[LTIMES::PSI]);
+  return 0;
+}
+long double launch(const MATVEC_3D_STENCIL &k, Pointers &p) {
+  matvec_3d_stencil<<<blocks(k.nzones), kBlock>>>(
+      k.nzones, k.mesh.length, k.mesh.jp, k.mesh.kp,
+      p.index[MATVEC_3D_STENCIL::ZONES], p.real[MATVEC_3D_STENCIL::MATRIX],
+      p.real[MATVEC_3D_STENCIL::X], p.real[MATVEC_3D_STENCIL::B]);
+  return 0;
+}
+
+template <class K> void run(Scale scale) {
+  if (!selected(K::name))
+    return;
+  Data data;
+  K problem(scale, data);
+  Timing timing;
+  long double results = 0;
+  Timer total;
+  {
+    Placement placement;
+    Pointers pointers = placement.place(data);
+    results += launch(problem, pointers);
+    check(cudaDeviceSynchronize(), "warm-up");
+    Timer timed;
+    for (int rep = 0; rep < problem.reps; ++rep)
+      results += launch(problem, pointers);
+    check(cudaDeviceSynchronize(), "repetitions");
+    timing.kernel_ms = timed.milliseconds() / problem.reps;
+    placement.fetch(problem, data, pointers);
+    timing.total_ms = total.milliseconds();
+  }
+  report(K::name, "cuda", problem, timing, checksum(problem, data, results));
+}
+
+template <class... Kernels> void run_all(Scale scale, std::tuple<Kernels...> *) {
+  (run<Kernels>(scale), ...);
+}
+
+} // namespace
+
+} // namespace suite
+
+int main() {
+  suite::check(cudaFree(nullptr), "start");
+  suite::run_all(suite::scale_from_environment(),
+                 static_cast<suite::All *>(nullptr));
+}
