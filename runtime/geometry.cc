@@ -35,7 +35,9 @@ Geometry gpu_geometry(std::uint64_t trip_count, int requested_teams,
   }
   const std::uint64_t per_team =
       std::uint64_t(geometry.thread_limit) * kWarp * kIterationsPerGpuThread;
-  const std::uint64_t teams = (trip_count + per_team - 1) / per_team;
+  // Rounded up without overflowing for the largest trip counts.
+  const std::uint64_t teams =
+      trip_count / per_team + (trip_count % per_team != 0);
   geometry.teams = int(std::clamp<std::uint64_t>(teams, 1, kMaxTeams));
   return geometry;
 }

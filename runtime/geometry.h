@@ -20,12 +20,14 @@ struct Geometry {
 
 // The default GPU threads per team, and how many iterations each GPU thread
 // should get before another team is added.
-// Measured on the H200 (doc/gpu-results.md, "Launch geometry"): libgomp's
-// per-team cost makes fewer, larger teams faster; 512 GPU threads and at
-// most two teams per multiprocessor of an H200 (132) were best or near best
-// for a stream, a 2-D stencil and a reduction.
+// Measured on the H200 (doc/gpu-results.md, "Launch geometry", and
+// doc/performance.md): libgomp's cost grows with the number of teams (about
+// 4 us each), so fewer, larger teams win.  512 GPU threads and at most two
+// teams per multiprocessor of an H200 (132) were best or near best for a
+// stream, a 2-D stencil and a reduction at 2^25 elements; at 10^6, 33 teams
+// were 3x faster than 264, hence 64 iterations per GPU thread.
 constexpr int kDefaultGpuThreads = 512;
-constexpr int kIterationsPerGpuThread = 4;
+constexpr int kIterationsPerGpuThread = 64;
 constexpr int kMaxTeams = 264;
 
 // The geometry for a region on an offload device.
