@@ -14,6 +14,8 @@
 // -fdump-tree-original of the hand-written pragma.
 #include "lower_omp.h"
 
+#include "../runtime/abi.h"
+
 #include "runtime_calls.h"
 #include "simt_safety.h"
 #include "tree_utils.h"
@@ -139,6 +141,23 @@ private:
     return count;
   }
 
+  // What the geometry heuristic should know (enum ferry_region_flags).
+  unsigned region_flags(const ParallelLoop &loop) const {
+    struct FindLoop {
+      static tree visit(tree *node, int *, void *) {
+        const tree_code code = TREE_CODE(*node);
+        return code == FOR_STMT || code == WHILE_STMT || code == DO_STMT
+                   ? *node
+                   : NULL_TREE;
+      }
+    };
+    tree body = loop.body;
+    const bool inner_loops =
+        cp_walk_tree_without_duplicates(&body, FindLoop::visit, nullptr);
+    return (simd_ ? FERRY_REGION_SIMD : 0) |
+           (inner_loops ? FERRY_REGION_INNER_LOOPS : 0);
+  }
+
   // __ferry_geometry = __ferry_launch_geometry(...); then the two halves.
   tree geometry_statements(const ParallelLoop &loop) {
     location_t where = loop.location;
@@ -153,7 +172,8 @@ private:
         build2(MODIFY_EXPR, void_type_node, geometry_,
                runtime_calls::launch_geometry(where, trip_count(loop),
                                               requested_teams,
-                                              requested_threads, simd_)),
+                                              requested_threads,
+                                              region_flags(loop))),
         &list);
     tree type = long_long_unsigned_type_node;
     append_to_statement_list_force(

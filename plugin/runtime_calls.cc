@@ -117,17 +117,17 @@ tree launch_end(location_t location) {
 }
 
 tree launch_geometry(location_t location, tree trip_count,
-                     tree requested_teams, tree requested_threads, bool simd) {
+                     tree requested_teams, tree requested_threads,
+                     unsigned flags) {
   tree type = build_function_type_list(
       long_long_unsigned_type_node, long_long_unsigned_type_node,
-      integer_type_node, integer_type_node, integer_type_node, NULL_TREE);
+      integer_type_node, integer_type_node, unsigned_type_node, NULL_TREE);
   return build_call_expr_loc(
       location,
       cached(&declarations[kGeometry], "__ferry_launch_geometry", type,
              ECF_NOTHROW | ECF_LEAF),
       4, fold_convert(long_long_unsigned_type_node, trip_count),
-      requested_teams, requested_threads,
-      simd ? integer_one_node : integer_zero_node);
+      requested_teams, requested_threads, unsigned_int(flags));
 }
 
 tree frame_enter(location_t location) {

@@ -19,7 +19,8 @@ tree launch_acquire(location_t location);
 tree launch_view(location_t location, unsigned index);
 tree launch_end(location_t location);
 tree launch_geometry(location_t location, tree trip_count,
-                     tree requested_teams, tree requested_threads, bool simd);
+                     tree requested_teams, tree requested_threads,
+                     unsigned flags);
 
 // The frame of a function that calls kernels (GENERIC).
 tree frame_enter(location_t location);

@@ -80,11 +80,15 @@ FERRY_ABI_EXPORT void *__ferry_launch_view(unsigned index);
 /* Chooses the geometry of one target region of TRIP_COUNT iterations:
    REQUESTED_TEAMS and REQUESTED_THREADS (GPU threads per team) come from
    [[ferry::kernel(teams(N), threads(N))]], 0 meaning "choose"; SIMD says
-   whether the region kept its simd level.  Returns num_teams << 32 |
-   thread_limit, in OpenMP's units. */
+   FLAGS (enum ferry_region_flags) what the plugin knows of the region.
+   Returns num_teams << 32 | thread_limit, in OpenMP's units. */
+enum ferry_region_flags {
+  FERRY_REGION_SIMD = 1,       /* the region kept its simd level */
+  FERRY_REGION_INNER_LOOPS = 2 /* an iteration runs loops of its own */
+};
 FERRY_ABI_EXPORT unsigned long long
 __ferry_launch_geometry(unsigned long long trip_count, int requested_teams,
-                        int requested_threads, int simd);
+                        int requested_threads, unsigned flags);
 
 /* Ends the launch: records what the kernel wrote. */
 FERRY_ABI_EXPORT void __ferry_launch_end(void);

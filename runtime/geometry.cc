@@ -24,7 +24,7 @@ int warps_for(int gpu_threads) {
 } // namespace
 
 Geometry gpu_geometry(std::uint64_t trip_count, int requested_teams,
-                      int requested_gpu_threads) {
+                      int requested_gpu_threads, bool inner_loops) {
   Geometry geometry;
   const int gpu_threads =
       requested_gpu_threads > 0 ? requested_gpu_threads : kDefaultGpuThreads;
@@ -34,7 +34,8 @@ Geometry gpu_geometry(std::uint64_t trip_count, int requested_teams,
     return geometry;
   }
   const std::uint64_t per_team =
-      std::uint64_t(geometry.thread_limit) * kWarp * kIterationsPerGpuThread;
+      std::uint64_t(geometry.thread_limit) * kWarp *
+      (inner_loops ? kLongIterationsPerGpuThread : kIterationsPerGpuThread);
   // Rounded up without overflowing for the largest trip counts.
   const std::uint64_t teams =
       trip_count / per_team + (trip_count % per_team != 0);
@@ -63,7 +64,7 @@ using namespace ferry::rt;
 
 extern "C" unsigned long long
 __ferry_launch_geometry(unsigned long long trip_count, int requested_teams,
-                        int requested_threads, int /*simd*/) {
+                        int requested_threads, unsigned flags) {
   Geometry geometry;
   if (current_device().runs_regions_on_host()) {
     // Host fallback: one team of the usual OpenMP threads.
@@ -75,7 +76,8 @@ __ferry_launch_geometry(unsigned long long trip_count, int requested_teams,
       requested_teams = s.geometry_teams;
       requested_threads = s.geometry_gpu_threads;
     }
-    geometry = gpu_geometry(trip_count, requested_teams, requested_threads);
+    geometry = gpu_geometry(trip_count, requested_teams, requested_threads,
+                            (flags & FERRY_REGION_INNER_LOOPS) != 0);
   }
   return (static_cast<unsigned long long>(geometry.teams) << 32) |
          static_cast<unsigned>(geometry.thread_limit);

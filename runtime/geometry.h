@@ -28,11 +28,15 @@ struct Geometry {
 // were 3x faster than 264, hence 64 iterations per GPU thread.
 constexpr int kDefaultGpuThreads = 512;
 constexpr int kIterationsPerGpuThread = 64;
+// Iterations that run loops of their own (GEMM, LTIMES) are compute, not
+// launch cost: they need the whole GPU sooner.
+constexpr int kLongIterationsPerGpuThread = 4;
 constexpr int kMaxTeams = 264;
 
-// The geometry for a region on an offload device.
+// The geometry for a region on an offload device; INNER_LOOPS: each
+// iteration runs loops of its own.
 Geometry gpu_geometry(std::uint64_t trip_count, int requested_teams,
-                      int requested_gpu_threads);
+                      int requested_gpu_threads, bool inner_loops = false);
 
 // Parses "TEAMSxTHREADS" (GPU threads), as FERRY_GEOMETRY holds it.
 bool parse_geometry(const char *text, int *teams, int *gpu_threads);

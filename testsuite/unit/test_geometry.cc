@@ -17,6 +17,11 @@ BOOST_AUTO_TEST_CASE(few_large_teams_by_default) {
   BOOST_TEST(gpu_geometry(0, 0, 0).teams == 1);
 }
 
+BOOST_AUTO_TEST_CASE(iterations_with_loops_of_their_own_get_more_teams) {
+  BOOST_TEST(gpu_geometry(1000000, 0, 0, true).teams == 264);
+  BOOST_TEST(gpu_geometry(100000, 0, 0, true).teams == 49); // 10^5 / 2048
+}
+
 BOOST_AUTO_TEST_CASE(teams_stop_at_two_per_multiprocessor) {
   BOOST_TEST(gpu_geometry(1ull << 25, 0, 0).teams == kMaxTeams);
   BOOST_TEST(gpu_geometry(~0ull, 0, 0).teams == kMaxTeams);
