@@ -8,9 +8,10 @@
 //    so that its buffers are settled for the caller on every way out,
 //    exceptions included.
 //  - the GIMPLE pass "ferry-host-sync", after early inlining, in every
-//    function that calls a kernel:
-//      * __ferry_frame_call() right before each kernel call, which tells the
-//        runtime that this function answers for the launch's buffers;
+//    function that calls a kernel or a launcher (a function of this unit
+//    whose pointer parameters only reach kernels; the pass marks those):
+//      * __ferry_frame_call(file, line) right before each such call, which
+//        tells the runtime that this function answers for its buffers;
 //      * before each other statement that may touch memory a kernel call
 //        argument points to, a __ferry_host_access (or, where no pointer
 //        to name is at hand, __ferry_frame_access) saying whether the
