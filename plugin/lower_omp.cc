@@ -142,20 +142,32 @@ private:
   }
 
   // What the geometry heuristic should know (enum ferry_region_flags).
+  // Inner loops with a small constant bound (a 16-tap filter, a 3x3x3
+  // stencil) do not count: their iterations are still short.
   unsigned region_flags(const ParallelLoop &loop) const {
-    struct FindLoop {
+    struct FindLongLoop {
       static tree visit(tree *node, int *, void *) {
         const tree_code code = TREE_CODE(*node);
-        return code == FOR_STMT || code == WHILE_STMT || code == DO_STMT
-                   ? *node
-                   : NULL_TREE;
+        if (code == WHILE_STMT || code == DO_STMT)
+          return *node;
+        return code == FOR_STMT && !has_small_constant_bound(*node) ? *node
+                                                                    : NULL_TREE;
       }
     };
     tree body = loop.body;
-    const bool inner_loops =
-        cp_walk_tree_without_duplicates(&body, FindLoop::visit, nullptr);
+    const bool long_inner_loops =
+        cp_walk_tree_without_duplicates(&body, FindLongLoop::visit, nullptr);
     return (simd_ ? FERRY_REGION_SIMD : 0) |
-           (inner_loops ? FERRY_REGION_INNER_LOOPS : 0);
+           (long_inner_loops ? FERRY_REGION_INNER_LOOPS : 0);
+  }
+
+  static bool has_small_constant_bound(tree for_statement) {
+    constexpr HOST_WIDE_INT kSmallBound = 64;
+    tree condition = tree_strip_any_location_wrapper(FOR_COND(for_statement));
+    if (!condition || !COMPARISON_CLASS_P(condition))
+      return false;
+    tree bound = maybe_constant_value(TREE_OPERAND(condition, 1));
+    return tree_fits_shwi_p(bound) && tree_to_shwi(bound) <= kSmallBound;
   }
 
   // __ferry_geometry = __ferry_launch_geometry(...); then the two halves.
