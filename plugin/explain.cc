@@ -80,7 +80,8 @@ std::string geometry_text(const Kernel &kernel) {
 } // namespace
 
 void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
-                    const std::vector<MapDecision> &maps, bool simd) {
+                    const std::vector<MapDecision> &maps, bool simd,
+                    const std::vector<DirectEntry> &entries) {
   for (std::size_t i = 0; i < kernel.loops.size(); ++i) {
     const ParallelLoop &loop = kernel.loops[i];
     const LoopFacts &loop_facts = facts.loops[i];
@@ -94,6 +95,17 @@ void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
              static_cast<int>(loop.levels.size()));
     inform(loop.location, "ferry: launch geometry: %s",
            geometry_text(kernel).c_str());
+    if (entries[i].symbol.empty())
+      inform(loop.location,
+             "ferry: no direct entry, the loop always takes the OpenMP path: "
+             "%s",
+             entries[i].reason.c_str());
+    else
+      inform(loop.location,
+             "ferry: direct entry %qs: on NVIDIA, libferry launches it "
+             "through the CUDA driver API (one GPU thread per iteration); "
+             "the OpenMP region runs elsewhere or with %<FERRY_LAUNCH=omp%>",
+             entries[i].symbol.c_str());
     for (const Reduction &reduction : loop_facts.reductions)
       inform(reduction.location,
              "ferry: %qD is a %qs reduction: each thread combines into its "

@@ -8,6 +8,7 @@
 #define FERRY_PLUGIN_EXPLAIN_H
 
 #include "kernel_model.h"
+#include "lower_direct.h"
 #include "map_kinds.h"
 #include "ownership_check.h"
 
@@ -23,7 +24,8 @@ std::string equivalent_pragma(const Kernel &kernel, const ParallelLoop &loop,
                               const std::vector<MapDecision> &maps, bool simd);
 
 void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
-                    const std::vector<MapDecision> &maps, bool simd);
+                    const std::vector<MapDecision> &maps, bool simd,
+                    const std::vector<DirectEntry> &entries);
 
 } // namespace ferry
 

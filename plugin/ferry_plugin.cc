@@ -21,6 +21,9 @@
 //   map_kinds.cc         map kind per buffer
 //   explain.cc           -fplugin-arg-ferry-explain
 //   device_functions.cc  callees compiled for the device (simt_safety.cc)
+//   lower_direct.cc      a plain device entry per loop, for the direct
+//                        launch on NVIDIA (and the pass that keeps its
+//                        PTX out of the host assembly)
 //   lower_omp.cc         the target region and the libferry calls
 // and, for every other function, host_sync.cc: a launch frame around the
 // body of functions that call kernels (also at PLUGIN_PRE_GENERICIZE), and
@@ -35,6 +38,7 @@
 #include "explain.h"
 #include "host_sync.h"
 #include "kernel_model.h"
+#include "lower_direct.h"
 #include "lower_omp.h"
 #include "map_kinds.h"
 #include "ownership_check.h"
@@ -117,15 +121,19 @@ void process_kernel(tree fndecl) {
            callees.unsafe_in_simd, callees.unsafe_local);
   }
   std::vector<ferry::MapDecision> maps = ferry::plan_maps(kernel, facts);
+  std::vector<ferry::DirectEntry> entries =
+      ferry::build_direct_entries(kernel, facts, simd);
   if (options.explain)
-    ferry::explain_kernel(kernel, facts, maps, simd);
-  ferry::lower_to_openmp(kernel, facts, maps, simd);
+    ferry::explain_kernel(kernel, facts, maps, simd, entries);
+  ferry::lower_to_openmp(kernel, facts, maps, simd, entries);
 }
 
 void on_pre_genericize(void *gcc_data, void *) {
   tree fndecl = static_cast<tree>(gcc_data);
   // Constructor and destructor clones repeat their abstract function.
   if (DECL_CLONED_FUNCTION_P(fndecl))
+    return;
+  if (ferry::finish_direct_entry(fndecl))
     return;
   if (ferry::has_ferry_attribute(fndecl, "kernel"))
     process_kernel(fndecl);
@@ -163,6 +171,7 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
                     nullptr);
   ferry::register_host_sync_pass(info->base_name);
+  ferry::register_direct_asm_pass(info->base_name);
   register_callback(
       info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
       const_cast<ggc_root_tab *>(ferry::runtime_calls::gc_roots()));

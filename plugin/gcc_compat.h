@@ -50,6 +50,8 @@ differences (OpenMP array sections, clause splitting) to gcc_compat.h"
 #include "tree-into-ssa.h"
 #include "tree-ssa-alias.h"
 #include "tree-dfa.h"
+#include "tree-inline.h"
+#include "real.h"
 // clang-format on
 
 namespace ferry::gcc {

@@ -16,6 +16,7 @@
 
 #include "../runtime/abi.h"
 
+#include "lower_direct.h"
 #include "runtime_calls.h"
 #include "simt_safety.h"
 #include "tree_utils.h"
@@ -70,8 +71,10 @@ void prepend(tree *list, tree clause) {
 class Lowering {
 public:
   Lowering(const Kernel &kernel, const KernelFacts &facts,
-           const std::vector<MapDecision> &maps, bool simd)
-      : k_(kernel), facts_(facts), maps_(maps), simd_(simd) {}
+           const std::vector<MapDecision> &maps, bool simd,
+           const std::vector<DirectEntry> &entries)
+      : k_(kernel), facts_(facts), maps_(maps), simd_(simd), entries_(entries) {
+  }
 
   void run() {
     mark_restrict();
@@ -87,7 +90,9 @@ public:
     for (std::size_t i = 0; i < k_.loops.size(); ++i) {
       for (const AtomicUpdate &atomic : facts_.loops[i].atomics)
         make_atomic(atomic);
-      *k_.loops[i].statement = target_region(k_.loops[i], facts_.loops[i]);
+      *k_.loops[i].statement =
+          direct_or_region(entries_[i], k_.loops[i],
+                           target_region(k_.loops[i], facts_.loops[i]));
     }
 
     tree *body = function_statements(k_.fndecl);
@@ -170,21 +175,27 @@ private:
     return tree_fits_shwi_p(bound) && tree_to_shwi(bound) <= kSmallBound;
   }
 
+  // [[ferry::kernel(teams(N), threads(N))]], 0 for "choose".
+  tree requested_teams() const {
+    return k_.options.teams
+               ? fold_convert(integer_type_node, unshare_expr(k_.options.teams))
+               : integer_zero_node;
+  }
+  tree requested_threads() const {
+    return k_.options.threads ? fold_convert(integer_type_node,
+                                             unshare_expr(k_.options.threads))
+                              : integer_zero_node;
+  }
+
   // __ferry_geometry = __ferry_launch_geometry(...); then the two halves.
   tree geometry_statements(const ParallelLoop &loop) {
     location_t where = loop.location;
-    tree requested_teams = k_.options.teams
-                               ? fold_convert(integer_type_node, k_.options.teams)
-                               : integer_zero_node;
-    tree requested_threads =
-        k_.options.threads ? fold_convert(integer_type_node, k_.options.threads)
-                           : integer_zero_node;
     tree list = NULL_TREE;
     append_to_statement_list_force(
         build2(MODIFY_EXPR, void_type_node, geometry_,
                runtime_calls::launch_geometry(where, trip_count(loop),
-                                              requested_teams,
-                                              requested_threads,
+                                              requested_teams(),
+                                              requested_threads(),
                                               region_flags(loop))),
         &list);
     tree type = long_long_unsigned_type_node;
@@ -396,10 +407,62 @@ private:
     return pop_stmt_list(statements);
   }
 
+  // `if (!__ferry_launch_direct(ENTRY, ...)) REGION`, with the arguments
+  // in an array of pointers to host copies of their values.
+  tree direct_or_region(const DirectEntry &entry, const ParallelLoop &loop,
+                        tree region) {
+    if (entry.symbol.empty() || region == error_mark_node)
+      return region;
+    location_t where = loop.location;
+    const unsigned count = entry.values.size();
+    tree array_type = build_array_type_nelts(ptr_type_node, count);
+    tree args = launch_variable("__ferry_args", array_type);
+    tree vars = args;
+    tree statements = NULL_TREE;
+    for (unsigned k = 0; k < count; ++k) {
+      tree value = entry.values[k];
+      tree address = null_pointer_node;
+      if (value && entry.roles[k] != FERRY_ROLE_VALUE) {
+        address = build_fold_addr_expr(value); // a reduction variable
+        TREE_ADDRESSABLE(value) = 1;
+      } else if (value) {
+        tree copy = launch_variable("__ferry_arg",
+                                    TYPE_MAIN_VARIANT(TREE_TYPE(value)));
+        DECL_CHAIN(copy) = vars;
+        vars = copy;
+        append_to_statement_list_force(
+            build2(MODIFY_EXPR, void_type_node, copy,
+                   fold_convert(TREE_TYPE(copy), unshare_expr(value))),
+            &statements);
+        TREE_ADDRESSABLE(copy) = 1;
+        address = build_fold_addr_expr(copy);
+      }
+      append_to_statement_list_force(
+          build2(MODIFY_EXPR, void_type_node,
+                 build4(ARRAY_REF, ptr_type_node, args, size_int(k), NULL_TREE,
+                        NULL_TREE),
+                 fold_convert(ptr_type_node, address)),
+          &statements);
+    }
+    tree launched = runtime_calls::launch_direct(
+        where, entry.symbol.c_str(), count,
+        build_fold_addr_expr(build4(ARRAY_REF, ptr_type_node, args,
+                                    size_zero_node, NULL_TREE, NULL_TREE)),
+        entry.roles.c_str(), requested_teams(), requested_threads());
+    TREE_ADDRESSABLE(args) = 1;
+    append_to_statement_list_force(
+        build3(COND_EXPR, void_type_node,
+               build2(EQ_EXPR, boolean_type_node, launched, integer_zero_node),
+               region, NULL_TREE),
+        &statements);
+    return statement_block(statements, vars);
+  }
+
   const Kernel &k_;
   const KernelFacts &facts_;
   const std::vector<MapDecision> &maps_;
   const bool simd_;
+  const std::vector<DirectEntry> &entries_;
   tree device_ = NULL_TREE;
   tree geometry_ = NULL_TREE;
   tree teams_ = NULL_TREE;
@@ -409,8 +472,9 @@ private:
 } // namespace
 
 void lower_to_openmp(const Kernel &kernel, const KernelFacts &facts,
-                     const std::vector<MapDecision> &maps, bool simd) {
-  Lowering(kernel, facts, maps, simd).run();
+                     const std::vector<MapDecision> &maps, bool simd,
+                     const std::vector<DirectEntry> &entries) {
+  Lowering(kernel, facts, maps, simd, entries).run();
 }
 
 } // namespace ferry

@@ -15,6 +15,7 @@ enum {
   kAcquire,
   kView,
   kEnd,
+  kDirect,
   kGeometry,
   kFrameEnter,
   kFrameLeave,
@@ -114,6 +115,19 @@ tree launch_end(location_t location) {
   return build_call_expr_loc(
       location,
       cached(&declarations[kEnd], "__ferry_launch_end", type, ECF_NOTHROW), 0);
+}
+
+tree launch_direct(location_t location, const char *entry, unsigned nargs,
+                   tree args, const char *roles, tree requested_teams,
+                   tree requested_threads) {
+  tree type = build_function_type_list(
+      integer_type_node, const_char_pointer(), unsigned_type_node,
+      build_pointer_type(ptr_type_node), const_char_pointer(),
+      integer_type_node, integer_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location, cached(&declarations[kDirect], "__ferry_launch_direct", type),
+      6, string(entry), unsigned_int(nargs), args, string(roles),
+      requested_teams, requested_threads);
 }
 
 tree launch_geometry(location_t location, tree trip_count,

@@ -18,6 +18,11 @@ tree launch_buffer(location_t location, unsigned index, const char *name,
 tree launch_acquire(location_t location);
 tree launch_view(location_t location, unsigned index);
 tree launch_end(location_t location);
+// ROLES: enum ferry_direct_role, one character per argument in ARGS (a
+// `void *[]`).
+tree launch_direct(location_t location, const char *entry, unsigned nargs,
+                   tree args, const char *roles, tree requested_teams,
+                   tree requested_threads);
 tree launch_geometry(location_t location, tree trip_count,
                      tree requested_teams, tree requested_threads,
                      unsigned flags);

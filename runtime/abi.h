@@ -37,7 +37,7 @@
 extern "C" {
 #endif
 
-#define FERRY_ABI_VERSION 2
+#define FERRY_ABI_VERSION 3
 
 /* libferry is built with hidden visibility; these are its exports. */
 #define FERRY_ABI_EXPORT __attribute__((visibility("default")))
@@ -89,6 +89,39 @@ enum ferry_region_flags {
 FERRY_ABI_EXPORT unsigned long long
 __ferry_launch_geometry(unsigned long long trip_count, int requested_teams,
                         int requested_threads, unsigned flags);
+
+/* The direct launch path (NVIDIA, CUDA driver API): the plugin also builds
+   each loop as a plain device entry, ENTRY, and before the loop's target
+   region tries
+
+     if (!__ferry_launch_direct("__ferry_direct_daxpy_0", 5, args, ".@A..",
+                                0, 0))
+       #pragma omp target ...
+
+   ARGS[k] points to the value of the entry's parameter k, and ROLES[k]
+   (enum ferry_direct_role) says what it is.  The last parameter is the
+   iteration count, an unsigned long long.  REQUESTED_TEAMS and
+   REQUESTED_THREADS are the kernel attribute's, 0 meaning "choose".  Returns
+   1 when the entry was launched (asynchronously: it is ordered before every
+   later copy and launch), 0 when the region must run instead; the stats line
+   says which path each kernel took and why. */
+enum ferry_direct_role {
+  FERRY_ROLE_VALUE = '.',          /* a number, copied as it is */
+  FERRY_ROLE_OBJECT = '&',         /* a struct of numbers at ARGS[k], whose
+                                      size the next argument holds: the entry
+                                      gets the address of a device copy */
+  FERRY_ROLE_REDUCTION_BYTES = '0', /* '0' + size: ARGS[k] is a reduction
+                                       variable of size bytes; the entry gets
+                                       a device slot holding its value, which
+                                       comes back when the launch ends */
+  FERRY_ROLE_BUFFER = '@'           /* '@' + index: buffer INDEX of the
+                                       launch; the entry gets its device
+                                       address, ARGS[k] is unused */
+};
+FERRY_ABI_EXPORT int __ferry_launch_direct(const char *entry, unsigned nargs,
+                                           void **args, const char *roles,
+                                           int requested_teams,
+                                           int requested_threads);
 
 /* Ends the launch: records what the kernel wrote. */
 FERRY_ABI_EXPORT void __ferry_launch_end(void);

@@ -3,6 +3,7 @@
 
 #include "abi.h"
 #include "alias_check.h"
+#include "cuda_launch.h"
 #include "device.h"
 #include "frames.h"
 #include "transfers.h"
@@ -20,6 +21,8 @@ std::string device_name() { return rt::current_device().describe(); }
 int openmp_device() { return rt::current_device().openmp_device_number(); }
 
 void sync_all() { rt::transfers().sync_all(); }
+
+void wait() { rt::cuda::wait(); }
 
 void set_alias_action(alias_action action) {
   rt::set_alias_action(action == alias_action::throw_error

@@ -3,6 +3,7 @@
 // LLVM's libomptarget alike.
 #include "device.h"
 
+#include "cuda_launch.h"
 #include "settings.h"
 
 #include <omp.h>
@@ -16,7 +17,11 @@ namespace {
 
 class OpenMPDevice final : public Device {
 public:
-  explicit OpenMPDevice(int device_number) : number_(device_number) {}
+  // Before libgomp opens the device, so that it adopts the context the
+  // direct launches use.
+  explicit OpenMPDevice(int device_number) : number_(device_number) {
+    cuda::prepare_context(device_number);
+  }
 
   std::string describe() const override {
     return "gpu " + std::to_string(number_) + " of " +

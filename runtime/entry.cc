@@ -4,6 +4,7 @@
 #include "abi.h"
 
 #include "alias_check.h"
+#include "cuda_launch.h"
 #include "device.h"
 #include "frames.h"
 #include "settings.h"
@@ -171,6 +172,78 @@ extern "C" int __ferry_launch_acquire(void) {
 
 extern "C" void *__ferry_launch_view(unsigned index) {
   return buffer_at(index).view;
+}
+
+namespace {
+
+// Why the current launch's loop cannot take the direct path; empty if it
+// can.  Fills ARGUMENTS for cuda::launch.
+std::string direct_arguments(unsigned nargs, void **args, const char *roles,
+                             std::vector<cuda::Argument> *arguments) {
+  if (settings().launch == LaunchPath::omp)
+    return "FERRY_LAUNCH=omp";
+  const Device &device = current_device();
+  if (device.runs_regions_on_host())
+    return "kernels run on the host (" + device.describe() + ")";
+  arguments->resize(nargs);
+  for (unsigned k = 0; k < nargs; ++k) {
+    const unsigned char role = static_cast<unsigned char>(roles[k]);
+    cuda::Argument &argument = (*arguments)[k];
+    argument.value = args[k];
+    if (role >= FERRY_ROLE_BUFFER) {
+      Buffer &buffer = buffer_at(role - FERRY_ROLE_BUFFER);
+      if (buffer.mapped_by_user)
+        return std::string("buffer '") + buffer.name +
+               "' is in the program's own OpenMP data region";
+      void *address = buffer.bytes ? transfers().launch_address(buffer) : nullptr;
+      if (buffer.bytes && !address)
+        return std::string("buffer '") + buffer.name + "' has no device copy";
+      if (address && !cuda::addresses_context_memory(address))
+        return "libgomp's device memory is not in ferry's CUDA context";
+      // The entry gets the address itself: keep it in the buffer.
+      buffer.direct_address = address;
+      argument.value = &buffer.direct_address;
+    } else if (role > FERRY_ROLE_REDUCTION_BYTES &&
+               role <= FERRY_ROLE_REDUCTION_BYTES + 8) {
+      argument.kind = cuda::Argument::Kind::reduction;
+      argument.size = role - FERRY_ROLE_REDUCTION_BYTES;
+    } else if (role == FERRY_ROLE_OBJECT && k + 1 < nargs) {
+      argument.kind = cuda::Argument::Kind::object;
+      argument.size = *static_cast<const unsigned long long *>(args[k + 1]);
+    } else if (role != FERRY_ROLE_VALUE) {
+      internal_error("unknown argument role of a direct launch");
+    }
+  }
+  return {};
+}
+
+} // namespace
+
+extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
+                                     void **args, const char *roles,
+                                     int requested_teams,
+                                     int requested_threads) {
+  const Launch &launch = current_launch;
+  if (!launch.active || nargs == 0)
+    internal_error("direct launch outside a launch");
+  std::vector<cuda::Argument> arguments;
+  std::string why = direct_arguments(nargs, args, roles, &arguments);
+  bool launched = false;
+  if (why.empty()) {
+    const auto total = *static_cast<const unsigned long long *>(args[nargs - 1]);
+    launched = cuda::launch(entry, arguments.data(), nargs, total,
+                            requested_teams, requested_threads, &why);
+  }
+  count_path(launch.kernel, entry, launched, why);
+  if (!launched && settings().launch == LaunchPath::direct &&
+      !current_device().runs_regions_on_host()) {
+    std::fprintf(stderr,
+                 "ferry: kernel '%s' (%s:%u) cannot take the direct launch "
+                 "path that FERRY_LAUNCH=direct demands: %s\n",
+                 launch.kernel, launch.file, launch.line, why.c_str());
+    std::exit(EXIT_FAILURE);
+  }
+  return launched ? 1 : 0;
 }
 
 extern "C" void __ferry_launch_end(void) {

@@ -52,6 +52,10 @@ public:
     device_.associate(buffer.host, buffer.device_copy, buffer.bytes);
   }
 
+  void *launch_address(const Buffer &buffer) override {
+    return buffer.device_copy;
+  }
+
   void *view(const Buffer &buffer) override {
     return buffer.device_copy
                ? device_.region_address(buffer.host, buffer.device_copy)

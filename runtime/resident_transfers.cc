@@ -73,6 +73,15 @@ public:
                          buffer.host)));
   }
 
+  void *launch_address(const Buffer &buffer) override {
+    if (!buffer.device_copy)
+      return nullptr;
+    RuntimeSection section(mutex_);
+    ResidentBuffer *entry =
+        table_.find_containing(range_of(buffer.host, buffer.bytes));
+    return entry->device_address(reinterpret_cast<std::uintptr_t>(buffer.host));
+  }
+
   void release(Buffer &buffer) override {
     if (!buffer.device_copy)
       return;

@@ -35,6 +35,19 @@ bool parse_device_kind(const char *text, DeviceKind *out) {
   return false;
 }
 
+bool parse_launch_path(const char *text, LaunchPath *out) {
+  static const struct {
+    const char *name;
+    LaunchPath path;
+  } paths[] = {{"auto", LaunchPath::automatic},
+               {"direct", LaunchPath::direct},
+               {"omp", LaunchPath::omp}};
+  for (const auto &entry : paths)
+    if (std::strcmp(text, entry.name) == 0)
+      return *out = entry.path, true;
+  return false;
+}
+
 namespace {
 
 [[noreturn]] void bad_setting(const char *variable, const char *value,
@@ -59,6 +72,9 @@ Settings read_environment() {
   if (const char *value = std::getenv("FERRY_DEVICE"))
     if (*value && !parse_device_kind(value, &config.device))
       bad_setting("FERRY_DEVICE", value, "auto, gpu, host or sim");
+  if (const char *value = std::getenv("FERRY_LAUNCH"))
+    if (*value && !parse_launch_path(value, &config.launch))
+      bad_setting("FERRY_LAUNCH", value, "auto, direct or omp");
   if (const char *value = std::getenv("FERRY_SIM_MEMORY")) {
     char *end = nullptr;
     config.sim_memory = std::strtoull(value, &end, 10);

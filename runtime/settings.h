@@ -16,12 +16,20 @@ enum class DeviceKind {
   sim        // run kernels on the host, on separate "device" memory
 };
 
+enum class LaunchPath {
+  automatic, // the direct launch where it can be taken, else OpenMP
+  direct,    // the direct launch; on a GPU, a kernel that cannot take it is
+             // an error
+  omp        // always the OpenMP target region
+};
+
 struct Settings {
   bool residency = true; // FERRY_RESIDENCY: keep buffers on the device
   bool stats = false;    // FERRY_STATS: print the ferry-stats line at exit
   bool check = false;    // FERRY_CHECK: trap host access to stale memory
   bool trace = false;    // FERRY_TRACE: print every copy as it happens
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
+  LaunchPath launch = LaunchPath::automatic; // FERRY_LAUNCH
   // FERRY_SIM_MEMORY: bytes the sim device can hold (0: unlimited), to test
   // eviction and running out of device memory
   unsigned long long sim_memory = 0;
@@ -37,6 +45,7 @@ const Settings &settings();
 // *out alone when TEXT is not a valid value.
 bool parse_flag(const char *text, bool *out);
 bool parse_device_kind(const char *text, DeviceKind *out);
+bool parse_launch_path(const char *text, LaunchPath *out);
 
 } // namespace ferry::rt
 

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 
 namespace ferry::rt {
@@ -26,9 +27,36 @@ Counters &counters() {
   return *instance;
 }
 
+struct PathCount {
+  std::string kernel;
+  std::uint64_t direct = 0;
+  std::uint64_t omp = 0;
+  std::string why; // the first reason for the OpenMP path
+};
+
+struct Paths {
+  std::mutex mutex;
+  std::map<std::string, PathCount> by_entry;
+};
+
+// Never destroyed, like the counters.
+Paths &paths() {
+  static Paths *instance = new Paths;
+  return *instance;
+}
+
 void print_report() {
   std::string line = format_stats_line(stats_snapshot());
   std::fprintf(stderr, "%s\n", line.c_str());
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  for (const auto &[entry, count] : all.by_entry)
+    std::fprintf(stderr, "ferry-path %s %s direct=%llu omp=%llu%s%s%s\n",
+                 count.kernel.c_str(), entry.c_str(),
+                 static_cast<unsigned long long>(count.direct),
+                 static_cast<unsigned long long>(count.omp),
+                 count.why.empty() ? "" : " (", count.why.c_str(),
+                 count.why.empty() ? "" : ")");
 }
 
 } // namespace
@@ -51,6 +79,23 @@ void count_device_to_host(std::uint64_t bytes, const char *buffer) {
   if (settings().trace)
     std::fprintf(stderr, "ferry-trace: to host     %12llu bytes of '%s'\n",
                  static_cast<unsigned long long>(bytes), buffer);
+}
+
+void count_path(const char *kernel, const char *entry, bool direct,
+                const std::string &why) {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  PathCount &count = all.by_entry[entry];
+  count.kernel = kernel;
+  if (direct) {
+    ++count.direct;
+  } else {
+    ++count.omp;
+    if (count.why.empty())
+      count.why = why;
+  }
 }
 
 StatsSnapshot stats_snapshot() {

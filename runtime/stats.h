@@ -26,6 +26,13 @@ void count_launch();
 void count_host_to_device(std::uint64_t bytes, const char *buffer);
 void count_device_to_host(std::uint64_t bytes, const char *buffer);
 
+// Which path one launch of loop ENTRY of KERNEL took: the direct launch,
+// or the OpenMP region because of WHY.  With FERRY_STATS=1 every entry gets
+// a line at exit, after the ferry-stats line:
+//   ferry-path KERNEL ENTRY direct=N omp=N[ (WHY)]
+void count_path(const char *kernel, const char *entry, bool direct,
+                const std::string &why);
+
 StatsSnapshot stats_snapshot();
 
 // The ferry-stats line for S, without a newline.

@@ -29,6 +29,7 @@ struct Buffer {
   std::size_t bytes = 0;
   void *view = nullptr;           // set by acquire(): what the region addresses
   void *device_copy = nullptr;    // policy-private
+  void *direct_address = nullptr; // the direct launch's argument
   bool mapped_by_user = false;    // inside the user's own target data region
   bool host_is_temporary = false; // scratch passed as nullptr: ferry's own
 };
@@ -44,6 +45,10 @@ public:
   // The address the region uses for BUFFER, once every buffer of the launch
   // is acquired (an acquire may join entries and move their copies).
   virtual void *view(const Buffer &buffer) = 0;
+  // The device address of an acquired BUFFER, for a launch that addresses
+  // device memory itself (the direct path); nullptr when it has no device
+  // copy of ferry's own (no separate memory, mapped by the user, empty).
+  virtual void *launch_address(const Buffer &buffer) = 0;
   virtual void release(Buffer &buffer) = 0;
 
   // The host is about to read or write [host, host + bytes): copy back what

@@ -84,6 +84,9 @@ private:
 // Nothing to keep: the data stays where the pointers say.
 struct KeepResident {};
 
+// Target regions without nowait return when the kernel has finished.
+void wait_for_kernels() {}
+
 #else
 
 const char *variant_name() {
@@ -112,6 +115,9 @@ public:
 // launch() below calls the kernels; without this scope, each return from
 // it would hand the buffers back to the host.
 using KeepResident = ferry::resident_scope;
+
+// Direct launches return once the kernel is queued.
+void wait_for_kernels() { ferry::wait(); }
 
 #endif
 
@@ -282,6 +288,7 @@ template <class K> void run(Scale scale) {
       Timer timed;
       for (int rep = 0; rep < problem.reps; ++rep)
         results += launch(problem, pointers);
+      wait_for_kernels();
       timing.kernel_ms = timed.milliseconds() / problem.reps;
     }
     placement.fetch(problem, data, pointers);

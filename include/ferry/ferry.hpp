@@ -103,6 +103,12 @@ template <class T> void release(const T *data, std::size_t count) {
 // Copies back everything the device changed, in every buffer.
 FERRY_API void sync_all();
 
+// Blocks until every kernel launched so far has finished.  Kernels on the
+// direct launch path (NVIDIA) run asynchronously: a kernel call returns once
+// the kernel is queued, and the copies ferry makes wait for it anyway.  Only
+// timing needs this.
+FERRY_API void wait();
+
 // For vendor libraries (cuBLAS, rocBLAS): the device address of
 // data[0, count), current for the device.  Declare what the library call
 // wrote with device_wrote() before the host or a kernel uses it.
@@ -132,5 +138,8 @@ public:
 };
 
 } // namespace ferry
+
+// The device side of the direct launch path; only with the plugin.
+#include "direct.hpp"
 
 #endif // FERRY_FERRY_HPP

@@ -1,0 +1,679 @@
+// Direct launch: for every parallel loop of a checked kernel, a plain device
+// entry that libferry launches through the CUDA driver API
+// (runtime/cuda_launch.cc), at CUDA's launch cost instead of libgomp's.
+//
+// Input: the Kernel model, its KernelFacts (reductions, shared_mut updates)
+// and whether the loops run without a stack frame per lane (SIMD).  Output:
+// per loop, a new extern "C" function
+//
+//   void __ferry_direct_<kernel symbol>_<loop>(<kernel parameters>,
+//       <locals of the kernel the loop reads>, <reduction slots>,
+//       <lower, extent of each collapsed level>, unsigned long long total)
+//   {
+//     <reduction variables = identity>
+//     for (idx = thread_index(); idx < total; idx += thread_count())
+//       { <loop variables from idx> <copy of the loop body> }
+//     <reduce_OP(slot, variable) for each reduction>
+//   }
+//
+// compiled for the device ("omp declare target") with nvptx's `kernel`
+// attribute, so that the offload compiler emits a PTX .entry; or the reason
+// the loop keeps the OpenMP path only.  The body is a copy made with GCC's
+// inliner (copy_tree_body_r), so the OpenMP region keeps the original.
+// shared_mut updates become the PTX atomics of <ferry/direct.hpp>: GCC's own
+// atomics under -mgomp depend on libgomp's per-warp state.
+//
+// Also the host pass that empties those PTX texts in the host's copy of the
+// entries, which is compiled but never runs.
+#include "lower_direct.h"
+
+#include "../runtime/abi.h"
+
+#include "simt_safety.h"
+#include "tree_utils.h"
+
+#include <cstring>
+#include <set>
+
+namespace ferry {
+
+namespace {
+
+// The entries of this translation unit, until their PRE_GENERICIZE.  The
+// symbol table references them.
+std::set<tree> unfinished_entries;
+
+const char *const kPtxMarker = "// ferry-ptx";
+
+tree direct_namespace() {
+  tree ferry_namespace =
+      get_namespace_binding(global_namespace, get_identifier("ferry"));
+  if (!ferry_namespace || TREE_CODE(ferry_namespace) != NAMESPACE_DECL)
+    return NULL_TREE;
+  tree direct = get_namespace_binding(ferry_namespace, get_identifier("direct"));
+  return direct && TREE_CODE(direct) == NAMESPACE_DECL ? direct : NULL_TREE;
+}
+
+// ferry::direct::NAME(ARGUMENTS...), resolved like a call in the source;
+// error_mark_node when it does not resolve.
+tree call_helper(const char *name, std::initializer_list<tree> arguments) {
+  tree scope = direct_namespace();
+  tree function = scope ? get_namespace_binding(scope, get_identifier(name))
+                        : NULL_TREE;
+  if (!function)
+    return error_mark_node;
+  releasing_vec args;
+  for (tree argument : arguments)
+    vec_safe_push(args, argument);
+  return finish_call_expr(function, &args, false, false, tf_none);
+}
+
+const char *reduction_helper(tree_code op) {
+  switch (op) {
+  case PLUS_EXPR:
+    return "reduce_plus";
+  case MULT_EXPR:
+    return "reduce_times";
+  case MIN_EXPR:
+    return "reduce_min";
+  case MAX_EXPR:
+    return "reduce_max";
+  case BIT_AND_EXPR:
+    return "reduce_and";
+  case BIT_IOR_EXPR:
+    return "reduce_or";
+  case BIT_XOR_EXPR:
+    return "reduce_xor";
+  default:
+    return nullptr;
+  }
+}
+
+const char *atomic_helper(tree_code op) {
+  switch (op) {
+  case PLUS_EXPR:
+    return "atomic_plus";
+  case MINUS_EXPR:
+    return "atomic_minus";
+  case MULT_EXPR:
+    return "atomic_times";
+  case TRUNC_DIV_EXPR:
+  case RDIV_EXPR:
+    return "atomic_divide";
+  case BIT_AND_EXPR:
+    return "atomic_and";
+  case BIT_IOR_EXPR:
+    return "atomic_or";
+  case BIT_XOR_EXPR:
+    return "atomic_xor";
+  case LSHIFT_EXPR:
+    return "atomic_shift_left";
+  case RSHIFT_EXPR:
+    return "atomic_shift_right";
+  default:
+    return nullptr;
+  }
+}
+
+// The value each thread's copy of a reduction variable starts from.
+tree identity(tree_code op, tree type) {
+  const bool real = SCALAR_FLOAT_TYPE_P(type);
+  REAL_VALUE_TYPE infinity;
+  real_inf(&infinity);
+  switch (op) {
+  case MULT_EXPR:
+    return build_one_cst(type);
+  case BIT_AND_EXPR:
+    return build_minus_one_cst(type);
+  case MIN_EXPR:
+    return real ? build_real(type, infinity) : TYPE_MAX_VALUE(type);
+  case MAX_EXPR:
+    return real ? build_real(type, real_value_negate(&infinity))
+                : TYPE_MIN_VALUE(type);
+  default:
+    return build_zero_cst(type);
+  }
+}
+
+bool is_number_type(tree type) {
+  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
+}
+
+// A word the hardware can update atomically.
+bool is_word_type(tree type) {
+  if (!is_number_type(type) || TREE_CODE(type) == BOOLEAN_TYPE ||
+      !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
+    return false;
+  const unsigned HOST_WIDE_INT size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+  return size == 4 || size == 8;
+}
+
+// A trivially copyable struct without pointers or references, whose bytes
+// mean the same on the device.
+bool is_plain_object(tree type) {
+  if (TREE_CODE(type) != RECORD_TYPE || !COMPLETE_TYPE_P(type) ||
+      !trivially_copyable_p(type) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
+    return false;
+  for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field)) {
+    if (TREE_CODE(field) != FIELD_DECL)
+      continue;
+    tree field_type = strip_array_types(TREE_TYPE(field));
+    if (!is_number_type(field_type) && !is_plain_object(field_type))
+      return false;
+  }
+  return true;
+}
+
+std::string decl_name(tree decl) {
+  return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
+}
+
+tree new_local(tree fndecl, const char *name, tree type) {
+  tree var = build_decl(DECL_SOURCE_LOCATION(fndecl), VAR_DECL,
+                        get_identifier(name), type);
+  DECL_ARTIFICIAL(var) = 1;
+  DECL_CONTEXT(var) = fndecl;
+  TREE_USED(var) = 1;
+  return var;
+}
+
+tree assign(tree var, tree value) {
+  tree statement = build2(MODIFY_EXPR, TREE_TYPE(var), var,
+                          fold_convert(TREE_TYPE(var), value));
+  TREE_SIDE_EFFECTS(statement) = 1;
+  return statement;
+}
+
+// What the loop body reads from the kernel's own locals: declared outside
+// the loop, not its loop variables.
+class OuterLocals {
+public:
+  OuterLocals(tree kernel, const ParallelLoop &loop) : kernel_(kernel) {
+    for (const LoopLevel &level : loop.levels)
+      declared_.insert(level.var);
+    tree body = loop.body;
+    cp_walk_tree_without_duplicates(&body, collect_declared, this);
+    cp_walk_tree_without_duplicates(&body, collect_used, this);
+  }
+  const std::vector<tree> &used() const { return used_; }
+
+private:
+  static tree collect_declared(tree *node, int *walk_subtrees, void *data) {
+    auto *self = static_cast<OuterLocals *>(data);
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+    } else if (TREE_CODE(t) == DECL_EXPR) {
+      self->declared_.insert(DECL_EXPR_DECL(t));
+    } else if (TREE_CODE(t) == BIND_EXPR) {
+      for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
+        self->declared_.insert(var);
+    } else if (TREE_CODE(t) == TARGET_EXPR) {
+      self->declared_.insert(TARGET_EXPR_SLOT(t));
+    }
+    return NULL_TREE;
+  }
+  static tree collect_used(tree *node, int *walk_subtrees, void *data) {
+    auto *self = static_cast<OuterLocals *>(data);
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+    } else if (VAR_P(t) && DECL_CONTEXT(t) == self->kernel_ &&
+               !TREE_STATIC(t) && !DECL_EXTERNAL(t) &&
+               !self->declared_.count(t) && self->seen_.insert(t).second) {
+      self->used_.push_back(t);
+    }
+    return NULL_TREE;
+  }
+
+  tree kernel_;
+  std::set<tree> declared_;
+  std::set<tree> seen_;
+  std::vector<tree> used_;
+};
+
+class EntryBuilder {
+public:
+  EntryBuilder(const Kernel &kernel, const ParallelLoop &loop,
+               const LoopFacts &facts, unsigned loop_index)
+      : k_(kernel), loop_(loop), facts_(facts), loop_index_(loop_index) {}
+
+  DirectEntry build(bool simd) {
+    if (!simd)
+      return refuse("a function it calls takes the address of a local, which "
+                    "needs a stack frame per thread");
+    if (!direct_namespace())
+      return refuse("<ferry/direct.hpp> is not included (include "
+                    "<ferry/ferry.hpp>)");
+    if (k_.buffers.size() > kMaxBuffers)
+      return refuse("it has more than 60 pointer parameters");
+    if (!plan_parameters())
+      return std::move(result_);
+    make_declaration();
+    if (!replace_atomics())
+      return std::move(result_);
+    tree body = copy_body();
+    restore_atomics();
+    define(body);
+    unfinished_entries.insert(entry_);
+    return std::move(result_);
+  }
+
+private:
+  static constexpr std::size_t kMaxBuffers = 60;
+
+  struct Parameter {
+    tree name;
+    tree type;
+    tree maps_from; // kernel decl the body refers to, or NULL_TREE
+    bool by_address = false; // the entry gets a pointer to MAPS_FROM's value
+    tree decl = NULL_TREE;
+  };
+
+  DirectEntry refuse(const std::string &reason) {
+    result_ = DirectEntry{};
+    result_.reason = reason;
+    return std::move(result_);
+  }
+
+  bool refused(const std::string &reason) {
+    refuse(reason);
+    return false;
+  }
+
+  void add_parameter(const char *name, tree type, tree maps_from, tree value,
+                     char role) {
+    parameters_.push_back({get_identifier(name), type, maps_from});
+    result_.values.push_back(value);
+    result_.roles.push_back(role);
+  }
+
+  // The entry's parameters and what the host passes for each.
+  bool plan_parameters() {
+    for (tree parm = DECL_ARGUMENTS(k_.fndecl); parm; parm = DECL_CHAIN(parm)) {
+      tree type = TREE_TYPE(parm);
+      const std::string name = decl_name(parm);
+      if (const BufferParam *buffer = k_.buffer_for(parm)) {
+        add_parameter(name.c_str(), type, parm, NULL_TREE,
+                      static_cast<char>(FERRY_ROLE_BUFFER + buffer->index));
+      } else if (is_number_type(type)) {
+        add_parameter(name.c_str(), type, parm, parm, FERRY_ROLE_VALUE);
+      } else if (is_plain_object(type)) {
+        // A struct of numbers: the runtime copies it to the device.
+        add_parameter(name.c_str(),
+                      build_pointer_type(cp_build_qualified_type(
+                          type, TYPE_QUAL_CONST)),
+                      parm, parm, FERRY_ROLE_OBJECT);
+        parameters_.back().by_address = true;
+        add_parameter(("__ferry_bytes_" + name).c_str(),
+                      long_long_unsigned_type_node, NULL_TREE,
+                      fold_convert(long_long_unsigned_type_node,
+                                   TYPE_SIZE_UNIT(type)),
+                      FERRY_ROLE_VALUE);
+      } else {
+        return refused("parameter '" + name +
+                       "' is neither a number, a struct of numbers nor a "
+                       "buffer");
+      }
+    }
+    const OuterLocals locals(k_.fndecl, loop_);
+    for (tree local : locals.used()) {
+      const Reduction *reduction = reduction_of(local);
+      tree type = TREE_TYPE(local);
+      const std::string name = decl_name(local);
+      if (reduction) {
+        if (!is_word_type(type))
+          return refused("reduction variable '" + name +
+                         "' is not a 4- or 8-byte number");
+        reductions_.push_back({reduction, local});
+        continue;
+      }
+      if (!is_number_type(type))
+        return refused("the loop reads local '" + name +
+                       "', which is not a number");
+      add_parameter(("__ferry_local_" + name).c_str(), type, local, local,
+                    FERRY_ROLE_VALUE);
+    }
+    for (const ReductionPlan &plan : reductions_) {
+      tree type = TREE_TYPE(plan.var);
+      add_parameter(("__ferry_slot_" + decl_name(plan.var)).c_str(),
+                    build_pointer_type(type), NULL_TREE, plan.var,
+                    static_cast<char>(FERRY_ROLE_REDUCTION_BYTES +
+                                      tree_to_uhwi(TYPE_SIZE_UNIT(type))));
+    }
+    tree count_type = long_long_unsigned_type_node;
+    tree total = build_one_cst(count_type);
+    for (std::size_t i = 0; i < loop_.levels.size(); ++i) {
+      const LoopLevel &level = loop_.levels[i];
+      tree type = TREE_TYPE(level.var);
+      tree lower = fold_convert(type, unshare_expr(level.lower));
+      tree extent = fold_build3(
+          COND_EXPR, count_type,
+          fold_build2(LT_EXPR, boolean_type_node, lower,
+                      unshare_expr(level.bound)),
+          fold_convert(count_type, fold_build2(MINUS_EXPR, type,
+                                               unshare_expr(level.bound),
+                                               unshare_expr(lower))),
+          build_zero_cst(count_type));
+      const std::string suffix = std::to_string(i);
+      add_parameter(("__ferry_lower_" + suffix).c_str(), type, NULL_TREE, lower,
+                    FERRY_ROLE_VALUE);
+      add_parameter(("__ferry_extent_" + suffix).c_str(), count_type, NULL_TREE,
+                    extent, FERRY_ROLE_VALUE);
+      total = fold_build2(MULT_EXPR, count_type, total, unshare_expr(extent));
+    }
+    add_parameter("__ferry_total", count_type, NULL_TREE, total,
+                  FERRY_ROLE_VALUE);
+    return true;
+  }
+
+  const Reduction *reduction_of(tree var) const {
+    for (const Reduction &reduction : facts_.reductions)
+      if (reduction.var == var)
+        return &reduction;
+    return nullptr;
+  }
+
+  std::string symbol() const {
+    std::string name = "__ferry_direct_";
+    name += IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(k_.fndecl));
+    name += "_" + std::to_string(loop_index_);
+    // A kernel with internal linkage may share its name with another
+    // translation unit's.
+    if (!TREE_PUBLIC(k_.fndecl)) {
+      char unit[16];
+      std::snprintf(unit, sizeof unit, "_%08x",
+                    crc32_string(0, main_input_filename));
+      name += unit;
+    }
+    return name;
+  }
+
+  void make_declaration() {
+    tree types = void_list_node;
+    for (auto it = parameters_.rbegin(); it != parameters_.rend(); ++it)
+      types = tree_cons(NULL_TREE, it->type, types);
+    tree type = build_function_type(void_type_node, types);
+    result_.symbol = symbol();
+    entry_ = build_lang_decl(FUNCTION_DECL, get_identifier(result_.symbol.c_str()),
+                             type);
+    DECL_SOURCE_LOCATION(entry_) = loop_.location;
+    DECL_CONTEXT(entry_) = FROB_CONTEXT(global_namespace);
+    SET_DECL_LANGUAGE(entry_, lang_c);
+    TREE_PUBLIC(entry_) = 1;
+    DECL_ARTIFICIAL(entry_) = 1;
+    // The entry has no source of its own; its body's locations point into
+    // the kernel.
+    DECL_IGNORED_P(entry_) = 1;
+    TREE_USED(entry_) = 1;
+    // Nothing on the host calls it.
+    DECL_PRESERVE_P(entry_) = 1;
+    DECL_ATTRIBUTES(entry_) =
+        tree_cons(get_identifier("omp declare target"), NULL_TREE,
+                  tree_cons(get_identifier("kernel"), NULL_TREE, NULL_TREE));
+    // Kernels in headers (inline, templates) are defined in many units.
+    if (DECL_COMDAT(k_.fndecl) || DECL_ONE_ONLY(k_.fndecl))
+      comdat_linkage(entry_);
+    tree *chain = &DECL_ARGUMENTS(entry_);
+    for (Parameter &parameter : parameters_) {
+      parameter.decl = cp_build_parm_decl(entry_, parameter.name, parameter.type);
+      TREE_USED(parameter.decl) = 1;
+      *chain = parameter.decl;
+      chain = &DECL_CHAIN(parameter.decl);
+    }
+  }
+
+  // Swaps the shared_mut updates of the original body for the PTX atomics;
+  // restore_atomics() puts the originals back once the body is copied.
+  bool replace_atomics() {
+    for (const AtomicUpdate &atomic : facts_.atomics) {
+      tree element_type = TREE_TYPE(atomic.target);
+      if (atomic.op == NOP_EXPR)
+        continue; // a plain store of a word is atomic on the GPU
+      const char *helper = atomic_helper(atomic.op);
+      if (!is_word_type(element_type) || !helper) {
+        restore_atomics();
+        return refused("buffer '" + decl_name(atomic.buffer->decl) +
+                       "' is updated atomically, which the direct path does "
+                       "for 4- and 8-byte numbers only");
+      }
+      tree call = call_helper(
+          helper, {cp_build_addr_expr(atomic.target, tf_none), atomic.value});
+      if (call == error_mark_node) {
+        restore_atomics();
+        return refused("no ferry::direct::" + std::string(helper) +
+                       " for this update's types");
+      }
+      replaced_.emplace_back(atomic.statement, *atomic.statement);
+      *atomic.statement = call;
+    }
+    return true;
+  }
+
+  void restore_atomics() {
+    for (auto &replaced : replaced_)
+      *replaced.first = replaced.second;
+    replaced_.clear();
+  }
+
+  // The loop body, with the kernel's decls replaced by the entry's.
+  tree copy_body() {
+    hash_map<tree, tree> map;
+    for (const Parameter &parameter : parameters_)
+      if (parameter.by_address)
+        map.put(parameter.maps_from,
+                build1(INDIRECT_REF, TREE_TYPE(parameter.maps_from),
+                       parameter.decl));
+      else if (parameter.maps_from)
+        map.put(parameter.maps_from, parameter.decl);
+    for (const LoopLevel &level : loop_.levels) {
+      tree var = new_local(entry_, decl_name(level.var).c_str(),
+                           TREE_TYPE(level.var));
+      loop_vars_.push_back(var);
+      map.put(level.var, var);
+    }
+    for (ReductionPlan &plan : reductions_) {
+      plan.private_var =
+          new_local(entry_, decl_name(plan.var).c_str(), TREE_TYPE(plan.var));
+      map.put(plan.var, plan.private_var);
+    }
+
+    copy_body_data id;
+    std::memset(&id, 0, sizeof id);
+    id.src_fn = k_.fndecl;
+    id.dst_fn = entry_;
+    id.src_cfun = DECL_STRUCT_FUNCTION(k_.fndecl);
+    id.decl_map = &map;
+    id.copy_decl = copy_decl_no_change;
+    id.transform_call_graph_edges = CB_CGE_DUPLICATE;
+    id.transform_parameter = true;
+    id.do_not_unshare = true;
+    id.do_not_fold = true;
+    tree body = loop_.body;
+    walk_tree(&body, copy_tree_body_r, &id, nullptr);
+
+    // The copies still name their originals as abstract origins, which
+    // would tie the entry's debug information to the kernel's.
+    for (auto entry : map) {
+      tree copy = entry.second;
+      if (DECL_P(copy) && DECL_CONTEXT(copy) == entry_) {
+        DECL_ABSTRACT_ORIGIN(copy) = NULL_TREE;
+        if (VAR_P(copy) && DECL_INITIAL(copy) &&
+            !CONSTANT_CLASS_P(DECL_INITIAL(copy)))
+          walk_tree(&DECL_INITIAL(copy), copy_tree_body_r, &id, nullptr);
+      } else if (TREE_CODE(copy) == BLOCK) {
+        BLOCK_ABSTRACT_ORIGIN(copy) = NULL_TREE;
+      }
+    }
+    return body;
+  }
+
+  // loop variables from the linear index IDX, innermost level fastest.
+  tree loop_variables(tree index, tree rest) {
+    tree statements = NULL_TREE;
+    tree count_type = long_long_unsigned_type_node;
+    append_to_statement_list_force(assign(rest, index), &statements);
+    for (std::size_t i = loop_vars_.size(); i-- > 0;) {
+      tree var = loop_vars_[i];
+      tree type = TREE_TYPE(var);
+      tree lower = parameter_named("__ferry_lower_" + std::to_string(i));
+      tree extent = parameter_named("__ferry_extent_" + std::to_string(i));
+      tree position =
+          i == 0 ? rest : build2(TRUNC_MOD_EXPR, count_type, rest, extent);
+      append_to_statement_list_force(
+          assign(var, build2(PLUS_EXPR, type, lower,
+                             fold_convert(type, position))),
+          &statements);
+      if (i > 0)
+        append_to_statement_list_force(
+            assign(rest, build2(TRUNC_DIV_EXPR, count_type, rest, extent)),
+            &statements);
+    }
+    return statements;
+  }
+
+  tree parameter_named(const std::string &name) const {
+    for (const Parameter &parameter : parameters_)
+      if (IDENTIFIER_POINTER(parameter.name) == name)
+        return parameter.decl;
+    gcc_unreachable();
+  }
+
+  // The grid-stride loop around BODY, and the reductions after it.
+  tree entry_statements(tree body) {
+    tree count_type = long_long_unsigned_type_node;
+    tree index = new_local(entry_, "__ferry_index", count_type);
+    tree step = new_local(entry_, "__ferry_step", count_type);
+    tree rest = new_local(entry_, "__ferry_rest", count_type);
+    tree vars = NULL_TREE;
+    for (tree var : loop_vars_) {
+      DECL_CHAIN(var) = vars;
+      vars = var;
+    }
+    for (const ReductionPlan &plan : reductions_) {
+      DECL_CHAIN(plan.private_var) = vars;
+      vars = plan.private_var;
+    }
+    for (tree var : {rest, step, index}) {
+      DECL_CHAIN(var) = vars;
+      vars = var;
+    }
+
+    tree statements = NULL_TREE;
+    for (const ReductionPlan &plan : reductions_)
+      append_to_statement_list_force(
+          assign(plan.private_var,
+                 identity(plan.reduction->op, TREE_TYPE(plan.var))),
+          &statements);
+    append_to_statement_list_force(
+        assign(step, call_helper("thread_count", {})), &statements);
+
+    tree iteration = loop_variables(index, rest);
+    append_to_statement_list_force(body, &iteration);
+    tree loop = build_stmt(
+        loop_.location, FOR_STMT, assign(index, call_helper("thread_index", {})),
+        build2(LT_EXPR, boolean_type_node, index,
+               parameter_named("__ferry_total")),
+        assign(index, build2(PLUS_EXPR, count_type, index, step)),
+        statement_block(iteration, NULL_TREE), NULL_TREE);
+    append_to_statement_list_force(loop, &statements);
+
+    for (const ReductionPlan &plan : reductions_) {
+      tree slot =
+          parameter_named("__ferry_slot_" + decl_name(plan.var));
+      tree call = call_helper(reduction_helper(plan.reduction->op),
+                              {slot, plan.private_var});
+      append_to_statement_list_force(call, &statements);
+    }
+    return statement_block(statements, vars);
+  }
+
+  // Defines the entry as the front end defines its own artificial
+  // functions (compare start_objects in cp/decl2.cc).
+  void define(tree body) {
+    push_to_top_level();
+    start_preparsed_function(entry_, NULL_TREE, SF_PRE_PARSED);
+    tree compound = begin_compound_stmt(BCS_FN_BODY);
+    select_values_instead_of_references(&body);
+    body = declare_scalar_temporaries(body);
+    add_stmt(entry_statements(body));
+    finish_compound_stmt(compound);
+    entry_ = finish_function(/*inline_p=*/false);
+    expand_or_defer_fn(entry_);
+    pop_from_top_level();
+  }
+
+  struct ReductionPlan {
+    const Reduction *reduction;
+    tree var;
+    tree private_var = NULL_TREE;
+  };
+
+  const Kernel &k_;
+  const ParallelLoop &loop_;
+  const LoopFacts &facts_;
+  const unsigned loop_index_;
+  DirectEntry result_;
+  std::vector<Parameter> parameters_;
+  std::vector<ReductionPlan> reductions_;
+  std::vector<tree> loop_vars_;
+  std::vector<std::pair<tree *, tree>> replaced_;
+  tree entry_ = NULL_TREE;
+};
+
+// Empties the PTX texts of <ferry/direct.hpp> in host code.  The device
+// code was streamed to the offload compiler before this pass runs.
+const pass_data empty_ptx_pass_data = {
+    GIMPLE_PASS,   "ferry-empty-ptx", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0,
+    0};
+
+class EmptyPtxPass : public gimple_opt_pass {
+public:
+  explicit EmptyPtxPass(::gcc::context *context)
+      : gimple_opt_pass(empty_ptx_pass_data, context) {}
+
+  bool gate(function *function) override {
+    return lookup_attribute("omp declare target",
+                            DECL_ATTRIBUTES(function->decl)) != NULL_TREE;
+  }
+
+  unsigned execute(function *function) override {
+    basic_block block;
+    FOR_EACH_BB_FN(block, function) {
+      for (gimple_stmt_iterator it = gsi_start_bb(block); !gsi_end_p(it);
+           gsi_next(&it))
+        if (gasm *statement = dyn_cast<gasm *>(gsi_stmt(it)))
+          if (std::strncmp(gimple_asm_string(statement), kPtxMarker,
+                           std::strlen(kPtxMarker)) == 0)
+            statement->string = "";
+    }
+    return 0;
+  }
+};
+
+} // namespace
+
+std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
+                                              const KernelFacts &facts,
+                                              bool simd) {
+  std::vector<DirectEntry> entries;
+  for (std::size_t i = 0; i < kernel.loops.size(); ++i)
+    entries.push_back(
+        EntryBuilder(kernel, kernel.loops[i], facts.loops[i], i).build(simd));
+  return entries;
+}
+
+bool finish_direct_entry(tree fndecl) {
+  if (!unfinished_entries.erase(fndecl))
+    return false;
+  rebuild_blocks(fndecl);
+  return true;
+}
+
+void register_direct_asm_pass(const char *plugin_name) {
+  static register_pass_info info = {new EmptyPtxPass(g), "optimized", 1,
+                                    PASS_POS_INSERT_AFTER};
+  register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &info);
+}
+
+} // namespace ferry

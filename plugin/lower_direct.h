@@ -1,0 +1,47 @@
+// The direct launch path on NVIDIA (lower_direct.cc): a plain device entry
+// for every parallel loop of a kernel, which libferry launches itself
+// through the CUDA driver API instead of through libgomp.
+#ifndef FERRY_PLUGIN_LOWER_DIRECT_H
+#define FERRY_PLUGIN_LOWER_DIRECT_H
+
+#include "kernel_model.h"
+#include "ownership_check.h"
+
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+// One loop's entry, as the host code that launches it needs it.
+struct DirectEntry {
+  // The entry's symbol in the device code; empty when the loop keeps the
+  // OpenMP path only, and REASON says why.
+  std::string symbol;
+  std::string reason;
+  // Per entry parameter, in order: what the host passes (a decl or an
+  // expression of the kernel's parameters), and its role in runtime/abi.h's
+  // encoding (enum ferry_direct_role).  A buffer's value is NULL_TREE: the
+  // runtime passes the device address.  A reduction's value is the
+  // variable itself, which the runtime updates.
+  std::vector<tree> values;
+  std::string roles;
+};
+
+// Builds the entries of KERNEL's loops (one per loop, in order).  SIMD false
+// means a callee needs a stack frame per lane, which a direct launch does
+// not provide.
+std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
+                                              const KernelFacts &facts,
+                                              bool simd);
+
+// Whether FNDECL is an entry built above; at PLUGIN_PRE_GENERICIZE its
+// BLOCK tree is completed then.
+bool finish_direct_entry(tree fndecl);
+
+// Registers the pass that empties the PTX texts of <ferry/direct.hpp> in
+// the host compilation, after the device code has been streamed out.
+void register_direct_asm_pass(const char *plugin_name);
+
+} // namespace ferry
+
+#endif

@@ -1,0 +1,533 @@
+// See cuda_launch.h.
+#include "cuda_launch.h"
+
+#include "settings.h"
+
+#include <dlfcn.h>
+
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+// The part of the CUDA driver API that ferry uses, declared here (as
+// libgomp's plugin does) so that no CUDA SDK is needed to build it.  The
+// values are the driver ABI's.
+namespace {
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUlinkState = struct CUlinkState_st *;
+using CUstream = struct CUstream_st *;
+
+constexpr CUresult kSuccess = 0;
+constexpr int kJitInfoLogBuffer = 3;
+constexpr int kJitInfoLogBufferSize = 4;
+constexpr int kJitErrorLogBuffer = 5;
+constexpr int kJitErrorLogBufferSize = 6;
+constexpr int kJitInputPtx = 1;
+constexpr int kPointerAttributeContext = 1;
+constexpr int kDeviceAttributeMultiprocessorCount = 16;
+
+// GOMP_DEVICE_NVIDIA_PTX and the layout of mkoffload's nvptx target data
+// (gcc/config/nvptx/mkoffload.cc, GCC 12, GOMP_VERSION_NVIDIA_PTX 1).
+constexpr int kGompDeviceNvidiaPtx = 5;
+constexpr unsigned kGompVersionNvidiaPtx = 1;
+struct PtxObject {
+  const char *code;
+  std::size_t size;
+};
+struct NvptxTargetData {
+  const PtxObject *objects;
+  unsigned object_count;
+  // variable and function tables follow; libgomp reads them
+};
+
+struct Driver {
+  CUresult (*cuInit)(unsigned) = nullptr;
+  CUresult (*cuDeviceGet)(CUdevice *, int) = nullptr;
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice) = nullptr;
+  CUresult (*cuCtxGetCurrent)(CUcontext *) = nullptr;
+  CUresult (*cuCtxSetCurrent)(CUcontext) = nullptr;
+  CUresult (*cuCtxGetDevice)(CUdevice *) = nullptr;
+  CUresult (*cuCtxSynchronize)() = nullptr;
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice) = nullptr;
+  CUresult (*cuLinkCreate)(unsigned, int *, void **, CUlinkState *) = nullptr;
+  CUresult (*cuLinkAddData)(CUlinkState, int, void *, std::size_t,
+                            const char *, unsigned, int *, void **) = nullptr;
+  CUresult (*cuLinkComplete)(CUlinkState, void **, std::size_t *) = nullptr;
+  CUresult (*cuLinkDestroy)(CUlinkState) = nullptr;
+  CUresult (*cuModuleLoadData)(CUmodule *, const void *) = nullptr;
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule,
+                                  const char *) = nullptr;
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, unsigned, CUstream,
+                             void **, void **) = nullptr;
+  CUresult (*cuMemAlloc)(CUdeviceptr *, std::size_t) = nullptr;
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, std::size_t) = nullptr;
+  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, std::size_t) = nullptr;
+  CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr) = nullptr;
+  CUresult (*cuGetErrorString)(CUresult, const char **) = nullptr;
+
+  bool load(std::string *why) {
+    void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL);
+    if (!library) {
+      *why = "libcuda.so.1 cannot be loaded";
+      return false;
+    }
+    const char *missing = nullptr;
+    auto bind = [&](auto *function, const char *symbol) {
+      *function = reinterpret_cast<std::remove_reference_t<decltype(*function)>>(
+          dlsym(library, symbol));
+      if (!*function && !missing)
+        missing = symbol;
+    };
+    bind(&cuInit, "cuInit");
+    bind(&cuDeviceGet, "cuDeviceGet");
+    bind(&cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+    bind(&cuCtxGetCurrent, "cuCtxGetCurrent");
+    bind(&cuCtxSetCurrent, "cuCtxSetCurrent");
+    bind(&cuCtxGetDevice, "cuCtxGetDevice");
+    bind(&cuCtxSynchronize, "cuCtxSynchronize");
+    bind(&cuDeviceGetAttribute, "cuDeviceGetAttribute");
+    bind(&cuLinkCreate, "cuLinkCreate_v2");
+    bind(&cuLinkAddData, "cuLinkAddData_v2");
+    bind(&cuLinkComplete, "cuLinkComplete");
+    bind(&cuLinkDestroy, "cuLinkDestroy");
+    bind(&cuModuleLoadData, "cuModuleLoadData");
+    bind(&cuModuleGetFunction, "cuModuleGetFunction");
+    bind(&cuLaunchKernel, "cuLaunchKernel");
+    bind(&cuMemAlloc, "cuMemAlloc_v2");
+    bind(&cuMemcpyHtoD, "cuMemcpyHtoD_v2");
+    bind(&cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+    bind(&cuPointerGetAttribute, "cuPointerGetAttribute");
+    bind(&cuGetErrorString, "cuGetErrorString");
+    if (missing) {
+      *why = std::string("libcuda has no ") + missing;
+      return false;
+    }
+    return true;
+  }
+};
+
+// The offload images the program registered, in order.
+std::vector<const NvptxTargetData *> &registered_images() {
+  static auto *images = new std::vector<const NvptxTargetData *>;
+  return *images;
+}
+
+} // namespace
+
+// GCC's offload constructors call this before main; ferry keeps the nvptx
+// images and lets libgomp register them as usual.
+extern "C" __attribute__((visibility("default"))) void
+GOMP_offload_register_ver(unsigned version, const void *host_table,
+                          int target_type, const void *target_data) {
+  using Register = void (*)(unsigned, const void *, int, const void *);
+  static Register next =
+      reinterpret_cast<Register>(dlsym(RTLD_NEXT, "GOMP_offload_register_ver"));
+  if (target_type == kGompDeviceNvidiaPtx &&
+      (version & 0xffff) == kGompVersionNvidiaPtx)
+    registered_images().push_back(
+        static_cast<const NvptxTargetData *>(target_data));
+  if (next)
+    next(version, host_table, target_type, target_data);
+}
+
+namespace ferry::rt::cuda {
+
+namespace {
+
+// The PTX functions of the module and what each references, to tell
+// whether an entry runs without libgomp's per-warp state.
+class PtxIndex {
+public:
+  void add(const char *code, std::size_t size) {
+    const std::string text(code, strnlen(code, size));
+    std::size_t at = 0;
+    while ((at = text.find('\n', at)) != std::string::npos) {
+      ++at;
+      const std::size_t line_end = text.find('\n', at);
+      const std::string line = text.substr(at, line_end - at);
+      const bool definition = line.find(".func") != std::string::npos ||
+                              line.find(".entry") != std::string::npos;
+      if (!definition || line.rfind("//", 0) == 0 || line.back() == ';')
+        continue;
+      const std::string name = function_name(line);
+      const std::size_t body = text.find("\n{", at);
+      const std::size_t end = text.find("\n}", body);
+      if (name.empty() || body == std::string::npos || end == std::string::npos)
+        continue;
+      functions_[name] = text.substr(body, end - body);
+      at = end;
+    }
+  }
+
+  // Why ENTRY cannot run outside libgomp's device runtime; empty if it can.
+  std::string obstacle(const std::string &entry) const {
+    std::set<std::string> seen;
+    std::vector<std::string> pending{entry};
+    while (!pending.empty()) {
+      const std::string name = pending.back();
+      pending.pop_back();
+      if (!seen.insert(name).second)
+        continue;
+      auto found = functions_.find(name);
+      if (found == functions_.end())
+        continue;
+      const std::string &body = found->second;
+      if (body.find("__nvptx_stacks") != std::string::npos)
+        return "'" + name + "' needs a stack frame, which only libgomp sets up";
+      if (body.find("__nvptx_uni") != std::string::npos)
+        return "'" + name + "' uses GCC atomics, which depend on libgomp's "
+                            "per-warp state";
+      for (const std::string &callee : callees(body))
+        pending.push_back(callee);
+    }
+    return {};
+  }
+
+private:
+  static bool is_name_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+           c == '$' || c == '.';
+  }
+
+  // NAME in `.visible .func (.param .u64 %value_out) NAME (` and the like.
+  static std::string function_name(const std::string &line) {
+    std::size_t open = line.find('(');
+    std::size_t from = 0;
+    if (line.find(".func") != std::string::npos &&
+        line.find(')') != std::string::npos &&
+        line.find(".param") < line.find(')') && open < line.find(')')) {
+      from = line.find(')') + 1; // past the return value
+      open = line.find('(', from);
+    } else {
+      from = line.find(".entry") != std::string::npos ? line.find(".entry") + 6
+                                                        : line.find(".func") + 5;
+    }
+    std::string name;
+    for (std::size_t i = from; i < line.size() && i < open; ++i)
+      if (is_name_char(line[i]))
+        name += line[i];
+      else if (!name.empty())
+        break;
+    return name;
+  }
+
+  // The functions BODY calls: `call NAME, ...` or `call (%r), NAME, ...`.
+  static std::vector<std::string> callees(const std::string &body) {
+    std::vector<std::string> names;
+    std::size_t at = 0;
+    while ((at = body.find("call", at)) != std::string::npos) {
+      at += 4;
+      std::size_t i = at;
+      while (i < body.size() && body[i] == '.')
+        while (i < body.size() && !std::isspace(static_cast<unsigned char>(body[i])))
+          ++i; // call.uni
+      while (i < body.size() && std::isspace(static_cast<unsigned char>(body[i])))
+        ++i;
+      if (i < body.size() && body[i] == '(') {
+        i = body.find(')', i);
+        if (i == std::string::npos)
+          break;
+        i = body.find(',', i) + 1;
+      }
+      while (i < body.size() && std::isspace(static_cast<unsigned char>(body[i])))
+        ++i;
+      std::string name;
+      while (i < body.size() && is_name_char(body[i]))
+        name += body[i++];
+      if (!name.empty())
+        names.push_back(name);
+    }
+    return names;
+  }
+
+  std::map<std::string, std::string> functions_;
+};
+
+class DirectLauncher {
+public:
+  static DirectLauncher &instance() {
+    // Never destroyed: kernels may run from static destructors.
+    static DirectLauncher *launcher = new DirectLauncher;
+    return *launcher;
+  }
+
+  void prepare_context(int device_number) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!load_driver())
+      return;
+    CUcontext current = nullptr;
+    if (driver_.cuCtxGetCurrent(&current) == kSuccess && current) {
+      context_ = current;
+      return;
+    }
+    CUdevice device = 0;
+    if (driver_.cuDeviceGet(&device, device_number) != kSuccess ||
+        driver_.cuDevicePrimaryCtxRetain(&context_, device) != kSuccess ||
+        driver_.cuCtxSetCurrent(context_) != kSuccess) {
+      unavailable_ = "the GPU's primary CUDA context cannot be used";
+      context_ = nullptr;
+    }
+  }
+
+  bool launch(const char *entry, const Argument *arguments, unsigned count,
+              unsigned long long total, int requested_blocks,
+              int requested_threads, std::string *why) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    CUfunction function = find(entry, why);
+    if (!function)
+      return false;
+    if (total == 0)
+      return true;
+    std::vector<unsigned char> staged;
+    std::vector<CUdeviceptr> copies(count);
+    bool reduces = false;
+    for (unsigned k = 0; k < count; ++k) {
+      if (arguments[k].kind == Argument::Kind::value)
+        continue;
+      reduces |= arguments[k].kind == Argument::Kind::reduction;
+      copies[k] = staged.size();
+      staged.resize(staged.size() + (arguments[k].size + 7) / 8 * 8);
+      std::memcpy(staged.data() + copies[k], arguments[k].value,
+                  arguments[k].size);
+    }
+    if (staged.size() > kStagingBytes) {
+      *why = "its struct arguments and reduction variables take more than " +
+             std::to_string(kStagingBytes) + " bytes";
+      return false;
+    }
+    std::vector<void *> parameters(count);
+    for (unsigned k = 0; k < count; ++k) {
+      copies[k] += staging_;
+      parameters[k] = arguments[k].kind == Argument::Kind::value
+                          ? const_cast<void *>(arguments[k].value)
+                          : &copies[k];
+    }
+    // The copy is ordered after the launches that still read the staging
+    // memory: they use the same (legacy default) stream.
+    if (!staged.empty())
+      check(driver_.cuMemcpyHtoD(staging_, staged.data(), staged.size()),
+            "cuMemcpyHtoD of the arguments of", entry);
+
+    const unsigned threads =
+        requested_threads > 0 ? static_cast<unsigned>(requested_threads) : 256;
+    unsigned long long blocks =
+        requested_blocks > 0 ? static_cast<unsigned long long>(requested_blocks)
+                             : (total + threads - 1) / threads;
+    // Each warp of a reduction ends with one atomic update of the result:
+    // fewer threads, each looping over more iterations, update it less.
+    if (reduces && requested_blocks <= 0 && blocks > reduction_blocks_)
+      blocks = reduction_blocks_;
+    if (blocks > kMaxBlocks)
+      blocks = kMaxBlocks; // the entries loop over the rest
+    check(driver_.cuLaunchKernel(function, static_cast<unsigned>(blocks), 1, 1,
+                                 threads, 1, 1, 0, nullptr, parameters.data(),
+                                 nullptr),
+          "cuLaunchKernel of", entry);
+    launched_ = true;
+    if (reduces)
+      collect_reductions(arguments, count, &staged, entry);
+    return true;
+  }
+
+  void wait() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (launched_)
+      check(driver_.cuCtxSynchronize(), "waiting for", "the launched kernels");
+  }
+
+  bool addresses_context_memory(const void *device_pointer) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!load_driver() || !context_)
+      return false;
+    CUcontext owner = nullptr;
+    return driver_.cuPointerGetAttribute(
+               &owner, kPointerAttributeContext,
+               reinterpret_cast<CUdeviceptr>(device_pointer)) == kSuccess &&
+           owner == context_;
+  }
+
+private:
+  static constexpr unsigned long long kMaxBlocks = 0x7fffffff;
+  static constexpr std::size_t kStagingBytes = 64 * 1024;
+  // Blocks of a reduction launch per multiprocessor.
+  static constexpr unsigned kReductionBlocksPerSM = 8;
+
+  bool load_driver() {
+    if (tried_driver_)
+      return unavailable_.empty();
+    tried_driver_ = true;
+    if (!driver_.load(&unavailable_))
+      return false;
+    if (driver_.cuInit(0) != kSuccess) {
+      unavailable_ = "cuInit failed (no usable NVIDIA GPU)";
+      return false;
+    }
+    return true;
+  }
+
+  // The entry's function, linking the module on first use.
+  CUfunction find(const char *entry, std::string *why) {
+    auto known = functions_.find(entry);
+    if (known != functions_.end()) {
+      if (!known->second)
+        *why = refused_[entry];
+      return known->second;
+    }
+    CUfunction function = nullptr;
+    std::string reason;
+    if (load_module(&reason)) {
+      reason = index_.obstacle(entry);
+      if (reason.empty() &&
+          driver_.cuModuleGetFunction(&function, module_, entry) != kSuccess)
+        reason = "the offload image has no entry '" + std::string(entry) +
+                 "' (compiled without -foffload=nvptx-none?)";
+    }
+    functions_[entry] = reason.empty() ? function : nullptr;
+    if (!reason.empty())
+      refused_[entry] = *why = reason;
+    return reason.empty() ? function : nullptr;
+  }
+
+  bool load_module(std::string *why) {
+    if (module_)
+      return true;
+    if (!module_error_.empty()) {
+      *why = module_error_;
+      return false;
+    }
+    module_error_ = link_module();
+    *why = module_error_;
+    return module_error_.empty();
+  }
+
+  // Links every PTX object of the registered images, as libgomp does.
+  std::string link_module() {
+    if (!load_driver())
+      return unavailable_;
+    if (!context_)
+      return "no CUDA context (the OpenMP device was opened before ferry "
+             "could share its context)";
+    if (registered_images().empty())
+      return "the program registered no nvptx offload image";
+    driver_.cuCtxSetCurrent(context_);
+    char error_log[8192] = "";
+    int options[] = {kJitErrorLogBuffer, kJitErrorLogBufferSize};
+    void *values[] = {error_log, reinterpret_cast<void *>(sizeof error_log)};
+    CUlinkState link = nullptr;
+    if (driver_.cuLinkCreate(2, options, values, &link) != kSuccess)
+      return "cuLinkCreate failed";
+    std::string failure;
+    for (const NvptxTargetData *image : registered_images())
+      for (unsigned i = 0; i < image->object_count && failure.empty(); ++i) {
+        const PtxObject &object = image->objects[i];
+        index_.add(object.code, object.size);
+        if (driver_.cuLinkAddData(link, kJitInputPtx,
+                                     const_cast<char *>(object.code),
+                                     object.size, "ferry", 0, nullptr,
+                                     nullptr) != kSuccess)
+          failure = std::string("the PTX does not compile: ") + error_log;
+      }
+    void *image = nullptr;
+    std::size_t image_size = 0;
+    if (failure.empty() &&
+        driver_.cuLinkComplete(link, &image, &image_size) != kSuccess)
+      failure = std::string("the PTX does not link: ") + error_log;
+    if (failure.empty() &&
+        driver_.cuModuleLoadData(&module_, image) != kSuccess)
+      failure = "cuModuleLoadData failed";
+    driver_.cuLinkDestroy(link);
+    if (failure.empty() &&
+        driver_.cuMemAlloc(&staging_, kStagingBytes) != kSuccess)
+      failure = "no device memory for launch arguments";
+    CUdevice device = 0;
+    int multiprocessors = 0;
+    if (failure.empty() && driver_.cuCtxGetDevice(&device) == kSuccess &&
+        driver_.cuDeviceGetAttribute(&multiprocessors,
+                                     kDeviceAttributeMultiprocessorCount,
+                                     device) == kSuccess &&
+        multiprocessors > 0)
+      reduction_blocks_ =
+          static_cast<unsigned long long>(multiprocessors) * kReductionBlocksPerSM;
+    return failure;
+  }
+
+  // The results of the reductions, back into their variables.
+  void collect_reductions(const Argument *arguments, unsigned count,
+                          std::vector<unsigned char> *staged,
+                          const char *entry) {
+    check(driver_.cuMemcpyDtoH(staged->data(), staging_, staged->size()),
+          "the reduction of", entry);
+    std::size_t offset = 0;
+    for (unsigned k = 0; k < count; ++k) {
+      if (arguments[k].kind == Argument::Kind::value)
+        continue;
+      if (arguments[k].kind == Argument::Kind::reduction)
+        std::memcpy(const_cast<void *>(arguments[k].value),
+                    staged->data() + offset, arguments[k].size);
+      offset += (arguments[k].size + 7) / 8 * 8;
+    }
+  }
+
+  void check(CUresult result, const char *what, const char *subject) {
+    if (result == kSuccess)
+      return;
+    const char *message = "unknown error";
+    driver_.cuGetErrorString(result, &message);
+    std::fprintf(stderr, "ferry: %s %s failed: %s\n", what, subject, message);
+    std::exit(EXIT_FAILURE);
+  }
+
+  std::mutex mutex_;
+  Driver driver_;
+  bool tried_driver_ = false;
+  std::string unavailable_;
+  CUcontext context_ = nullptr;
+  CUmodule module_ = nullptr;
+  std::string module_error_;
+  PtxIndex index_;
+  std::map<std::string, CUfunction> functions_;
+  std::map<std::string, std::string> refused_;
+  CUdeviceptr staging_ = 0; // kStagingBytes for objects and reductions
+  unsigned long long reduction_blocks_ = 1024;
+  bool launched_ = false;
+};
+
+} // namespace
+
+void prepare_context(int device_number) {
+  if (settings().launch != LaunchPath::omp)
+    DirectLauncher::instance().prepare_context(device_number);
+}
+
+bool launch(const char *entry, const Argument *arguments, unsigned count,
+            unsigned long long total, int requested_blocks,
+            int requested_threads, std::string *why) {
+  return DirectLauncher::instance().launch(entry, arguments, count, total,
+                                           requested_blocks, requested_threads,
+                                           why);
+}
+
+void wait() {
+  if (settings().launch != LaunchPath::omp)
+    DirectLauncher::instance().wait();
+}
+
+bool addresses_context_memory(const void *device_pointer) {
+  return DirectLauncher::instance().addresses_context_memory(device_pointer);
+}
+
+} // namespace ferry::rt::cuda

@@ -1,0 +1,109 @@
+#!/bin/sh
+# The direct launch path at compile time (no GPU needed): every kernel loop
+# that can take it gets a PTX .entry in the offload code, frame-free and
+# free of libgomp's per-warp state (also in the functions it calls); the
+# loop that cannot (a helper takes the address of a local) gets none, and
+# -fplugin-arg-ferry-explain says why; the host assembly holds no PTX.
+# Runs against the build tree (see ferry-test).
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cat > "$dir/k.cc" <<'CC'
+#include <ferry/ferry.hpp>
+#include <algorithm>
+
+struct Coefficients { double a, b; int shift; };
+
+[[ferry::kernel]] void axpy(long n, double a, [[ferry::borrow(n)]] const double *x,
+                            [[ferry::borrow_mut(n)]] double *y) {
+  for (long i = 0; i < n; ++i) y[i] += a * x[i];
+}
+[[ferry::kernel]] void plane(int ni, int nj, [[ferry::out(ni * nj)]] float *p) {
+  for (int i = 0; i < ni; ++i)
+    for (int j = 0; j < nj; ++j) p[i * nj + j] = i + 0.5f * j;
+}
+[[ferry::kernel]] void cube(int n, [[ferry::out(n * n * n)]] double *c) {
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      for (int k = 0; k < n; ++k) c[(i * n + j) * n + k] = i - j + k;
+}
+[[ferry::kernel]] double sums(long n, [[ferry::borrow(n)]] const double *x) {
+  double total = 0, product = 1, low = 1e300, high = -1e300;
+  for (long i = 0; i < n; ++i) {
+    total += x[i];
+    product *= x[i];
+    low = std::min(low, x[i]);
+    high = std::max(high, x[i]);
+  }
+  return total + product + low + high;
+}
+[[ferry::kernel]] void histogram(long n, int bins, [[ferry::borrow(n)]] const int *v,
+                                 [[ferry::shared_mut(bins)]] unsigned *h) {
+  for (long i = 0; i < n; ++i) h[v[i] % bins] += 1;
+}
+[[ferry::kernel]] void staged(long n, Coefficients c, [[ferry::borrow(n)]] const double *x,
+                              [[ferry::scratch(n)]] double *t, [[ferry::out(n)]] double *y) {
+  for (long i = 0; i < n; ++i) t[i] = c.a * x[i];
+  for (long i = 0; i < n; ++i) y[i] = t[i] + c.b;
+}
+inline double through_memory(double v) {
+  double copy = v;
+  double *p = &copy;
+  return *p * 2;
+}
+[[ferry::kernel]] void framed(long n, [[ferry::borrow_mut(n)]] double *y) {
+  for (long i = 0; i < n; ++i) y[i] = through_memory(y[i]);
+}
+int main() {}
+CC
+cd "$dir" || fail "no temporary directory"
+"$FERRY_GXX" -O2 -save-temps -fplugin-arg-ferry-explain k.cc -o k 2> explain.txt ||
+  { cat explain.txt; fail "build failed"; }
+
+for kernel in axpy plane cube sums histogram staged; do
+  grep -q "note: ferry: direct entry '__ferry_direct__Z[0-9]*$kernel" explain.txt ||
+    fail "explain names no direct entry for $kernel"
+done
+grep -q "no direct entry, the loop always takes the OpenMP path: a function it calls takes the address of a local" explain.txt ||
+  fail "explain does not say why 'framed' has no direct entry"
+
+ptx=$(ls ./*.xnvptx-none.mkoffload 2>/dev/null | head -1)
+[ -n "$ptx" ] || fail "no offload PTX was kept (-save-temps)"
+tr -d '\000' < "$ptx" > ptx.txt
+if grep -q "ferry-ptx" k.s; then fail "PTX text reached the host assembly"; fi
+
+python3 - ptx.txt <<'PY' || exit 1
+import re, sys
+text = open(sys.argv[1]).read()
+bodies = {}
+for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*\)\s*)?([\w$.]+)\s*\([^\n]*\n\{\n(.*?)\n\}", text, re.S | re.M):
+    bodies[match.group(1)] = match.group(2)
+entries = sorted(n for n in bodies if n.startswith("__ferry_direct_"))
+expected = ["axpy", "plane", "cube", "sums", "histogram", "staged"]
+for kernel in expected:
+    found = [e for e in entries if re.match(r"__ferry_direct__Z\d+%s" % kernel, e)]
+    if not found:
+        sys.exit("FAIL: no .entry for kernel %s in the offload PTX (entries: %s)" % (kernel, entries))
+staged = [e for e in entries if "staged" in e]
+if len(staged) != 2:
+    sys.exit("FAIL: kernel 'staged' has two loops but %d entries" % len(staged))
+if any("framed" in e for e in entries):
+    sys.exit("FAIL: kernel 'framed' got an entry although it needs a frame")
+for entry in entries:
+    if not re.search(r"^\.visible \.entry %s\b" % re.escape(entry), text, re.M):
+        sys.exit("FAIL: %s is not a visible .entry" % entry)
+    pending, seen = [entry], set()
+    while pending:
+        name = pending.pop()
+        if name in seen or name not in bodies:
+            continue
+        seen.add(name)
+        for marker in ("__nvptx_stacks", "__nvptx_uni"):
+            if marker in bodies[name]:
+                sys.exit("FAIL: %s (called from %s) uses %s" % (name, entry, marker))
+        pending += re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name])
+print("%d entries, all frame-free" % len(entries))
+PY
+echo "ok"
