@@ -508,16 +508,30 @@ private:
     return body;
   }
 
-  // loop variables from the linear index IDX, innermost level fastest.
-  tree loop_variables(tree index, tree rest) {
+  // The loop variables from the linear index INDEX, innermost level
+  // fastest.  Collapsed nests divide; in 32 bits when the iteration count
+  // fits, since 64-bit division is a long software sequence on the GPU.
+  tree loop_variables(tree index, tree rest, tree narrow_rest) {
+    if (loop_vars_.size() == 1)
+      return decompose(index, rest);
+    tree fits = build2(LE_EXPR, boolean_type_node,
+                       parameter_named("__ferry_total"),
+                       build_int_cst(long_long_unsigned_type_node, 0xffffffffu));
+    return build3(COND_EXPR, void_type_node, fits,
+                  decompose(index, narrow_rest), decompose(index, rest));
+  }
+
+  // The loop variables from INDEX, dividing in REST's type.
+  tree decompose(tree index, tree rest) {
     tree statements = NULL_TREE;
-    tree count_type = long_long_unsigned_type_node;
+    tree count_type = TREE_TYPE(rest);
     append_to_statement_list_force(assign(rest, index), &statements);
     for (std::size_t i = loop_vars_.size(); i-- > 0;) {
       tree var = loop_vars_[i];
       tree type = TREE_TYPE(var);
       tree lower = parameter_named("__ferry_lower_" + std::to_string(i));
-      tree extent = parameter_named("__ferry_extent_" + std::to_string(i));
+      tree extent = fold_convert(
+          count_type, parameter_named("__ferry_extent_" + std::to_string(i)));
       tree position =
           i == 0 ? rest : build2(TRUNC_MOD_EXPR, count_type, rest, extent);
       append_to_statement_list_force(
@@ -545,6 +559,8 @@ private:
     tree index = new_local(entry_, "__ferry_index", count_type);
     tree step = new_local(entry_, "__ferry_step", count_type);
     tree rest = new_local(entry_, "__ferry_rest", count_type);
+    tree narrow_rest =
+        new_local(entry_, "__ferry_narrow_rest", unsigned_type_node);
     tree vars = NULL_TREE;
     for (tree var : loop_vars_) {
       DECL_CHAIN(var) = vars;
@@ -554,7 +570,7 @@ private:
       DECL_CHAIN(plan.private_var) = vars;
       vars = plan.private_var;
     }
-    for (tree var : {rest, step, index}) {
+    for (tree var : {narrow_rest, rest, step, index}) {
       DECL_CHAIN(var) = vars;
       vars = var;
     }
@@ -568,7 +584,9 @@ private:
     append_to_statement_list_force(
         assign(step, call_helper("thread_count", {})), &statements);
 
-    tree iteration = loop_variables(index, rest);
+    tree iteration = NULL_TREE;
+    append_to_statement_list_force(loop_variables(index, rest, narrow_rest),
+                                   &iteration);
     append_to_statement_list_force(body, &iteration);
     tree loop = build_stmt(
         loop_.location, FOR_STMT, assign(index, call_helper("thread_index", {})),

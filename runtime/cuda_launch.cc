@@ -14,6 +14,7 @@
 #include <set>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 // The part of the CUDA driver API that ferry uses, declared here (as
@@ -76,6 +77,12 @@ struct Driver {
   CUresult (*cuMemAlloc)(CUdeviceptr *, std::size_t) = nullptr;
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, std::size_t) = nullptr;
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, std::size_t) = nullptr;
+  CUresult (*cuMemAllocHost)(void **, std::size_t) = nullptr;
+  CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void *, std::size_t,
+                                CUstream) = nullptr;
+  CUresult (*cuMemcpyDtoHAsync)(void *, CUdeviceptr, std::size_t,
+                                CUstream) = nullptr;
+  CUresult (*cuStreamSynchronize)(CUstream) = nullptr;
   CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr) = nullptr;
   CUresult (*cuGetErrorString)(CUresult, const char **) = nullptr;
 
@@ -110,6 +117,10 @@ struct Driver {
     bind(&cuMemAlloc, "cuMemAlloc_v2");
     bind(&cuMemcpyHtoD, "cuMemcpyHtoD_v2");
     bind(&cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+    bind(&cuMemAllocHost, "cuMemAllocHost_v2");
+    bind(&cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2");
+    bind(&cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2");
+    bind(&cuStreamSynchronize, "cuStreamSynchronize");
     bind(&cuPointerGetAttribute, "cuPointerGetAttribute");
     bind(&cuGetErrorString, "cuGetErrorString");
     if (missing) {
@@ -287,13 +298,18 @@ public:
               unsigned long long total, int requested_blocks,
               int requested_threads, std::string *why) {
     std::lock_guard<std::mutex> lock(mutex_);
-    CUfunction function = find(entry, why);
-    if (!function)
+    Site &site = sites_[entry];
+    if (!site.function && !(site.function = find(entry, why)))
       return false;
     if (total == 0)
       return true;
-    std::vector<unsigned char> staged;
-    std::vector<CUdeviceptr> copies(count);
+    // Objects and reduction variables go to the device in one copy, into
+    // memory of this call site's own: a later launch overwrites it only in
+    // stream order, so an unchanged object needs no copy at all.
+    std::vector<unsigned char> &staged = staged_;
+    std::vector<CUdeviceptr> &copies = copies_;
+    staged.clear();
+    copies.assign(count, 0);
     bool reduces = false;
     for (unsigned k = 0; k < count; ++k) {
       if (arguments[k].kind == Argument::Kind::value)
@@ -304,23 +320,35 @@ public:
       std::memcpy(staged.data() + copies[k], arguments[k].value,
                   arguments[k].size);
     }
-    if (staged.size() > kStagingBytes) {
-      *why = "its struct arguments and reduction variables take more than " +
-             std::to_string(kStagingBytes) + " bytes";
-      return false;
+    if (!staged.empty() && !site.staging) {
+      if (staged.size() > kPinnedBytes) {
+        *why = "its struct arguments and reduction variables take more than " +
+               std::to_string(kPinnedBytes) + " bytes";
+        return false;
+      }
+      check(driver_.cuMemAlloc(&site.staging, staged.size()), "cuMemAlloc for",
+            entry);
     }
-    std::vector<void *> parameters(count);
+    std::vector<void *> &parameters = parameters_;
+    parameters.resize(count);
     for (unsigned k = 0; k < count; ++k) {
-      copies[k] += staging_;
+      copies[k] += site.staging;
       parameters[k] = arguments[k].kind == Argument::Kind::value
                           ? const_cast<void *>(arguments[k].value)
                           : &copies[k];
     }
-    // The copy is ordered after the launches that still read the staging
-    // memory: they use the same (legacy default) stream.
-    if (!staged.empty())
-      check(driver_.cuMemcpyHtoD(staging_, staged.data(), staged.size()),
+    if (reduces) {
+      // Through pinned memory, asynchronously: the launch waits for its
+      // result below, so the pinned buffer is free again afterwards.
+      std::memcpy(pinned_, staged.data(), staged.size());
+      check(driver_.cuMemcpyHtoDAsync(site.staging, pinned_, staged.size(),
+                                      nullptr),
+            "cuMemcpyHtoDAsync of the arguments of", entry);
+    } else if (!staged.empty() && staged != site.uploaded) {
+      check(driver_.cuMemcpyHtoD(site.staging, staged.data(), staged.size()),
             "cuMemcpyHtoD of the arguments of", entry);
+      site.uploaded = staged;
+    }
 
     const unsigned threads =
         requested_threads > 0 ? static_cast<unsigned>(requested_threads) : 256;
@@ -333,13 +361,15 @@ public:
       blocks = reduction_blocks_;
     if (blocks > kMaxBlocks)
       blocks = kMaxBlocks; // the entries loop over the rest
-    check(driver_.cuLaunchKernel(function, static_cast<unsigned>(blocks), 1, 1,
-                                 threads, 1, 1, 0, nullptr, parameters.data(),
-                                 nullptr),
+    check(driver_.cuLaunchKernel(site.function, static_cast<unsigned>(blocks),
+                                 1, 1, threads, 1, 1, 0, nullptr,
+                                 parameters.data(), nullptr),
           "cuLaunchKernel of", entry);
     launched_ = true;
-    if (reduces)
-      collect_reductions(arguments, count, &staged, entry);
+    if (reduces) {
+      site.uploaded.clear(); // the slots changed on the device
+      collect_reductions(arguments, count, site.staging, staged.size(), entry);
+    }
     return true;
   }
 
@@ -362,7 +392,7 @@ public:
 
 private:
   static constexpr unsigned long long kMaxBlocks = 0x7fffffff;
-  static constexpr std::size_t kStagingBytes = 64 * 1024;
+  static constexpr std::size_t kPinnedBytes = 64 * 1024;
   // Blocks of a reduction launch per multiprocessor.
   static constexpr unsigned kReductionBlocksPerSM = 8;
 
@@ -450,9 +480,11 @@ private:
         driver_.cuModuleLoadData(&module_, image) != kSuccess)
       failure = "cuModuleLoadData failed";
     driver_.cuLinkDestroy(link);
+    void *pinned = nullptr;
     if (failure.empty() &&
-        driver_.cuMemAlloc(&staging_, kStagingBytes) != kSuccess)
-      failure = "no device memory for launch arguments";
+        driver_.cuMemAllocHost(&pinned, kPinnedBytes) != kSuccess)
+      failure = "no pinned host memory for launch arguments";
+    pinned_ = static_cast<unsigned char *>(pinned);
     CUdevice device = 0;
     int multiprocessors = 0;
     if (failure.empty() && driver_.cuCtxGetDevice(&device) == kSuccess &&
@@ -467,17 +499,18 @@ private:
 
   // The results of the reductions, back into their variables.
   void collect_reductions(const Argument *arguments, unsigned count,
-                          std::vector<unsigned char> *staged,
+                          CUdeviceptr staging, std::size_t bytes,
                           const char *entry) {
-    check(driver_.cuMemcpyDtoH(staged->data(), staging_, staged->size()),
+    check(driver_.cuMemcpyDtoHAsync(pinned_, staging, bytes, nullptr),
           "the reduction of", entry);
+    check(driver_.cuStreamSynchronize(nullptr), "the reduction of", entry);
     std::size_t offset = 0;
     for (unsigned k = 0; k < count; ++k) {
       if (arguments[k].kind == Argument::Kind::value)
         continue;
       if (arguments[k].kind == Argument::Kind::reduction)
-        std::memcpy(const_cast<void *>(arguments[k].value),
-                    staged->data() + offset, arguments[k].size);
+        std::memcpy(const_cast<void *>(arguments[k].value), pinned_ + offset,
+                    arguments[k].size);
       offset += (arguments[k].size + 7) / 8 * 8;
     }
   }
@@ -500,8 +533,19 @@ private:
   std::string module_error_;
   PtxIndex index_;
   std::map<std::string, CUfunction> functions_;
+  // What one call site (the address of its entry-name literal) needs.
+  struct Site {
+    CUfunction function = nullptr;
+    CUdeviceptr staging = 0;             // its objects and reduction slots
+    std::vector<unsigned char> uploaded; // what staging holds, if known
+  };
+  std::unordered_map<const void *, Site> sites_;
+  // Per-launch scratch, kept to avoid allocations (guarded by mutex_).
+  std::vector<unsigned char> staged_;
+  std::vector<CUdeviceptr> copies_;
+  std::vector<void *> parameters_;
   std::map<std::string, std::string> refused_;
-  CUdeviceptr staging_ = 0; // kStagingBytes for objects and reductions
+  unsigned char *pinned_ = nullptr; // kPinnedBytes, for reductions
   unsigned long long reduction_blocks_ = 1024;
   bool launched_ = false;
 };

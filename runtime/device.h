@@ -54,6 +54,11 @@ public:
   // mapped HOST: the user's mapping then owns it and ferry moves nothing.
   virtual bool mapped_by_user(void *host) const = 0;
 
+  // The device address of HOST inside the user's own mapping (see
+  // mapped_by_user), for launches that address device memory themselves;
+  // nullptr where there is none.
+  virtual void *user_mapped_address(void *) const { return nullptr; }
+
   // The address the target region must use for a buffer whose device copy
   // is DEVICE_COPY: the host address where the maps translate it (a GPU),
   // the copy itself where the region runs in host fallback (the sim device).

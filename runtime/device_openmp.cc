@@ -67,6 +67,17 @@ public:
   bool mapped_by_user(void *host) const override {
     return omp_target_is_present(host, number_) != 0;
   }
+  void *user_mapped_address(void *host) const override {
+    if (!omp_target_is_present(host, number_))
+      return nullptr;
+    // OpenMP 5.1's omp_get_mapped_ptr is not in GCC 12's libgomp; the
+    // use_device_ptr clause translates a mapped address the same way.
+    void *translated = host;
+    void *device_address = nullptr;
+#pragma omp target data use_device_ptr(translated) device(number_)
+    { device_address = translated; }
+    return device_address;
+  }
   // The maps translate the host address into the associated copy.
   void *region_address(void *host, void *) const override { return host; }
 

@@ -185,21 +185,27 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
   const Device &device = current_device();
   if (device.runs_regions_on_host())
     return "kernels run on the host (" + device.describe() + ")";
-  arguments->resize(nargs);
+  arguments->assign(nargs, cuda::Argument{});
   for (unsigned k = 0; k < nargs; ++k) {
     const unsigned char role = static_cast<unsigned char>(roles[k]);
     cuda::Argument &argument = (*arguments)[k];
     argument.value = args[k];
     if (role >= FERRY_ROLE_BUFFER) {
       Buffer &buffer = buffer_at(role - FERRY_ROLE_BUFFER);
-      if (buffer.mapped_by_user)
-        return std::string("buffer '") + buffer.name +
-               "' is in the program's own OpenMP data region";
-      void *address = buffer.bytes ? transfers().launch_address(buffer) : nullptr;
+      void *address = !buffer.bytes ? nullptr
+                      : buffer.mapped_by_user
+                          ? device.user_mapped_address(buffer.host)
+                          : transfers().launch_address(buffer);
       if (buffer.bytes && !address)
         return std::string("buffer '") + buffer.name + "' has no device copy";
-      if (address && !cuda::addresses_context_memory(address))
-        return "libgomp's device memory is not in ferry's CUDA context";
+      // libgomp allocates all its device memory in one context: one
+      // address answers for all.
+      static std::atomic<bool> context_checked{false};
+      if (address && !context_checked.load(std::memory_order_relaxed)) {
+        if (!cuda::addresses_context_memory(address))
+          return "libgomp's device memory is not in ferry's CUDA context";
+        context_checked.store(true, std::memory_order_relaxed);
+      }
       // The entry gets the address itself: keep it in the buffer.
       buffer.direct_address = address;
       argument.value = &buffer.direct_address;
@@ -226,7 +232,9 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
   const Launch &launch = current_launch;
   if (!launch.active || nargs == 0)
     internal_error("direct launch outside a launch");
-  std::vector<cuda::Argument> arguments;
+  // Reused: a launch should cost microseconds, not allocations.
+  thread_local std::vector<cuda::Argument> arguments;
+  arguments.clear();
   std::string why = direct_arguments(nargs, args, roles, &arguments);
   bool launched = false;
   if (why.empty()) {

@@ -89,10 +89,14 @@ void wait_for_kernels() {}
 
 #else
 
+// ferry: the default (the direct launch on NVIDIA); ferry-omp: the OpenMP
+// path only; ferry-naive: no residency, map every launch.
 const char *variant_name() {
   const char *residency = std::getenv("FERRY_RESIDENCY");
-  return residency && std::strcmp(residency, "0") == 0 ? "ferry-naive"
-                                                        : "ferry";
+  const char *launch = std::getenv("FERRY_LAUNCH");
+  if (residency && std::strcmp(residency, "0") == 0)
+    return "ferry-naive";
+  return launch && std::strcmp(launch, "omp") == 0 ? "ferry-omp" : "ferry";
 }
 
 // The host arrays themselves: libferry moves them.

@@ -19,6 +19,8 @@ trap 'rm -f "$tmp"' EXIT
 echo "kernel,variant,n,reps,kernel_ms,total_ms,checksum" > "$tmp"
 echo "run.sh: ferry" >&2
 "$dir/suite_ferry" >> "$tmp"
+echo "run.sh: ferry-omp (FERRY_LAUNCH=omp)" >&2
+FERRY_LAUNCH=omp "$dir/suite_ferry" >> "$tmp"
 echo "run.sh: ferry-naive (repetitions x ${NAIVE_REPS:-0.1})" >&2
 FERRY_RESIDENCY=0 BENCH_REPS=$naive_reps "$dir/suite_ferry" >> "$tmp"
 echo "run.sh: omp" >&2
