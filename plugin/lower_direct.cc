@@ -491,6 +491,7 @@ private:
     id.do_not_fold = true;
     tree body = loop_.body;
     walk_tree(&body, copy_tree_body_r, &id, nullptr);
+    cp_walk_tree_without_duplicates(&body, use_frame_free_exp, nullptr);
 
     // The copies still name their originals as abstract origins, which
     // would tie the entry's debug information to the kernel's.
@@ -506,6 +507,23 @@ private:
       }
     }
     return body;
+  }
+
+  // Calls of exp(double) become ferry::direct::exp: newlib's takes a
+  // stack frame on its overflow path (see <ferry/direct.hpp>).
+  static tree use_frame_free_exp(tree *node, int *walk_subtrees, void *) {
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+    } else if (TREE_CODE(t) == CALL_EXPR && call_expr_nargs(t) == 1) {
+      tree callee = cp_get_callee_fndecl_nofold(t);
+      if (callee && fndecl_built_in_p(callee, BUILT_IN_EXP)) {
+        tree replacement = call_helper("exp", {CALL_EXPR_ARG(t, 0)});
+        if (replacement != error_mark_node)
+          *node = replacement;
+      }
+    }
+    return NULL_TREE;
   }
 
   // The loop variables from the linear index INDEX, innermost level
