@@ -294,6 +294,10 @@ private:
       tree type = TREE_TYPE(parm);
       const std::string name = decl_name(parm);
       if (const BufferParam *buffer = k_.buffer_for(parm)) {
+        // Proven exclusive, as on the OpenMP path (lower_omp.cc); here the
+        // pointers are the entry's own parameters, where GCC keeps it.
+        type = cp_build_qualified_type(type, cp_type_quals(type) |
+                                                 TYPE_QUAL_RESTRICT);
         add_parameter(name.c_str(), type, parm, NULL_TREE,
                       static_cast<char>(FERRY_ROLE_BUFFER + buffer->index));
       } else if (is_number_type(type)) {
