@@ -10,7 +10,7 @@ import csv
 import math
 from collections import defaultdict
 
-VARIANTS = ["ferry", "ferry-naive", "omp", "cuda"]
+VARIANTS = ["ferry", "ferry-omp", "ferry-naive", "omp", "cuda"]
 
 
 def load(path):
@@ -30,26 +30,28 @@ def ratio(table, kernel, a, b, column):
 
 
 def markdown(table):
-    lines = ["| kernel | ferry ms | ferry-naive ms | omp ms | cuda ms | "
-             "ferry/cuda | omp/cuda | naive/ferry | ferry/cuda total |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| kernel | ferry ms | ferry-omp ms | ferry-naive ms | omp ms | "
+             "cuda ms | ferry/cuda | ferry-omp/cuda | omp/cuda | naive/ferry "
+             "| ferry/cuda total |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     columns = defaultdict(list)
     for kernel in table:
         ms = [float(table[kernel][v]["kernel_ms"]) for v in VARIANTS]
         r = {"f/c": ratio(table, kernel, "ferry", "cuda", "kernel_ms"),
+             "fo/c": ratio(table, kernel, "ferry-omp", "cuda", "kernel_ms"),
              "o/c": ratio(table, kernel, "omp", "cuda", "kernel_ms"),
              "n/f": ratio(table, kernel, "ferry-naive", "ferry", "kernel_ms"),
              "t": ratio(table, kernel, "ferry", "cuda", "total_ms")}
         for key, value in r.items():
             columns[key].append(value)
-        lines.append("| %s | %.4f | %.4f | %.4f | %.4f | %.0f | %.0f | %.1f | "
-                     "%.1f |" % ((kernel,) + tuple(ms) + (r["f/c"], r["o/c"],
-                                                          r["n/f"], r["t"])))
-    lines.append("| **geometric mean** | | | | | **%.0f** | **%.0f** | **%.1f** "
-                 "| **%.1f** |" % (geomean(columns["f/c"]),
-                                   geomean(columns["o/c"]),
-                                   geomean(columns["n/f"]),
-                                   geomean(columns["t"])))
+        lines.append("| %s | %.4f | %.4f | %.4f | %.4f | %.4f | %.2f | %.0f | "
+                     "%.0f | %.0f | %.2f |" % ((kernel,) + tuple(ms) + (
+                         r["f/c"], r["fo/c"], r["o/c"], r["n/f"], r["t"])))
+    lines.append("| **geometric mean** | | | | | | **%.2f** | **%.0f** | "
+                 "**%.0f** | **%.0f** | **%.2f** |" % (
+                     geomean(columns["f/c"]), geomean(columns["fo/c"]),
+                     geomean(columns["o/c"]), geomean(columns["n/f"]),
+                     geomean(columns["t"])))
     return "\n".join(lines)
 
 
@@ -58,13 +60,15 @@ def plot(table, path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     kernels = list(table)
-    series = [("ferry / cuda", "ferry", "cuda"), ("omp / cuda", "omp", "cuda"),
+    series = [("ferry / cuda", "ferry", "cuda"),
+              ("ferry-omp / cuda", "ferry-omp", "cuda"),
+              ("omp / cuda", "omp", "cuda"),
               ("ferry-naive / ferry", "ferry-naive", "ferry")]
     fig, ax = plt.subplots(figsize=(12, 5))
-    width = 0.27
+    width = 0.2
     for n, (label, a, b) in enumerate(series):
         values = [ratio(table, k, a, b, "kernel_ms") for k in kernels]
-        ax.bar([i + (n - 1) * width for i in range(len(kernels))], values,
+        ax.bar([i + (n - 1.5) * width for i in range(len(kernels))], values,
                width, label=label)
     ax.set_yscale("log")
     ax.axhline(1.0, color="black", linewidth=0.8)

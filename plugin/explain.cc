@@ -62,12 +62,12 @@ std::string equivalent_pragma(const Kernel &kernel, const ParallelLoop &loop,
 namespace {
 
 std::string geometry_text(const Kernel &kernel) {
-  std::string threads =
-      kernel.options.threads
-          ? expression_text(kernel.options.threads) + " GPU threads per team "
-                                                      "(from the kernel "
-                                                      "attribute)"
-          : "512 GPU threads per team";
+  std::string threads = kernel.options.threads
+                            ? expression_text(kernel.options.threads) +
+                                  " GPU threads per team "
+                                  "(from the kernel "
+                                  "attribute)"
+                            : "512 GPU threads per team";
   std::string teams =
       kernel.options.teams
           ? expression_text(kernel.options.teams) +

@@ -50,7 +50,8 @@ tree direct_namespace() {
       get_namespace_binding(global_namespace, get_identifier("ferry"));
   if (!ferry_namespace || TREE_CODE(ferry_namespace) != NAMESPACE_DECL)
     return NULL_TREE;
-  tree direct = get_namespace_binding(ferry_namespace, get_identifier("direct"));
+  tree direct =
+      get_namespace_binding(ferry_namespace, get_identifier("direct"));
   return direct && TREE_CODE(direct) == NAMESPACE_DECL ? direct : NULL_TREE;
 }
 
@@ -58,8 +59,8 @@ tree direct_namespace() {
 // error_mark_node when it does not resolve.
 tree call_helper(const char *name, std::initializer_list<tree> arguments) {
   tree scope = direct_namespace();
-  tree function = scope ? get_namespace_binding(scope, get_identifier(name))
-                        : NULL_TREE;
+  tree function =
+      scope ? get_namespace_binding(scope, get_identifier(name)) : NULL_TREE;
   if (!function)
     return error_mark_node;
   releasing_vec args;
@@ -265,7 +266,7 @@ private:
   struct Parameter {
     tree name;
     tree type;
-    tree maps_from; // kernel decl the body refers to, or NULL_TREE
+    tree maps_from;          // kernel decl the body refers to, or NULL_TREE
     bool by_address = false; // the entry gets a pointer to MAPS_FROM's value
     tree decl = NULL_TREE;
   };
@@ -304,16 +305,16 @@ private:
         add_parameter(name.c_str(), type, parm, parm, FERRY_ROLE_VALUE);
       } else if (is_plain_object(type)) {
         // A struct of numbers: the runtime copies it to the device.
-        add_parameter(name.c_str(),
-                      build_pointer_type(cp_build_qualified_type(
-                          type, TYPE_QUAL_CONST)),
-                      parm, parm, FERRY_ROLE_OBJECT);
+        add_parameter(
+            name.c_str(),
+            build_pointer_type(cp_build_qualified_type(type, TYPE_QUAL_CONST)),
+            parm, parm, FERRY_ROLE_OBJECT);
         parameters_.back().by_address = true;
-        add_parameter(("__ferry_bytes_" + name).c_str(),
-                      long_long_unsigned_type_node, NULL_TREE,
-                      fold_convert(long_long_unsigned_type_node,
-                                   TYPE_SIZE_UNIT(type)),
-                      FERRY_ROLE_VALUE);
+        add_parameter(
+            ("__ferry_bytes_" + name).c_str(), long_long_unsigned_type_node,
+            NULL_TREE,
+            fold_convert(long_long_unsigned_type_node, TYPE_SIZE_UNIT(type)),
+            FERRY_ROLE_VALUE);
       } else {
         return refused("parameter '" + name +
                        "' is neither a number, a struct of numbers nor a "
@@ -355,9 +356,9 @@ private:
           COND_EXPR, count_type,
           fold_build2(LT_EXPR, boolean_type_node, lower,
                       unshare_expr(level.bound)),
-          fold_convert(count_type, fold_build2(MINUS_EXPR, type,
-                                               unshare_expr(level.bound),
-                                               unshare_expr(lower))),
+          fold_convert(count_type,
+                       fold_build2(MINUS_EXPR, type, unshare_expr(level.bound),
+                                   unshare_expr(lower))),
           build_zero_cst(count_type));
       const std::string suffix = std::to_string(i);
       add_parameter(("__ferry_lower_" + suffix).c_str(), type, NULL_TREE, lower,
@@ -399,8 +400,8 @@ private:
       types = tree_cons(NULL_TREE, it->type, types);
     tree type = build_function_type(void_type_node, types);
     result_.symbol = symbol();
-    entry_ = build_lang_decl(FUNCTION_DECL, get_identifier(result_.symbol.c_str()),
-                             type);
+    entry_ = build_lang_decl(FUNCTION_DECL,
+                             get_identifier(result_.symbol.c_str()), type);
     DECL_SOURCE_LOCATION(entry_) = loop_.location;
     DECL_CONTEXT(entry_) = FROB_CONTEXT(global_namespace);
     SET_DECL_LANGUAGE(entry_, lang_c);
@@ -420,7 +421,8 @@ private:
       comdat_linkage(entry_);
     tree *chain = &DECL_ARGUMENTS(entry_);
     for (Parameter &parameter : parameters_) {
-      parameter.decl = cp_build_parm_decl(entry_, parameter.name, parameter.type);
+      parameter.decl =
+          cp_build_parm_decl(entry_, parameter.name, parameter.type);
       TREE_USED(parameter.decl) = 1;
       *chain = parameter.decl;
       chain = &DECL_CHAIN(parameter.decl);
@@ -471,8 +473,8 @@ private:
       else if (parameter.maps_from)
         map.put(parameter.maps_from, parameter.decl);
     for (const LoopLevel &level : loop_.levels) {
-      tree var = new_local(entry_, decl_name(level.var).c_str(),
-                           TREE_TYPE(level.var));
+      tree var =
+          new_local(entry_, decl_name(level.var).c_str(), TREE_TYPE(level.var));
       loop_vars_.push_back(var);
       map.put(level.var, var);
     }
@@ -536,9 +538,9 @@ private:
   tree loop_variables(tree index, tree rest, tree narrow_rest) {
     if (loop_vars_.size() == 1)
       return decompose(index, rest);
-    tree fits = build2(LE_EXPR, boolean_type_node,
-                       parameter_named("__ferry_total"),
-                       build_int_cst(long_long_unsigned_type_node, 0xffffffffu));
+    tree fits =
+        build2(LE_EXPR, boolean_type_node, parameter_named("__ferry_total"),
+               build_int_cst(long_long_unsigned_type_node, 0xffffffffu));
     return build3(COND_EXPR, void_type_node, fits,
                   decompose(index, narrow_rest), decompose(index, rest));
   }
@@ -557,8 +559,8 @@ private:
       tree position =
           i == 0 ? rest : build2(TRUNC_MOD_EXPR, count_type, rest, extent);
       append_to_statement_list_force(
-          assign(var, build2(PLUS_EXPR, type, lower,
-                             fold_convert(type, position))),
+          assign(var,
+                 build2(PLUS_EXPR, type, lower, fold_convert(type, position))),
           &statements);
       if (i > 0)
         append_to_statement_list_force(
@@ -610,17 +612,17 @@ private:
     append_to_statement_list_force(loop_variables(index, rest, narrow_rest),
                                    &iteration);
     append_to_statement_list_force(body, &iteration);
-    tree loop = build_stmt(
-        loop_.location, FOR_STMT, assign(index, call_helper("thread_index", {})),
-        build2(LT_EXPR, boolean_type_node, index,
-               parameter_named("__ferry_total")),
-        assign(index, build2(PLUS_EXPR, count_type, index, step)),
-        statement_block(iteration, NULL_TREE), NULL_TREE);
+    tree loop =
+        build_stmt(loop_.location, FOR_STMT,
+                   assign(index, call_helper("thread_index", {})),
+                   build2(LT_EXPR, boolean_type_node, index,
+                          parameter_named("__ferry_total")),
+                   assign(index, build2(PLUS_EXPR, count_type, index, step)),
+                   statement_block(iteration, NULL_TREE), NULL_TREE);
     append_to_statement_list_force(loop, &statements);
 
     for (const ReductionPlan &plan : reductions_) {
-      tree slot =
-          parameter_named("__ferry_slot_" + decl_name(plan.var));
+      tree slot = parameter_named("__ferry_slot_" + decl_name(plan.var));
       tree call = call_helper(reduction_helper(plan.reduction->op),
                               {slot, plan.private_var});
       append_to_statement_list_force(call, &statements);
@@ -663,9 +665,15 @@ private:
 
 // Empties the PTX texts of <ferry/direct.hpp> in host code.  The device
 // code was streamed to the offload compiler before this pass runs.
-const pass_data empty_ptx_pass_data = {
-    GIMPLE_PASS,   "ferry-empty-ptx", OPTGROUP_NONE, TV_NONE, PROP_cfg, 0, 0, 0,
-    0};
+const pass_data empty_ptx_pass_data = {GIMPLE_PASS,
+                                       "ferry-empty-ptx",
+                                       OPTGROUP_NONE,
+                                       TV_NONE,
+                                       PROP_cfg,
+                                       0,
+                                       0,
+                                       0,
+                                       0};
 
 class EmptyPtxPass : public gimple_opt_pass {
 public:

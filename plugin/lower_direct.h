@@ -30,9 +30,8 @@ struct DirectEntry {
 // Builds the entries of KERNEL's loops (one per loop, in order).  SIMD false
 // means a callee needs a stack frame per lane, which a direct launch does
 // not provide.
-std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
-                                              const KernelFacts &facts,
-                                              bool simd);
+std::vector<DirectEntry>
+build_direct_entries(const Kernel &kernel, const KernelFacts &facts, bool simd);
 
 // Whether FNDECL is an entry built above; at PLUGIN_PRE_GENERICIZE its
 // BLOCK tree is completed then.

@@ -79,8 +79,8 @@ public:
   void run() {
     mark_restrict();
     device_ = launch_variable("__ferry_device", integer_type_node);
-    geometry_ = launch_variable("__ferry_geometry",
-                                long_long_unsigned_type_node);
+    geometry_ =
+        launch_variable("__ferry_geometry", long_long_unsigned_type_node);
     teams_ = launch_variable("__ferry_teams", integer_type_node);
     threads_ = launch_variable("__ferry_threads", integer_type_node);
     DECL_CHAIN(device_) = geometry_;
@@ -96,9 +96,10 @@ public:
     }
 
     tree *body = function_statements(k_.fndecl);
-    *body = statement_block(guarded_block(prologue(), *body,
-                                          runtime_calls::launch_end(k_.location)),
-                            device_);
+    *body =
+        statement_block(guarded_block(prologue(), *body,
+                                      runtime_calls::launch_end(k_.location)),
+                        device_);
     rebuild_blocks(k_.fndecl);
     gcc::note_target_used();
     // Kernel calls stay calls, for the host-sync pass (host_sync.cc) to
@@ -138,7 +139,8 @@ private:
       tree lower = fold_convert(var_type, unshare_expr(level.lower));
       tree bound = unshare_expr(level.bound);
       tree extent = fold_build3(
-          COND_EXPR, type, fold_build2(LT_EXPR, boolean_type_node, lower, bound),
+          COND_EXPR, type,
+          fold_build2(LT_EXPR, boolean_type_node, lower, bound),
           fold_convert(type, fold_build2(MINUS_EXPR, var_type, bound, lower)),
           build_zero_cst(type));
       count = fold_build2(MULT_EXPR, type, count, extent);
@@ -193,10 +195,9 @@ private:
     tree list = NULL_TREE;
     append_to_statement_list_force(
         build2(MODIFY_EXPR, void_type_node, geometry_,
-               runtime_calls::launch_geometry(where, trip_count(loop),
-                                              requested_teams(),
-                                              requested_threads(),
-                                              region_flags(loop))),
+               runtime_calls::launch_geometry(
+                   where, trip_count(loop), requested_teams(),
+                   requested_threads(), region_flags(loop))),
         &list);
     tree type = long_long_unsigned_type_node;
     append_to_statement_list_force(
@@ -426,8 +427,8 @@ private:
         address = build_fold_addr_expr(value); // a reduction variable
         TREE_ADDRESSABLE(value) = 1;
       } else if (value) {
-        tree copy = launch_variable("__ferry_arg",
-                                    TYPE_MAIN_VARIANT(TREE_TYPE(value)));
+        tree copy =
+            launch_variable("__ferry_arg", TYPE_MAIN_VARIANT(TREE_TYPE(value)));
         DECL_CHAIN(copy) = vars;
         vars = copy;
         append_to_statement_list_force(

@@ -64,16 +64,16 @@ struct Driver {
   CUresult (*cuCtxSynchronize)() = nullptr;
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice) = nullptr;
   CUresult (*cuLinkCreate)(unsigned, int *, void **, CUlinkState *) = nullptr;
-  CUresult (*cuLinkAddData)(CUlinkState, int, void *, std::size_t,
-                            const char *, unsigned, int *, void **) = nullptr;
+  CUresult (*cuLinkAddData)(CUlinkState, int, void *, std::size_t, const char *,
+                            unsigned, int *, void **) = nullptr;
   CUresult (*cuLinkComplete)(CUlinkState, void **, std::size_t *) = nullptr;
   CUresult (*cuLinkDestroy)(CUlinkState) = nullptr;
   CUresult (*cuModuleLoadData)(CUmodule *, const void *) = nullptr;
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule,
                                   const char *) = nullptr;
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, unsigned, unsigned, CUstream,
-                             void **, void **) = nullptr;
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **) = nullptr;
   CUresult (*cuMemAlloc)(CUdeviceptr *, std::size_t) = nullptr;
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, std::size_t) = nullptr;
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, std::size_t) = nullptr;
@@ -94,8 +94,9 @@ struct Driver {
     }
     const char *missing = nullptr;
     auto bind = [&](auto *function, const char *symbol) {
-      *function = reinterpret_cast<std::remove_reference_t<decltype(*function)>>(
-          dlsym(library, symbol));
+      *function =
+          reinterpret_cast<std::remove_reference_t<decltype(*function)>>(
+              dlsym(library, symbol));
       if (!*function && !missing)
         missing = symbol;
     };
@@ -200,8 +201,9 @@ public:
       if (body.find("__nvptx_stacks") != std::string::npos)
         return "'" + name + "' needs a stack frame, which only libgomp sets up";
       if (body.find("__nvptx_uni") != std::string::npos)
-        return "'" + name + "' uses GCC atomics, which depend on libgomp's "
-                            "per-warp state";
+        return "'" + name +
+               "' uses GCC atomics, which depend on libgomp's "
+               "per-warp state";
       for (const std::string &callee : callees(body))
         pending.push_back(callee);
     }
@@ -225,7 +227,7 @@ private:
       open = line.find('(', from);
     } else {
       from = line.find(".entry") != std::string::npos ? line.find(".entry") + 6
-                                                        : line.find(".func") + 5;
+                                                      : line.find(".func") + 5;
     }
     std::string name;
     for (std::size_t i = from; i < line.size() && i < open; ++i)
@@ -244,9 +246,11 @@ private:
       at += 4;
       std::size_t i = at;
       while (i < body.size() && body[i] == '.')
-        while (i < body.size() && !std::isspace(static_cast<unsigned char>(body[i])))
+        while (i < body.size() &&
+               !std::isspace(static_cast<unsigned char>(body[i])))
           ++i; // call.uni
-      while (i < body.size() && std::isspace(static_cast<unsigned char>(body[i])))
+      while (i < body.size() &&
+             std::isspace(static_cast<unsigned char>(body[i])))
         ++i;
       if (i < body.size() && body[i] == '(') {
         i = body.find(')', i);
@@ -254,7 +258,8 @@ private:
           break;
         i = body.find(',', i) + 1;
       }
-      while (i < body.size() && std::isspace(static_cast<unsigned char>(body[i])))
+      while (i < body.size() &&
+             std::isspace(static_cast<unsigned char>(body[i])))
         ++i;
       std::string name;
       while (i < body.size() && is_name_char(body[i]))
@@ -466,9 +471,8 @@ private:
         const PtxObject &object = image->objects[i];
         index_.add(object.code, object.size);
         if (driver_.cuLinkAddData(link, kJitInputPtx,
-                                     const_cast<char *>(object.code),
-                                     object.size, "ferry", 0, nullptr,
-                                     nullptr) != kSuccess)
+                                  const_cast<char *>(object.code), object.size,
+                                  "ferry", 0, nullptr, nullptr) != kSuccess)
           failure = std::string("the PTX does not compile: ") + error_log;
       }
     void *image = nullptr;
@@ -492,8 +496,8 @@ private:
                                      kDeviceAttributeMultiprocessorCount,
                                      device) == kSuccess &&
         multiprocessors > 0)
-      reduction_blocks_ =
-          static_cast<unsigned long long>(multiprocessors) * kReductionBlocksPerSM;
+      reduction_blocks_ = static_cast<unsigned long long>(multiprocessors) *
+                          kReductionBlocksPerSM;
     return failure;
   }
 
@@ -560,9 +564,8 @@ void prepare_context(int device_number) {
 bool launch(const char *entry, const Argument *arguments, unsigned count,
             unsigned long long total, int requested_blocks,
             int requested_threads, std::string *why) {
-  return DirectLauncher::instance().launch(entry, arguments, count, total,
-                                           requested_blocks, requested_threads,
-                                           why);
+  return DirectLauncher::instance().launch(
+      entry, arguments, count, total, requested_blocks, requested_threads, why);
 }
 
 void wait() {

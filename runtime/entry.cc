@@ -49,10 +49,10 @@ std::atomic<bool> created{false};
 
 TransferPolicy *create_policy() {
   // Never destroyed: kernels may run from static destructors.
-  TransferPolicy *policy = (settings().residency
-                                ? make_resident_transfers(current_device())
-                                : make_naive_transfers(current_device()))
-                               .release();
+  TransferPolicy *policy =
+      (settings().residency ? make_resident_transfers(current_device())
+                            : make_naive_transfers(current_device()))
+          .release();
   created.store(true, std::memory_order_release);
   return policy;
 }
@@ -238,7 +238,8 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
   std::string why = direct_arguments(nargs, args, roles, &arguments);
   bool launched = false;
   if (why.empty()) {
-    const auto total = *static_cast<const unsigned long long *>(args[nargs - 1]);
+    const auto total =
+        *static_cast<const unsigned long long *>(args[nargs - 1]);
     launched = cuda::launch(entry, arguments.data(), nargs, total,
                             requested_teams, requested_threads, &why);
   }

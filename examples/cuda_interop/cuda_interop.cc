@@ -23,7 +23,8 @@
     v[i] = static_cast<double>(i);
 }
 
-[[ferry::kernel]] void add_one(std::size_t n, [[ferry::borrow_mut(n)]] double *v) {
+[[ferry::kernel]] void add_one(std::size_t n,
+                               [[ferry::borrow_mut(n)]] double *v) {
   for (std::size_t i = 0; i < n; ++i)
     v[i] += 1.0;
 }

@@ -118,8 +118,17 @@ inline unsigned long long compare_and_swap(unsigned long long *target,
 // The operations of reductions and shared_mut updates.  (Plain functions
 // rather than lambdas: everything here must be a declare-target function.)
 enum class op {
-  plus, minus, times, divide, bit_and, bit_or, bit_xor, shift_left,
-  shift_right, min, max
+  plus,
+  minus,
+  times,
+  divide,
+  bit_and,
+  bit_or,
+  bit_xor,
+  shift_left,
+  shift_right,
+  min,
+  max
 };
 
 // X OP VALUE with C++'s conversions back to T.
@@ -170,23 +179,19 @@ template <op O, class T, class V> void atomic_apply(T *target, V value) {
 
 // The hardware adds these types in one instruction.
 inline void atomic_add(float *target, float value) {
-  asm volatile("// ferry-ptx\n\tred.add.f32 [%0], %1;" ::"r"(target),
-               "r"(value)
+  asm volatile("// ferry-ptx\n\tred.add.f32 [%0], %1;" ::"r"(target), "r"(value)
                : "memory");
 }
 inline void atomic_add(double *target, double value) {
-  asm volatile("// ferry-ptx\n\tred.add.f64 [%0], %1;" ::"r"(target),
-               "r"(value)
+  asm volatile("// ferry-ptx\n\tred.add.f64 [%0], %1;" ::"r"(target), "r"(value)
                : "memory");
 }
 inline void atomic_add(unsigned *target, unsigned value) {
-  asm volatile("// ferry-ptx\n\tred.add.u32 [%0], %1;" ::"r"(target),
-               "r"(value)
+  asm volatile("// ferry-ptx\n\tred.add.u32 [%0], %1;" ::"r"(target), "r"(value)
                : "memory");
 }
 inline void atomic_add(unsigned long long *target, unsigned long long value) {
-  asm volatile("// ferry-ptx\n\tred.add.u64 [%0], %1;" ::"r"(target),
-               "r"(value)
+  asm volatile("// ferry-ptx\n\tred.add.u64 [%0], %1;" ::"r"(target), "r"(value)
                : "memory");
 }
 
@@ -248,7 +253,7 @@ template <class T, class V> void atomic_shift_right(T *target, V value) {
 // Integer minimum and maximum in one instruction.
 #define FERRY_DIRECT_RED(NAME, TYPE, INSTRUCTION)                              \
   inline void NAME(TYPE *target, TYPE value) {                                 \
-    asm volatile("// ferry-ptx\n\t" INSTRUCTION " [%0], %1;" ::"r"(target),   \
+    asm volatile("// ferry-ptx\n\t" INSTRUCTION " [%0], %1;" ::"r"(target),    \
                  "r"(value)                                                    \
                  : "memory");                                                  \
   }
@@ -271,7 +276,8 @@ using word_of = std::conditional_t<
 // *SLOT = *SLOT OP VALUE for a reduction, with a hardware atomic where
 // there is one: contended compare-and-swap loops are slow.
 template <op O, class T> void reduce_into(T *slot, T value) {
-  constexpr bool word = std::is_integral_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
+  constexpr bool word =
+      std::is_integral_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
   if constexpr (O == op::plus && adds_in_hardware<T, T>())
     atomic_add_same(slot, value);
   else if constexpr (O == op::min && word)
@@ -329,8 +335,7 @@ inline double exp(double x) {
   const double log2e = 1.4426950408889634;
   const double ln2_hi = 6.93147180369123816490e-01;
   const double ln2_lo = 1.90821492927058770002e-10;
-  const long long k =
-      static_cast<long long>(x * log2e + (x >= 0 ? 0.5 : -0.5));
+  const long long k = static_cast<long long>(x * log2e + (x >= 0 ? 0.5 : -0.5));
   const double kd = static_cast<double>(k);
   const double r = (x - kd * ln2_hi) - kd * ln2_lo;
   double p = 1.0 / 6227020800.0;
@@ -349,8 +354,8 @@ inline double exp(double x) {
   p = p * r + 1.0;
   // 2^k in two factors, so that neither overflows nor goes subnormal.
   const long long half = k / 2;
-  const unsigned long long bits1 =
-      static_cast<unsigned long long>(1023 + half) << 52;
+  const unsigned long long bits1 = static_cast<unsigned long long>(1023 + half)
+                                   << 52;
   const unsigned long long bits2 =
       static_cast<unsigned long long>(1023 + (k - half)) << 52;
   double scale1, scale2;
