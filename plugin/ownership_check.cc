@@ -99,6 +99,13 @@ private:
 
   void walk(tree *node) { cp_walk_tree_without_duplicates(node, visit, this); }
 
+  void reject_lambda(location_t where) {
+    fail(where,
+         "lambda expressions inside kernel %qD are not supported; "
+         "call a named helper function",
+         k_.fndecl);
+  }
+
   static tree visit(tree *node, int *walk_subtrees, void *data) {
     return static_cast<LoopChecker *>(data)->visit_node(node, walk_subtrees);
   }
@@ -114,6 +121,15 @@ private:
       current_location_ = EXPR_LOCATION(t);
     if (TREE_CODE(t) == CLEANUP_POINT_EXPR || TREE_CODE(t) == EXPR_STMT)
       statement_ = node;
+    // By PRE_GENERICIZE a lambda is already its closure object: a
+    // declaration or temporary of closure type.
+    if ((TREE_CODE(t) == DECL_EXPR &&
+         LAMBDA_TYPE_P(TREE_TYPE(DECL_EXPR_DECL(t)))) ||
+        (TREE_CODE(t) == TARGET_EXPR && LAMBDA_TYPE_P(TREE_TYPE(t)))) {
+      reject_lambda(where);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
     switch (TREE_CODE(t)) {
     case DECL_EXPR:
       declare(DECL_EXPR_DECL(t), where);
@@ -166,10 +182,7 @@ private:
       fail(where, "%<asm%> inside kernel %qD", k_.fndecl);
       return NULL_TREE;
     case LAMBDA_EXPR:
-      fail(where,
-           "lambda expressions inside kernel %qD are not supported; "
-           "call a named helper function",
-           k_.fndecl);
+      reject_lambda(where);
       *walk_subtrees = 0;
       return NULL_TREE;
     case MODIFY_EXPR:
@@ -502,8 +515,8 @@ private:
   // shared_mut element, or a plain store.
   void update(tree t, location_t where) {
     tree lvalue = TREE_OPERAND(t, 0);
-    const bool increment = TREE_CODE(t) != MODIFY_EXPR &&
-                           TREE_CODE(t) != INIT_EXPR;
+    const bool increment =
+        TREE_CODE(t) != MODIFY_EXPR && TREE_CODE(t) != INIT_EXPR;
     Target target = classify(lvalue);
     if (target.kind == Target::shared_var && is_kernel_local(target.decl) &&
         reduction(t, target.decl, where))
@@ -536,8 +549,7 @@ private:
       if (CONVERT_EXPR_P(t) || TREE_CODE(t) == NON_LVALUE_EXPR)
         t = TREE_OPERAND(t, 0);
       else if (TREE_CODE(t) == INDIRECT_REF &&
-               TREE_CODE(strip_value_wrappers(TREE_OPERAND(t, 0))) ==
-                   ADDR_EXPR)
+               TREE_CODE(strip_value_wrappers(TREE_OPERAND(t, 0))) == ADDR_EXPR)
         t = TREE_OPERAND(strip_value_wrappers(TREE_OPERAND(t, 0)), 0);
       else
         return t;
@@ -549,8 +561,10 @@ private:
   bool reduction(tree t, tree var, location_t where) {
     tree_code op = ERROR_MARK;
     tree operand = NULL_TREE;
-    if (TREE_CODE(t) == PREINCREMENT_EXPR || TREE_CODE(t) == POSTINCREMENT_EXPR ||
-        TREE_CODE(t) == PREDECREMENT_EXPR || TREE_CODE(t) == POSTDECREMENT_EXPR) {
+    if (TREE_CODE(t) == PREINCREMENT_EXPR ||
+        TREE_CODE(t) == POSTINCREMENT_EXPR ||
+        TREE_CODE(t) == PREDECREMENT_EXPR ||
+        TREE_CODE(t) == POSTDECREMENT_EXPR) {
       op = PLUS_EXPR;
     } else if (TREE_CODE(t) == MODIFY_EXPR) {
       tree value = bare(TREE_OPERAND(t, 1));
@@ -597,8 +611,9 @@ private:
     }
     for (const Reduction &other : loop_facts_->reductions)
       if (other.var == var && other.op != op) {
-        fail(where, "%qD is combined with both %qs and %qs in one loop; use "
-                    "one accumulator for each",
+        fail(where,
+             "%qD is combined with both %qs and %qs in one loop; use "
+             "one accumulator for each",
              var, reduction_name(other.op), reduction_name(op));
         return true;
       }
@@ -655,8 +670,9 @@ private:
     tree type = TREE_TYPE(lvalue);
     facts_->uses[target.buffer->index].written = true;
     if (!INTEGRAL_TYPE_P(type) && !SCALAR_FLOAT_TYPE_P(type)) {
-      fail(where, "this update of %qD cannot be made atomic: its elements "
-                  "have type %qT",
+      fail(where,
+           "this update of %qD cannot be made atomic: its elements "
+           "have type %qT",
            target.buffer->decl, type);
       return;
     }
@@ -666,8 +682,9 @@ private:
       statement = bare(TREE_OPERAND(statement, 0));
     if (statement != t) {
       auto_diagnostic_group group;
-      fail(where, "an update of %<ferry::shared_mut%> %qD must be a "
-                  "statement of its own",
+      fail(where,
+           "an update of %<ferry::shared_mut%> %qD must be a "
+           "statement of its own",
            target.buffer->decl);
       inform(where, "write it as %<%E[k] += v;%>",
              DECL_NAME(target.buffer->decl));
@@ -737,11 +754,13 @@ private:
     if (target.kind == Target::element &&
         target.buffer->ownership == Ownership::shared_mut) {
       auto_diagnostic_group group;
-      fail(where, "this read of %qD sees other iterations' updates in "
-                  "progress",
+      fail(where,
+           "this read of %qD sees other iterations' updates in "
+           "progress",
            target.buffer->decl);
-      inform(where, "the elements of a %<ferry::shared_mut%> buffer can only "
-                    "be updated inside the loop, as in %<%E[k] += v;%>",
+      inform(where,
+             "the elements of a %<ferry::shared_mut%> buffer can only "
+             "be updated inside the loop, as in %<%E[k] += v;%>",
              DECL_NAME(target.buffer->decl));
       return;
     }
@@ -835,10 +854,9 @@ private:
       a.write = access && access->write;
       a.size = access && access->size >= 0 ? size_int(access->size) : element;
       if (access && access->constant_offset && target.offset)
-        a.offset = affine_offset(
-            fold_build2(PLUS_EXPR, sizetype, target.offset,
-                        size_int(access->offset)),
-            index_vars_);
+        a.offset = affine_offset(fold_build2(PLUS_EXPR, sizetype, target.offset,
+                                             size_int(access->offset)),
+                                 index_vars_);
       if (access) {
         a.helper_location = access->location;
         a.helper = access->function;
@@ -875,8 +893,8 @@ private:
              access.write ? "write" : "read", buffer.decl);
         explain_failure(why, access.location);
         if (access.helper)
-          inform(access.helper_location, "%qD makes the %s here",
-                 access.helper, access.write ? "write" : "read");
+          inform(access.helper_location, "%qD makes the %s here", access.helper,
+                 access.write ? "write" : "read");
         note_parameter(buffer);
         inform(access.location,
                "each iteration may only access its own elements, such as "
@@ -899,19 +917,22 @@ private:
                     "reaches an element of another iteration");
       break;
     case OwnershipFailure::missing_index:
-      inform(where, "the subscript does not depend on %qD, so all values of "
-                    "%qD touch the same element",
+      inform(where,
+             "the subscript does not depend on %qD, so all values of "
+             "%qD touch the same element",
              why.variable, why.variable);
       break;
     case OwnershipFailure::stride_too_small:
-      inform(where, "ferry cannot show that the stride of %qD covers the "
-                    "whole range of %qD; bound %qD by that stride, as in "
-                    "%<y[i*ld + j]%> with %<j < ld%>",
+      inform(where,
+             "ferry cannot show that the stride of %qD covers the "
+             "whole range of %qD; bound %qD by that stride, as in "
+             "%<y[i*ld + j]%> with %<j < ld%>",
              why.variable, why.inner_variable, why.inner_variable);
       break;
     case OwnershipFailure::serial_outside:
-      inform(where, "the inner loop variable %qD strides across the elements "
-                    "of other iterations",
+      inform(where,
+             "the inner loop variable %qD strides across the elements "
+             "of other iterations",
              why.variable);
       break;
     case OwnershipFailure::none:

@@ -1,6 +1,7 @@
 // See cuda_launch.h.
 #include "cuda_launch.h"
 
+#include "ptx_index.h"
 #include "settings.h"
 
 #include <dlfcn.h>
@@ -11,7 +12,6 @@
 #include <cstring>
 #include <map>
 #include <mutex>
-#include <set>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -159,119 +159,6 @@ GOMP_offload_register_ver(unsigned version, const void *host_table,
 namespace ferry::rt::cuda {
 
 namespace {
-
-// The PTX functions of the module and what each references, to tell
-// whether an entry runs without libgomp's per-warp state.
-class PtxIndex {
-public:
-  void add(const char *code, std::size_t size) {
-    const std::string text(code, strnlen(code, size));
-    std::size_t at = 0;
-    while ((at = text.find('\n', at)) != std::string::npos) {
-      ++at;
-      const std::size_t line_end = text.find('\n', at);
-      const std::string line = text.substr(at, line_end - at);
-      const bool definition = line.find(".func") != std::string::npos ||
-                              line.find(".entry") != std::string::npos;
-      if (!definition || line.rfind("//", 0) == 0 || line.back() == ';')
-        continue;
-      const std::string name = function_name(line);
-      const std::size_t body = text.find("\n{", at);
-      const std::size_t end = text.find("\n}", body);
-      if (name.empty() || body == std::string::npos || end == std::string::npos)
-        continue;
-      functions_[name] = text.substr(body, end - body);
-      at = end;
-    }
-  }
-
-  // Why ENTRY cannot run outside libgomp's device runtime; empty if it can.
-  std::string obstacle(const std::string &entry) const {
-    std::set<std::string> seen;
-    std::vector<std::string> pending{entry};
-    while (!pending.empty()) {
-      const std::string name = pending.back();
-      pending.pop_back();
-      if (!seen.insert(name).second)
-        continue;
-      auto found = functions_.find(name);
-      if (found == functions_.end())
-        continue;
-      const std::string &body = found->second;
-      if (body.find("__nvptx_stacks") != std::string::npos)
-        return "'" + name + "' needs a stack frame, which only libgomp sets up";
-      if (body.find("__nvptx_uni") != std::string::npos)
-        return "'" + name +
-               "' uses GCC atomics, which depend on libgomp's "
-               "per-warp state";
-      for (const std::string &callee : callees(body))
-        pending.push_back(callee);
-    }
-    return {};
-  }
-
-private:
-  static bool is_name_char(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
-           c == '$' || c == '.';
-  }
-
-  // NAME in `.visible .func (.param .u64 %value_out) NAME (` and the like.
-  static std::string function_name(const std::string &line) {
-    std::size_t open = line.find('(');
-    std::size_t from = 0;
-    if (line.find(".func") != std::string::npos &&
-        line.find(')') != std::string::npos &&
-        line.find(".param") < line.find(')') && open < line.find(')')) {
-      from = line.find(')') + 1; // past the return value
-      open = line.find('(', from);
-    } else {
-      from = line.find(".entry") != std::string::npos ? line.find(".entry") + 6
-                                                      : line.find(".func") + 5;
-    }
-    std::string name;
-    for (std::size_t i = from; i < line.size() && i < open; ++i)
-      if (is_name_char(line[i]))
-        name += line[i];
-      else if (!name.empty())
-        break;
-    return name;
-  }
-
-  // The functions BODY calls: `call NAME, ...` or `call (%r), NAME, ...`.
-  static std::vector<std::string> callees(const std::string &body) {
-    std::vector<std::string> names;
-    std::size_t at = 0;
-    while ((at = body.find("call", at)) != std::string::npos) {
-      at += 4;
-      std::size_t i = at;
-      while (i < body.size() && body[i] == '.')
-        while (i < body.size() &&
-               !std::isspace(static_cast<unsigned char>(body[i])))
-          ++i; // call.uni
-      while (i < body.size() &&
-             std::isspace(static_cast<unsigned char>(body[i])))
-        ++i;
-      if (i < body.size() && body[i] == '(') {
-        i = body.find(')', i);
-        if (i == std::string::npos)
-          break;
-        i = body.find(',', i) + 1;
-      }
-      while (i < body.size() &&
-             std::isspace(static_cast<unsigned char>(body[i])))
-        ++i;
-      std::string name;
-      while (i < body.size() && is_name_char(body[i]))
-        name += body[i++];
-      if (!name.empty())
-        names.push_back(name);
-    }
-    return names;
-  }
-
-  std::map<std::string, std::string> functions_;
-};
 
 class DirectLauncher {
 public:

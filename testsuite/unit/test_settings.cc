@@ -43,3 +43,18 @@ BOOST_AUTO_TEST_CASE(device_kinds) {
   BOOST_TEST(!parse_device_kind("cuda", &kind));
   BOOST_TEST((kind == DeviceKind::automatic));
 }
+
+BOOST_AUTO_TEST_CASE(launch_paths_are_parsed_and_typos_refused) {
+  using ferry::rt::LaunchPath;
+  using ferry::rt::parse_launch_path;
+  LaunchPath path = LaunchPath::omp;
+  BOOST_TEST(parse_launch_path("auto", &path));
+  BOOST_TEST((path == LaunchPath::automatic));
+  BOOST_TEST(parse_launch_path("direct", &path));
+  BOOST_TEST((path == LaunchPath::direct));
+  BOOST_TEST(parse_launch_path("omp", &path));
+  BOOST_TEST((path == LaunchPath::omp));
+  BOOST_TEST(!parse_launch_path("cuda", &path));
+  BOOST_TEST(!parse_launch_path("", &path));
+  BOOST_TEST((path == LaunchPath::omp));
+}

@@ -1,0 +1,115 @@
+// Unit tests of the PTX index (runtime/ptx_index.cc): an entry that needs a
+// stack frame or GCC's atomics, itself or through the functions it calls,
+// must be refused by the direct launch path, and a clean one accepted.
+// The PTX below is shaped as GCC 12's nvptx back end writes it.
+#define BOOST_TEST_MODULE ptx_index
+#define BOOST_TEST_DYN_LINK
+#include <boost/test/unit_test.hpp>
+
+#include "ptx_index.h"
+
+#include <cstring>
+
+using ferry::rt::PtxIndex;
+
+namespace {
+
+const char *const kModule = R"(// BEGIN PREAMBLE
+.version 7.0
+.target sm_80
+// BEGIN GLOBAL FUNCTION DECL: helper
+.visible .func (.param .f64 %value_out) helper (.param .f64 %in_ar0);
+.extern .shared .u64 __nvptx_stacks[32];
+// BEGIN GLOBAL FUNCTION DEF: clean
+.visible .entry clean (.param .u64 %in_ar0)
+{
+.reg .u64 %ar0;
+ld.param.u64 %ar0,[%in_ar0];
+call.uni (%value_in), leaf, (%out_arg1);
+ret;
+}
+// BEGIN FUNCTION DEF: leaf
+.func (.param .f64 %value_out) leaf (.param .f64 %in_ar0)
+{
+mov.f64 %r1,%r2;
+ret;
+}
+// BEGIN GLOBAL FUNCTION DEF: framed
+.visible .entry framed (.param .u64 %in_ar0)
+{
+{
+.param .f64 %out_arg1;
+call (%value_in), helper, (%out_arg1);
+}
+ret;
+}
+// BEGIN GLOBAL FUNCTION DEF: helper
+.visible .func (.param .f64 %value_out) helper (.param .f64 %in_ar0)
+{
+mov.u64 %fstmp2,__nvptx_stacks;
+ret;
+}
+// BEGIN GLOBAL FUNCTION DEF: atomic
+.visible .entry atomic (.param .u64 %in_ar0)
+{
+ld.shared.u32 %r3,[__nvptx_uni];
+ret;
+}
+// BEGIN GLOBAL FUNCTION DEF: recall
+.visible .entry recall
+{
+mov.u32 %r1,%tid.x;
+ret;
+}
+)";
+
+PtxIndex indexed() {
+  PtxIndex index;
+  index.add(kModule, std::strlen(kModule) + 1); // as mkoffload stores it
+  return index;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(a_frame_free_entry_and_its_callees_pass) {
+  BOOST_TEST(indexed().obstacle("clean").empty());
+  BOOST_TEST(indexed().obstacle("recall").empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_callee_with_a_stack_frame_is_found_and_named) {
+  const std::string why = indexed().obstacle("framed");
+  BOOST_TEST(why == "'helper' needs a stack frame, which only libgomp sets up");
+}
+
+BOOST_AUTO_TEST_CASE(gcc_atomics_are_found) {
+  BOOST_TEST(indexed().obstacle("atomic").find("GCC atomics") !=
+             std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_entry_is_left_to_the_module_lookup) {
+  BOOST_TEST(indexed().obstacle("missing").empty());
+}
+
+BOOST_AUTO_TEST_CASE(definitions_are_told_from_declarations_and_comments) {
+  BOOST_TEST(PtxIndex::defined_name(".visible .entry clean (.param .u64 %a)") ==
+             "clean");
+  BOOST_TEST(PtxIndex::defined_name(
+                 ".func (.param .f64 %value_out) leaf (.param .f64 %in)") ==
+             "leaf");
+  BOOST_TEST(PtxIndex::defined_name(
+                 ".weak .func f$omp_fn$0 (.param .u64 %a)") == "f$omp_fn$0");
+  BOOST_TEST(
+      PtxIndex::defined_name(".visible .func (.param .f64 %value_out) helper;")
+          .empty());
+  BOOST_TEST(PtxIndex::defined_name("// BEGIN FUNCTION DEF: leaf").empty());
+}
+
+BOOST_AUTO_TEST_CASE(calls_are_read_in_every_form) {
+  const auto names =
+      PtxIndex::callees("\ncall f1, (%a);\ncall.uni (%r), f2, (%b);\n"
+                        "call (%value_in), f3, (%c);\nmov.u32 %recall, 1;\n");
+  BOOST_TEST(names.size() == 3u);
+  BOOST_TEST(names.at(0) == "f1");
+  BOOST_TEST(names.at(1) == "f2");
+  BOOST_TEST(names.at(2) == "f3");
+}
