@@ -242,8 +242,7 @@ public:
       site.uploaded = staged;
     }
 
-    const unsigned threads =
-        requested_threads > 0 ? static_cast<unsigned>(requested_threads) : 256;
+    const unsigned threads = block_size(requested_threads);
     unsigned long long blocks =
         requested_blocks > 0 ? static_cast<unsigned long long>(requested_blocks)
                              : (total + threads - 1) / threads;
@@ -263,6 +262,16 @@ public:
       collect_reductions(arguments, count, site.staging, staged.size(), entry);
     }
     return true;
+  }
+
+  // Whole warps, at most 1024 threads: the reductions' shuffles take every
+  // lane of a warp, and the hardware takes no more per block.  The extra
+  // threads find no iteration left.
+  static unsigned block_size(int requested) {
+    if (requested <= 0)
+      return 256;
+    const unsigned warps = (static_cast<unsigned>(requested) + 31) / 32;
+    return warps > 32 ? 1024 : warps * 32;
   }
 
   void wait() {
