@@ -40,13 +40,13 @@ bool may_hold(void *block) {
 using namespace ferry::rt;
 
 extern "C" __attribute__((visibility("default"))) void free(void *block) {
-  if (may_hold(block))
-    transfers().forget(block, malloc_usable_size(block));
+  if (block && inside_runtime() == 0 && policy_created())
+    transfers().host_freeing(block, malloc_usable_size(block));
   __libc_free(block);
 }
 
-extern "C" __attribute__((visibility("default"))) void *
-realloc(void *block, size_t bytes) {
+extern "C" __attribute__((visibility("default"))) void *realloc(void *block,
+                                                                size_t bytes) {
   if (may_hold(block)) {
     const std::size_t old_bytes = malloc_usable_size(block);
     transfers().sync_to_host(block, old_bytes);

@@ -31,6 +31,51 @@ namespace ferry::rt {
 
 namespace {
 
+// Blocks freed by threads that could not take the table's lock, until the
+// next holder of the lock forgets them.  A fixed set of slots: the free
+// hook must not allocate.
+class DeferredFrees {
+public:
+  // False when every slot is taken.
+  bool push(const void *host, std::size_t bytes) {
+    for (Slot &slot : slots_) {
+      int empty = kEmpty;
+      if (!slot.state.compare_exchange_strong(empty, kFilling,
+                                              std::memory_order_acquire))
+        continue;
+      slot.host = host;
+      slot.bytes = bytes;
+      slot.state.store(kReady, std::memory_order_release);
+      pending_.fetch_add(1, std::memory_order_release);
+      return true;
+    }
+    return false;
+  }
+
+  // Calls FORGET(host, bytes) for each pushed block; under the table lock.
+  template <class Forget> void drain(Forget forget) {
+    if (pending_.load(std::memory_order_acquire) == 0)
+      return;
+    for (Slot &slot : slots_) {
+      if (slot.state.load(std::memory_order_acquire) != kReady)
+        continue;
+      forget(slot.host, slot.bytes);
+      slot.state.store(kEmpty, std::memory_order_release);
+      pending_.fetch_sub(1, std::memory_order_relaxed);
+    }
+  }
+
+private:
+  enum { kEmpty, kFilling, kReady };
+  struct Slot {
+    std::atomic<int> state{kEmpty};
+    const void *host = nullptr;
+    std::size_t bytes = 0;
+  };
+  Slot slots_[256];
+  std::atomic<int> pending_{0};
+};
+
 class ResidentTransfers final : public TransferPolicy {
 public:
   explicit ResidentTransfers(Device &device) : device_(device) {}
@@ -39,7 +84,7 @@ public:
     buffer.view = buffer.host;
     if (!device_.has_separate_memory() || buffer.bytes == 0)
       return;
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     const Range range = range_of(buffer.host, buffer.bytes);
     ResidentBuffer *entry = table_.find_containing(range);
     if (!entry && table_.find_overlapping(range).empty() &&
@@ -65,18 +110,18 @@ public:
   void *view(const Buffer &buffer) override {
     if (!buffer.device_copy)
       return buffer.host;
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     ResidentBuffer *entry =
         table_.find_containing(range_of(buffer.host, buffer.bytes));
     return device_.region_address(
-        buffer.host, entry->device_address(reinterpret_cast<std::uintptr_t>(
-                         buffer.host)));
+        buffer.host,
+        entry->device_address(reinterpret_cast<std::uintptr_t>(buffer.host)));
   }
 
   void *launch_address(const Buffer &buffer) override {
     if (!buffer.device_copy)
       return nullptr;
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     ResidentBuffer *entry =
         table_.find_containing(range_of(buffer.host, buffer.bytes));
     return entry->device_address(reinterpret_cast<std::uintptr_t>(buffer.host));
@@ -85,7 +130,7 @@ public:
   void release(Buffer &buffer) override {
     if (!buffer.device_copy)
       return;
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     const Range range = range_of(buffer.host, buffer.bytes);
     ResidentBuffer *entry = table_.find_containing(range);
     --entry->in_use;
@@ -100,7 +145,7 @@ public:
   }
 
   void sync_to_host(const void *host, std::size_t bytes) override {
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
       download(*entry, clip(*entry, host, bytes));
       protect(*entry);
@@ -108,7 +153,7 @@ public:
   }
 
   void host_wrote(const void *host, std::size_t bytes) override {
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
       const Range range = clip(*entry, host, bytes);
       download(*entry, range); // keep what the host does not overwrite
@@ -121,7 +166,7 @@ public:
     // Check mode opens whole pages, so the bytes around must come back.
     if (check_mode::enabled())
       return host_wrote(host, bytes);
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
       const Range range = clip(*entry, host, bytes);
       entry->stale_on_host.remove(range);
@@ -132,7 +177,7 @@ public:
   void prefetch(const void *host, std::size_t bytes) override {
     if (!device_.has_separate_memory() || bytes == 0)
       return;
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     const Range range = range_of(host, bytes);
     ResidentBuffer *entry = table_.find_containing(range);
     if (!entry)
@@ -143,21 +188,44 @@ public:
   }
 
   void release_range(const void *host, std::size_t bytes) override {
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
       download(*entry, entry->host);
       drop(entry);
     }
   }
 
+  // The free hook, on any thread.  A thread of the GPU driver may free its
+  // own memory while holding a driver lock that a copy made under our lock
+  // waits for: such a thread must not wait for our lock.  So a thread that
+  // never used the table hands the block over instead when the lock is
+  // taken; every later use of the table forgets it first, before the
+  // memory can come back from malloc as another buffer.
+  void host_freeing(const void *host, std::size_t bytes) override {
+    if (table_size_.load(std::memory_order_relaxed) == 0)
+      return;
+    if (!used_the_runtime() && !mutex_.try_lock()) {
+      if (deferred_frees_.push(host, bytes))
+        return;
+      mutex_.lock(); // every slot taken: wait after all
+    } else if (used_the_runtime()) {
+      mutex_.lock();
+    }
+    std::lock_guard<std::mutex> locked(mutex_, std::adopt_lock);
+    ++inside_runtime();
+    for (ResidentBuffer *entry : entries_touching(host, bytes))
+      drop(entry);
+    --inside_runtime();
+  }
+
   void forget(const void *host, std::size_t bytes) override {
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes))
       drop(entry);
   }
 
   void sync_all() override {
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     for (ResidentBuffer *entry : table_.by_last_use()) {
       download(*entry, entry->host);
       protect(*entry);
@@ -168,13 +236,13 @@ public:
     if (!device_.has_separate_memory())
       return const_cast<void *>(host);
     prefetch(host, bytes);
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     ResidentBuffer *entry = table_.find_containing(range_of(host, bytes));
     return entry->device_address(reinterpret_cast<std::uintptr_t>(host));
   }
 
   void device_wrote(const void *host, std::size_t bytes) override {
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     const Range range = range_of(host, bytes);
     if (ResidentBuffer *entry = table_.find_containing(range))
       device_newer(*entry, range);
@@ -183,7 +251,7 @@ public:
   bool holds(const void *host, std::size_t bytes) override {
     if (table_size_.load(std::memory_order_relaxed) == 0)
       return false;
-    RuntimeSection section(mutex_);
+    RuntimeSection section(*this);
     return !entries_touching(host, bytes).empty();
   }
 
@@ -197,17 +265,30 @@ public:
 
 private:
   // Holds the table's lock and tells the memory hooks that frees inside
-  // the runtime are its own.
+  // the runtime are its own; first forgets the frees that were deferred.
   class RuntimeSection {
   public:
-    explicit RuntimeSection(std::mutex &mutex) : lock_(mutex) {
+    explicit RuntimeSection(ResidentTransfers &owner) : lock_(owner.mutex_) {
       ++inside_runtime();
+      used_the_runtime() = true;
+      owner.deferred_frees_.drain(
+          [&owner](const void *host, std::size_t bytes) {
+            for (ResidentBuffer *entry : owner.entries_touching(host, bytes))
+              owner.drop(entry);
+          });
     }
     ~RuntimeSection() { --inside_runtime(); }
 
   private:
     std::lock_guard<std::mutex> lock_;
   };
+
+  // Whether this thread ever used the residency table: the CUDA driver's
+  // and libgomp's own threads never do.
+  static bool &used_the_runtime() {
+    thread_local bool used = false;
+    return used;
+  }
 
   // The entries overlapping [host, host + bytes); bytes == 0: the entry
   // containing HOST.
@@ -359,6 +440,7 @@ private:
   ResidencyTable table_;
   std::mutex mutex_;
   std::atomic<std::size_t> table_size_{0};
+  DeferredFrees deferred_frees_;
 };
 
 } // namespace

@@ -66,6 +66,12 @@ public:
   virtual void release_range(const void *host, std::size_t bytes) = 0;
   // The memory is being freed: drop its device copies without copying.
   virtual void forget(const void *host, std::size_t bytes) = 0;
+  // The same from the free hook, which any thread may call, including the
+  // GPU driver's own.
+  virtual void host_freeing(const void *host, std::size_t bytes) {
+    if (holds(host, bytes))
+      forget(host, bytes);
+  }
   // Copy back everything the device changed.
   virtual void sync_all() = 0;
   // The device address of [host, host + bytes), made current, for a vendor

@@ -9,6 +9,11 @@
 #include "stats.h"
 #include "transfers.h"
 
+#include <chrono>
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 using namespace ferry::rt;
@@ -21,7 +26,9 @@ constexpr std::size_t kBytes = kCount * sizeof(double);
 // Counts copies from its construction on.
 struct Copies {
   StatsSnapshot start = stats_snapshot();
-  std::uint64_t up() const { return stats_snapshot().h2d_copies - start.h2d_copies; }
+  std::uint64_t up() const {
+    return stats_snapshot().h2d_copies - start.h2d_copies;
+  }
   std::uint64_t down() const {
     return stats_snapshot().d2h_copies - start.d2h_copies;
   }
@@ -72,9 +79,8 @@ BOOST_FIXTURE_TEST_CASE(a_read_buffer_is_uploaded_once, Fixture) {
   std::vector<double> x(kCount, 2.0);
   Copies copies;
   for (int launch_number = 0; launch_number < 5; ++launch_number)
-    launch(x.data(), kCount, FERRY_BORROW, [](double *view) {
-      BOOST_TEST(view[5] == 2.0);
-    });
+    launch(x.data(), kCount, FERRY_BORROW,
+           [](double *view) { BOOST_TEST(view[5] == 2.0); });
   BOOST_TEST(copies.up() == 1u);
   BOOST_TEST(copies.down() == 0u);
 }
@@ -152,9 +158,8 @@ BOOST_FIXTURE_TEST_CASE(forgotten_memory_is_not_reused, Fixture) {
   BOOST_TEST(!policy->holds(y.data(), kBytes));
   BOOST_TEST(copies.down() == 0u);
   y.assign(kCount, 5.0); // as if new data lived at the same address
-  launch(y.data(), kCount, FERRY_BORROW, [](double *view) {
-    BOOST_TEST(view[9] == 5.0);
-  });
+  launch(y.data(), kCount, FERRY_BORROW,
+         [](double *view) { BOOST_TEST(view[9] == 5.0); });
   BOOST_TEST(copies.up() == 1u);
 }
 
@@ -189,4 +194,97 @@ BOOST_FIXTURE_TEST_CASE(a_user_mapping_is_left_to_the_user, Fixture) {
   policy->acquire(b);
   BOOST_TEST(!b.mapped_by_user);
   policy->release(b);
+}
+
+namespace {
+
+// The sim device, with a gate in copy_to_host: a copy can be held inside
+// the policy's lock, as a GPU copy is held when the driver is busy.
+class GatedDevice final : public Device {
+public:
+  GatedDevice() : inner_(make_sim_device(0)) {}
+
+  void close_gate() { open_ = false; }
+  void open_gate() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    open_ = true;
+    changed_.notify_all();
+  }
+  void wait_until_copying() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [this] { return copying_; });
+  }
+
+  std::string describe() const override { return "gated sim"; }
+  int openmp_device_number() const override {
+    return inner_->openmp_device_number();
+  }
+  bool runs_regions_on_host() const override { return true; }
+  bool has_separate_memory() const override { return true; }
+  void *allocate(std::size_t bytes) override { return inner_->allocate(bytes); }
+  void deallocate(void *p) override { inner_->deallocate(p); }
+  void copy_to_device(void *d, const void *h, std::size_t n) override {
+    inner_->copy_to_device(d, h, n);
+  }
+  void copy_to_host(void *h, const void *d, std::size_t n) override {
+    std::unique_lock<std::mutex> lock(mutex_);
+    copying_ = true;
+    changed_.notify_all();
+    changed_.wait(lock, [this] { return open_; });
+    lock.unlock();
+    inner_->copy_to_host(h, d, n);
+  }
+  void copy_on_device(void *d, const void *s, std::size_t n) override {
+    inner_->copy_on_device(d, s, n);
+  }
+  void associate(void *h, void *d, std::size_t n) override {
+    inner_->associate(h, d, n);
+  }
+  void disassociate(void *h) override { inner_->disassociate(h); }
+  bool mapped_by_user(void *h) const override {
+    return inner_->mapped_by_user(h);
+  }
+  void *region_address(void *h, void *d) const override {
+    return inner_->region_address(h, d);
+  }
+
+private:
+  std::unique_ptr<Device> inner_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool open_ = true;
+  bool copying_ = false;
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(a_foreign_thread_freeing_memory_never_waits_for_a_copy) {
+  // A thread of the GPU driver may free memory while it holds a lock that
+  // a copy made under the policy's lock waits for.  Such a thread has never
+  // used ferry: its free must not wait for the policy, and the block must
+  // still be forgotten before the table is used again.
+  GatedDevice device;
+  std::unique_ptr<TransferPolicy> policy = make_resident_transfers(device);
+  std::vector<double> data(kCount, 1.0);
+  Buffer b;
+  b.name = "y";
+  b.ownership = FERRY_BORROW_MUT;
+  b.host = reinterpret_cast<char *>(data.data());
+  b.bytes = kBytes;
+  policy->acquire(b);
+  policy->release(b); // the device copy is newer now
+
+  device.close_gate();
+  std::thread copier([&] { policy->sync_to_host(data.data(), kBytes); });
+  device.wait_until_copying(); // the copy holds the policy's lock
+
+  auto freed = std::async(std::launch::async,
+                          [&] { policy->host_freeing(data.data(), kBytes); });
+  const bool returned =
+      freed.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+  device.open_gate();
+  copier.join();
+  freed.wait();
+  BOOST_TEST(returned);
+  BOOST_TEST(!policy->holds(data.data(), kBytes));
 }
