@@ -1,6 +1,7 @@
 #!/bin/sh
-# The benchmark in one command: builds ferry if needed, builds the four
-# variants of the 28 kernels, runs them on this machine's GPU and writes
+# The benchmark in one command: builds ferry if needed, builds the 28
+# kernels (ferry, hand-written OpenMP, CUDA; ferry also runs as ferry-omp
+# and ferry-naive: five variants), runs them on this machine's GPU and writes
 # bench/results/$BENCH_MACHINE.csv (default h200), checking that the
 # checksums agree.  Needs Debian 12 with an NVIDIA GPU, the packages
 # ./build.sh installs, and nvcc for the cuda variant.
