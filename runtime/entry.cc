@@ -195,7 +195,7 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
       void *address = !buffer.bytes ? nullptr
                       : buffer.mapped_by_user
                           ? device.user_mapped_address(buffer.host)
-                          : transfers().launch_address(buffer);
+                          : buffer.direct_address;
       if (buffer.bytes && !address)
         return std::string("buffer '") + buffer.name + "' has no device copy";
       // libgomp allocates all its device memory in one context: one

@@ -52,11 +52,8 @@ public:
     device_.associate(buffer.host, buffer.device_copy, buffer.bytes);
   }
 
-  void *launch_address(const Buffer &buffer) override {
-    return buffer.device_copy;
-  }
-
-  void *view(const Buffer &buffer) override {
+  void *view(Buffer &buffer) override {
+    buffer.direct_address = buffer.device_copy;
     return buffer.device_copy
                ? device_.region_address(buffer.host, buffer.device_copy)
                : buffer.host;

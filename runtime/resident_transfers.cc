@@ -107,24 +107,16 @@ public:
     buffer.device_copy = entry->device; // marks the buffer as ours
   }
 
-  void *view(const Buffer &buffer) override {
+  void *view(Buffer &buffer) override {
+    buffer.direct_address = nullptr;
     if (!buffer.device_copy)
       return buffer.host;
     RuntimeSection section(*this);
     ResidentBuffer *entry =
         table_.find_containing(range_of(buffer.host, buffer.bytes));
-    return device_.region_address(
-        buffer.host,
-        entry->device_address(reinterpret_cast<std::uintptr_t>(buffer.host)));
-  }
-
-  void *launch_address(const Buffer &buffer) override {
-    if (!buffer.device_copy)
-      return nullptr;
-    RuntimeSection section(*this);
-    ResidentBuffer *entry =
-        table_.find_containing(range_of(buffer.host, buffer.bytes));
-    return entry->device_address(reinterpret_cast<std::uintptr_t>(buffer.host));
+    buffer.direct_address =
+        entry->device_address(reinterpret_cast<std::uintptr_t>(buffer.host));
+    return device_.region_address(buffer.host, buffer.direct_address);
   }
 
   void release(Buffer &buffer) override {

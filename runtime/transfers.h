@@ -27,9 +27,12 @@ struct Buffer {
   unsigned ownership = 0;     // enum ferry_ownership
   char *host = nullptr;       // host range [host, host + bytes)
   std::size_t bytes = 0;
-  void *view = nullptr;           // set by acquire(): what the region addresses
-  void *device_copy = nullptr;    // policy-private
-  void *direct_address = nullptr; // the direct launch's argument
+  void *view = nullptr;        // set by acquire(): what the region addresses
+  void *device_copy = nullptr; // policy-private
+  // Set by view(): the device address a direct launch passes, nullptr
+  // without a device copy of ferry's own (no separate memory, mapped by the
+  // user, empty).
+  void *direct_address = nullptr;
   bool mapped_by_user = false;    // inside the user's own target data region
   bool host_is_temporary = false; // scratch passed as nullptr: ferry's own
 };
@@ -43,12 +46,9 @@ public:
   virtual ~TransferPolicy() = default;
   virtual void acquire(Buffer &buffer) = 0;
   // The address the region uses for BUFFER, once every buffer of the launch
-  // is acquired (an acquire may join entries and move their copies).
-  virtual void *view(const Buffer &buffer) = 0;
-  // The device address of an acquired BUFFER, for a launch that addresses
-  // device memory itself (the direct path); nullptr when it has no device
-  // copy of ferry's own (no separate memory, mapped by the user, empty).
-  virtual void *launch_address(const Buffer &buffer) = 0;
+  // is acquired (an acquire may join entries and move their copies).  Also
+  // sets BUFFER.direct_address.
+  virtual void *view(Buffer &buffer) = 0;
   virtual void release(Buffer &buffer) = 0;
 
   // The host is about to read or write [host, host + bytes): copy back what

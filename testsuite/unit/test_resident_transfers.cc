@@ -288,3 +288,29 @@ BOOST_AUTO_TEST_CASE(a_foreign_thread_freeing_memory_never_waits_for_a_copy) {
   BOOST_TEST(returned);
   BOOST_TEST(!policy->holds(data.data(), kBytes));
 }
+
+BOOST_AUTO_TEST_CASE(view_gives_the_direct_launch_its_device_address) {
+  Fixture f;
+  std::vector<double> data(kCount, 1.0);
+  Buffer b;
+  b.name = "y";
+  b.ownership = FERRY_BORROW;
+  b.host = reinterpret_cast<char *>(data.data() + 8); // inside the block
+  b.bytes = 8 * sizeof(double);
+  f.policy->acquire(b);
+  b.view = f.policy->view(b);
+  // The sim device's regions address the copy itself, as a direct launch
+  // does on a GPU.
+  BOOST_TEST(b.direct_address != nullptr);
+  BOOST_TEST(b.direct_address == b.view);
+  BOOST_TEST(b.direct_address != static_cast<void *>(b.host));
+  f.policy->release(b);
+
+  std::unique_ptr<Device> host = make_host_device();
+  std::unique_ptr<TransferPolicy> on_host = make_resident_transfers(*host);
+  Buffer h = b;
+  on_host->acquire(h);
+  h.view = on_host->view(h);
+  BOOST_TEST(h.direct_address == nullptr); // no device copy of ferry's own
+  on_host->release(h);
+}
