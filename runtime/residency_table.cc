@@ -18,6 +18,10 @@ void RangeSet::add(Range range) {
   auto it = ranges_.upper_bound(range.begin);
   if (it != ranges_.begin()) {
     auto before = std::prev(it);
+    // Already covered, the common case of a kernel that writes the same
+    // buffer launch after launch: no node to free and allocate again.
+    if (before->second >= range.end)
+      return;
     if (before->second >= range.begin)
       it = before;
   }

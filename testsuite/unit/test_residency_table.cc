@@ -31,6 +31,22 @@ BOOST_AUTO_TEST_CASE(range_set_merges_touching_and_overlapping_ranges) {
   BOOST_TEST(set.bytes() == 35u);
 }
 
+BOOST_AUTO_TEST_CASE(range_set_adding_a_covered_range_changes_nothing) {
+  RangeSet set;
+  set.add(r(10, 40));
+  set.add(r(60, 70));
+  set.add(r(10, 40)); // the same range again
+  set.add(r(15, 40)); // ends where it ends
+  set.add(r(10, 12)); // starts where it starts
+  set.add(r(61, 69)); // inside the second
+  const auto parts = all(set);
+  BOOST_TEST(parts.size() == 2u);
+  BOOST_TEST((parts[0] == r(10, 40)));
+  BOOST_TEST((parts[1] == r(60, 70)));
+  set.add(r(35, 45)); // not covered: grows the first
+  BOOST_TEST((all(set)[0] == r(10, 45)));
+}
+
 BOOST_AUTO_TEST_CASE(range_set_removal_splits) {
   RangeSet set;
   set.add(r(0, 100));
