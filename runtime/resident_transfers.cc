@@ -196,24 +196,22 @@ public:
   void host_freeing(const void *host, std::size_t bytes) override {
     if (table_size_.load(std::memory_order_relaxed) == 0)
       return;
-    if (!used_the_runtime() && !mutex_.try_lock()) {
+    if (used_the_runtime()) {
+      mutex_.lock();
+    } else if (!mutex_.try_lock()) {
       if (deferred_frees_.push(host, bytes))
         return;
       mutex_.lock(); // every slot taken: wait after all
-    } else if (used_the_runtime()) {
-      mutex_.lock();
     }
     std::lock_guard<std::mutex> locked(mutex_, std::adopt_lock);
     ++inside_runtime();
-    for (ResidentBuffer *entry : entries_touching(host, bytes))
-      drop(entry);
+    drop_touching(host, bytes);
     --inside_runtime();
   }
 
   void forget(const void *host, std::size_t bytes) override {
     RuntimeSection section(*this);
-    for (ResidentBuffer *entry : entries_touching(host, bytes))
-      drop(entry);
+    drop_touching(host, bytes);
   }
 
   void sync_all() override {
@@ -265,8 +263,7 @@ private:
       used_the_runtime() = true;
       owner.deferred_frees_.drain(
           [&owner](const void *host, std::size_t bytes) {
-            for (ResidentBuffer *entry : owner.entries_touching(host, bytes))
-              owner.drop(entry);
+            owner.drop_touching(host, bytes);
           });
     }
     ~RuntimeSection() { --inside_runtime(); }
@@ -346,6 +343,12 @@ private:
   static void protect(const ResidentBuffer &entry) {
     if (check_mode::enabled())
       check_mode::protect(entry);
+  }
+
+  // Drops the entries overlapping [host, host + bytes): the memory is gone.
+  void drop_touching(const void *host, std::size_t bytes) {
+    for (ResidentBuffer *entry : entries_touching(host, bytes))
+      drop(entry);
   }
 
   void drop(ResidentBuffer *entry) {

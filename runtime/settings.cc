@@ -3,6 +3,7 @@
 
 #include "geometry.h"
 
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -21,31 +22,38 @@ bool parse_flag(const char *text, bool *out) {
   return false;
 }
 
-bool parse_device_kind(const char *text, DeviceKind *out) {
-  static const struct {
-    const char *name;
-    DeviceKind kind;
-  } kinds[] = {{"auto", DeviceKind::automatic},
-               {"gpu", DeviceKind::gpu},
-               {"host", DeviceKind::host},
-               {"sim", DeviceKind::sim}};
-  for (const auto &entry : kinds)
-    if (std::strcmp(text, entry.name) == 0)
-      return *out = entry.kind, true;
+namespace {
+
+template <class Value> struct Named {
+  const char *name;
+  Value value;
+};
+
+// Sets *OUT to the value named TEXT in CHOICES; false if none is.
+template <class Value, std::size_t N>
+bool parse_named(const char *text, const Named<Value> (&choices)[N],
+                 Value *out) {
+  for (const Named<Value> &choice : choices)
+    if (std::strcmp(text, choice.name) == 0)
+      return *out = choice.value, true;
   return false;
 }
 
+} // namespace
+
+bool parse_device_kind(const char *text, DeviceKind *out) {
+  static const Named<DeviceKind> kinds[] = {{"auto", DeviceKind::automatic},
+                                            {"gpu", DeviceKind::gpu},
+                                            {"host", DeviceKind::host},
+                                            {"sim", DeviceKind::sim}};
+  return parse_named(text, kinds, out);
+}
+
 bool parse_launch_path(const char *text, LaunchPath *out) {
-  static const struct {
-    const char *name;
-    LaunchPath path;
-  } paths[] = {{"auto", LaunchPath::automatic},
-               {"direct", LaunchPath::direct},
-               {"omp", LaunchPath::omp}};
-  for (const auto &entry : paths)
-    if (std::strcmp(text, entry.name) == 0)
-      return *out = entry.path, true;
-  return false;
+  static const Named<LaunchPath> paths[] = {{"auto", LaunchPath::automatic},
+                                            {"direct", LaunchPath::direct},
+                                            {"omp", LaunchPath::omp}};
+  return parse_named(text, paths, out);
 }
 
 namespace {

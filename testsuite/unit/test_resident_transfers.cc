@@ -37,6 +37,16 @@ struct Copies {
   }
 };
 
+// A launch's buffer "y" over [data, data + count).
+Buffer buffer_over(double *data, std::size_t count, unsigned ownership) {
+  Buffer b;
+  b.name = "y";
+  b.ownership = ownership;
+  b.host = reinterpret_cast<char *>(data);
+  b.bytes = count * sizeof(double);
+  return b;
+}
+
 struct Fixture {
   explicit Fixture(unsigned long long capacity = 0)
       : device(make_sim_device(capacity)),
@@ -50,11 +60,7 @@ struct Fixture {
   template <class Kernel>
   void launch(double *data, std::size_t count, unsigned ownership,
               Kernel kernel) {
-    Buffer b;
-    b.name = "y";
-    b.ownership = ownership;
-    b.host = reinterpret_cast<char *>(data);
-    b.bytes = count * sizeof(double);
+    Buffer b = buffer_over(data, count, ownership);
     policy->acquire(b);
     b.view = policy->view(b);
     kernel(static_cast<double *>(b.view));
@@ -186,11 +192,7 @@ BOOST_FIXTURE_TEST_CASE(a_user_mapping_is_left_to_the_user, Fixture) {
   // The sim device never reports user mappings; the policy's side of it is
   // tested on a GPU (testsuite/programs/residency_interop.cc).
   std::vector<double> y(kCount, 1.0);
-  Buffer b;
-  b.name = "y";
-  b.ownership = FERRY_BORROW;
-  b.host = reinterpret_cast<char *>(y.data());
-  b.bytes = kBytes;
+  Buffer b = buffer_over(y.data(), kCount, FERRY_BORROW);
   policy->acquire(b);
   BOOST_TEST(!b.mapped_by_user);
   policy->release(b);
@@ -266,11 +268,7 @@ BOOST_AUTO_TEST_CASE(a_foreign_thread_freeing_memory_never_waits_for_a_copy) {
   GatedDevice device;
   std::unique_ptr<TransferPolicy> policy = make_resident_transfers(device);
   std::vector<double> data(kCount, 1.0);
-  Buffer b;
-  b.name = "y";
-  b.ownership = FERRY_BORROW_MUT;
-  b.host = reinterpret_cast<char *>(data.data());
-  b.bytes = kBytes;
+  Buffer b = buffer_over(data.data(), kCount, FERRY_BORROW_MUT);
   policy->acquire(b);
   policy->release(b); // the device copy is newer now
 
@@ -292,11 +290,7 @@ BOOST_AUTO_TEST_CASE(a_foreign_thread_freeing_memory_never_waits_for_a_copy) {
 BOOST_AUTO_TEST_CASE(view_gives_the_direct_launch_its_device_address) {
   Fixture f;
   std::vector<double> data(kCount, 1.0);
-  Buffer b;
-  b.name = "y";
-  b.ownership = FERRY_BORROW;
-  b.host = reinterpret_cast<char *>(data.data() + 8); // inside the block
-  b.bytes = 8 * sizeof(double);
+  Buffer b = buffer_over(data.data() + 8, 8, FERRY_BORROW); // inside it
   f.policy->acquire(b);
   b.view = f.policy->view(b);
   // The sim device's regions address the copy itself, as a direct launch
