@@ -233,6 +233,103 @@ private:
   std::vector<tree> used_;
 };
 
+// Rewrites the reads of `borrow` buffers in an entry's body into
+// ferry::direct::load_nc, the non-coherent load.  Only reads: a reference
+// whose address is taken, or that is assigned or incremented, keeps its
+// plain form (the checker lets nothing write a borrowed buffer, but its
+// address may be passed on).  Reads of anything but a 4- or 8-byte number,
+// and volatile reads, stay plain loads too.
+class NonCoherentReads {
+public:
+  explicit NonCoherentReads(std::set<tree> borrowed)
+      : borrowed_(std::move(borrowed)) {}
+
+  void rewrite(tree *body) { walk(body); }
+
+private:
+  void walk(tree *node) { cp_walk_tree(node, visit, this, &visited_); }
+
+  static tree visit(tree *node, int *walk_subtrees, void *data) {
+    auto *self = static_cast<NonCoherentReads *>(data);
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+    switch (TREE_CODE(t)) {
+    case ADDR_EXPR:
+      self->walk_address_of(&TREE_OPERAND(t, 0));
+      *walk_subtrees = 0;
+      break;
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      self->walk_address_of(&TREE_OPERAND(t, 0));
+      self->walk(&TREE_OPERAND(t, 1));
+      *walk_subtrees = 0;
+      break;
+    case INDIRECT_REF:
+    case COMPONENT_REF:
+    case ARRAY_REF:
+      if (self->reads_borrowed(t)) {
+        tree load = call_helper("load_nc", {cp_build_addr_expr(t, tf_none)});
+        // The walk goes on into the call's argument, the address.
+        if (load != error_mark_node)
+          *node = load;
+      }
+      break;
+    default:
+      break;
+    }
+    return NULL_TREE;
+  }
+
+  // Walks what computing the address of LVALUE reads, but not LVALUE.
+  void walk_address_of(tree *lvalue) {
+    tree t = *lvalue;
+    switch (TREE_CODE(t)) {
+    case INDIRECT_REF:
+      walk(&TREE_OPERAND(t, 0));
+      break;
+    case COMPONENT_REF:
+      walk_address_of(&TREE_OPERAND(t, 0));
+      break;
+    case ARRAY_REF:
+      walk_address_of(&TREE_OPERAND(t, 0));
+      walk(&TREE_OPERAND(t, 1));
+      break;
+    default:
+      // Decls need nothing; anything else (a conditional lvalue, a
+      // compound expression) keeps plain loads rather than risk turning
+      // an lvalue into a value.
+      break;
+    }
+  }
+
+  bool reads_borrowed(tree reference) const {
+    if (TREE_THIS_VOLATILE(reference) ||
+        !is_word_type(TREE_TYPE(reference)))
+      return false;
+    tree base = reference;
+    while (TREE_CODE(base) == COMPONENT_REF || TREE_CODE(base) == ARRAY_REF)
+      base = TREE_OPERAND(base, 0);
+    if (TREE_CODE(base) != INDIRECT_REF)
+      return false;
+    tree pointer = TREE_OPERAND(base, 0);
+    while (CONVERT_EXPR_P(pointer) || TREE_CODE(pointer) == NON_LVALUE_EXPR ||
+           TREE_CODE(pointer) == POINTER_PLUS_EXPR ||
+           location_wrapper_p(pointer))
+      pointer = TREE_OPERAND(pointer, 0);
+    return borrowed_.count(pointer) != 0;
+  }
+
+  std::set<tree> borrowed_;
+  hash_set<tree> visited_;
+};
+
 class EntryBuilder {
 public:
   EntryBuilder(const Kernel &kernel, const ParallelLoop &loop,
@@ -498,6 +595,7 @@ private:
     tree body = loop_.body;
     walk_tree(&body, copy_tree_body_r, &id, nullptr);
     cp_walk_tree_without_duplicates(&body, use_frame_free_exp, nullptr);
+    NonCoherentReads(borrowed_parameters()).rewrite(&body);
 
     // The copies still name their originals as abstract origins, which
     // would tie the entry's debug information to the kernel's.
@@ -513,6 +611,16 @@ private:
       }
     }
     return body;
+  }
+
+  std::set<tree> borrowed_parameters() const {
+    std::set<tree> borrowed;
+    for (const Parameter &parameter : parameters_)
+      if (parameter.maps_from && !parameter.by_address)
+        if (const BufferParam *buffer = k_.buffer_for(parameter.maps_from))
+          if (buffer->ownership == Ownership::borrow)
+            borrowed.insert(parameter.decl);
+    return borrowed;
   }
 
   // Calls of exp(double) become ferry::direct::exp: newlib's takes a

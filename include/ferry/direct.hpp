@@ -10,8 +10,9 @@
 // runs, and the plugin empties those asm texts in the host compilation so
 // that the host assembler never sees PTX.
 //
-// Only the operand constraint "r" is used: nvptx gives it a register of the
-// operand's own type, and the x86 host accepts it for the emptied asm.
+// Only the operand constraints "r" and "m" are used: nvptx gives "r" a
+// register of the operand's own type and prints "m" as [address], and the
+// x86 host accepts both for the emptied asm.
 #ifndef FERRY_DIRECT_HPP
 #define FERRY_DIRECT_HPP
 
@@ -320,6 +321,28 @@ template <class T> void reduce_or(T *slot, T value) {
 }
 template <class T> void reduce_xor(T *slot, T value) {
   reduce_warp<op::bit_xor>(slot, value);
+}
+
+// A load from a `borrow` buffer.  Nothing writes such a buffer while the
+// kernel runs (rules 1 and 6 of doc/rules.md), so the load may take the
+// read-only, non-coherent path, as nvcc's loads through const __restrict__
+// pointers do; GCC 12's nvptx back end never emits ld.global.nc itself.
+// The memory operand keeps GCC from moving the load to where the source
+// would not have made it (a non-volatile asm with only register inputs
+// counts as unable to fault) and lets it drop a load whose value is unused.
+template <class T> T load_nc(const T *address) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8,
+                "ferry: non-coherent loads of 4- and 8-byte numbers only");
+  T value;
+  if constexpr (sizeof(T) == 4)
+    asm("// ferry-ptx\n\tld.global.nc.b32 %0, %1;"
+        : "=r"(value)
+        : "m"(*address));
+  else
+    asm("// ferry-ptx\n\tld.global.nc.b64 %0, %1;"
+        : "=r"(value)
+        : "m"(*address));
+  return value;
 }
 
 // exp for the direct entries: newlib's, which the device code would call

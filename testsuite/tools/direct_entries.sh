@@ -4,6 +4,9 @@
 # free of libgomp's per-warp state (also in the functions it calls); the
 # loop that cannot (a helper takes the address of a local) gets none, and
 # -fplugin-arg-ferry-explain says why; the host assembly holds no PTX.
+# Reads of `borrow` buffers are non-coherent loads (ld.global.nc), reads of
+# anything the kernel writes are not; ptxas accepts the PTX where the CUDA
+# toolkit is installed.
 # Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
@@ -56,6 +59,15 @@ inline double through_memory(double v) {
 [[ferry::kernel]] void framed(long n, [[ferry::borrow_mut(n)]] double *y) {
   for (long i = 0; i < n; ++i) y[i] = through_memory(y[i]);
 }
+inline double twice(const double *p) { return 2 * *p; }
+[[ferry::kernel]] void fields(long n, [[ferry::borrow(n)]] const Coefficients *c,
+                              [[ferry::borrow(n)]] const double *x,
+                              [[ferry::out(n)]] double *y) {
+  for (long i = 0; i < n; ++i) {
+    const Coefficients whole = c[i];
+    y[i] = c[i].a * (i > 0 ? x[i - 1] : 0) + twice(&x[i]) + whole.b;
+  }
+}
 int main() {}
 CC
 cd "$dir" || fail "no temporary directory"
@@ -104,6 +116,38 @@ for entry in entries:
             if marker in bodies[name]:
                 sys.exit("FAIL: %s (called from %s) uses %s" % (name, entry, marker))
         pending += re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name])
-print("%d entries, all frame-free" % len(entries))
+def entry(kernel, loop=0):
+    names = [e for e in entries if re.match(r"__ferry_direct__Z\d+%s.*_%d$" % (kernel, loop), e)]
+    if len(names) != 1:
+        sys.exit("FAIL: expected one entry for loop %d of %s, found %s" % (loop, kernel, names))
+    return bodies[names[0]]
+def loads(body, nc):
+    pattern = r"\bld\.global\.nc\.b(32|64)\b" if nc else r"\bld(\.global)?\.(f|u|s|b)(32|64)\b"
+    return len(re.findall(pattern, body))
+# kernel (loop): non-coherent loads, plain loads at least (reads of
+# buffers the loop writes, or of a struct copied whole)
+expected_loads = {("axpy", 0): (1, 1), ("sums", 0): (1, 0), ("histogram", 0): (1, 0),
+                  ("staged", 0): (1, 0), ("staged", 1): (0, 1), ("plane", 0): (0, 0),
+                  ("fields", 0): (2, 0)}
+for (kernel, loop), (nc, plain) in expected_loads.items():
+    body = entry(kernel, loop)
+    if loads(body, True) < nc or (nc == 0 and loads(body, True) > 0):
+        sys.exit("FAIL: loop %d of %s has %d ld.global.nc, expected %s" %
+                 (loop, kernel, loads(body, True), nc if nc == 0 else "at least %d" % nc))
+    if loads(body, False) < plain:
+        sys.exit("FAIL: loop %d of %s has %d plain loads, expected at least %d" %
+                 (loop, kernel, loads(body, False), plain))
+# y in axpy is read and written: never non-coherent.
+axpy = entry("axpy")
+if len(re.findall(r"\bld\.global\.nc", axpy)) != 1:
+    sys.exit("FAIL: axpy's written buffer y is read non-coherently")
+print("%d entries, all frame-free, borrowed reads non-coherent" % len(entries))
 PY
+ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+if [ -x "$ptxas" ]; then
+  # The first PTX object of the offload image is this unit's.
+  awk '/^\.version/ && ++versions > 1 { exit } { print }' ptx.txt > unit.ptx
+  "$ptxas" -c -arch=sm_80 unit.ptx -o unit.cubin 2> ptxas.txt ||
+    { cat ptxas.txt; fail "ptxas rejects the offload PTX"; }
+fi
 echo "ok"
