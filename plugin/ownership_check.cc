@@ -881,29 +881,64 @@ private:
       if (!written)
         continue;
       tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+      const Access &first_write = *std::find_if(
+          list.begin(), list.end(), [](const Access &a) { return a.write; });
       for (const Access &access : list) {
         OwnershipFailure why;
-        if (is_owned_by_iteration(access.offset, element, access.size,
-                                  index_vars_, &why))
-          continue;
-        auto_diagnostic_group group;
-        fail(access.location,
-             "possible data race: this %s of %qD is not at an element that "
-             "only the current iteration touches",
-             access.write ? "write" : "read", buffer.decl);
-        explain_failure(why, access.location);
-        if (access.helper)
-          inform(access.helper_location, "%qD makes the %s here", access.helper,
-                 access.write ? "write" : "read");
-        note_parameter(buffer);
-        inform(access.location,
-               "each iteration may only access its own elements, such as "
-               "%<%E[%E]%>; use %<ferry::shared_mut%> if iterations really "
-               "share elements",
-               DECL_NAME(buffer.decl), DECL_NAME(loop_.levels.back().var));
-        break;
+        if (!is_owned_by_iteration(access.offset, element, access.size,
+                                   index_vars_, &why)) {
+          report_race(buffer, access, why);
+          break;
+        }
+        if (!same_parallel_terms(access.offset, first_write.offset,
+                                 index_vars_)) {
+          report_mismatch(buffer, access, first_write);
+          break;
+        }
       }
     }
+  }
+
+  void report_race(const BufferParam &buffer, const Access &access,
+                   const OwnershipFailure &why) {
+    auto_diagnostic_group group;
+    fail(access.location,
+         "possible data race: this %s of %qD is not at an element that only "
+         "the current iteration touches",
+         access_kind(access), buffer.decl);
+    explain_failure(why, access.location);
+    suggest_own_elements(buffer, access);
+  }
+
+  // Both accesses pass alone but move differently with the parallel loop
+  // variables, so one iteration's element is another's.
+  void report_mismatch(const BufferParam &buffer, const Access &access,
+                       const Access &write) {
+    auto_diagnostic_group group;
+    fail(access.location,
+         "possible data race: this %s of %qD and the write of %qD on line "
+         "%d can touch the same element in different iterations",
+         access_kind(access), buffer.decl, buffer.decl,
+         LOCATION_LINE(write.location));
+    inform(write.location, "the write; its subscript moves differently with "
+                           "the parallel loop variables");
+    suggest_own_elements(buffer, access);
+  }
+
+  static const char *access_kind(const Access &access) {
+    return access.write ? "write" : "read";
+  }
+
+  void suggest_own_elements(const BufferParam &buffer, const Access &access) {
+    if (access.helper)
+      inform(access.helper_location, "%qD makes the %s here", access.helper,
+             access_kind(access));
+    note_parameter(buffer);
+    inform(access.location,
+           "each iteration may only access its own elements, such as "
+           "%<%E[%E]%>; use %<ferry::shared_mut%> if iterations really share "
+           "elements",
+           DECL_NAME(buffer.decl), DECL_NAME(loop_.levels.back().var));
   }
 
   static void explain_failure(const OwnershipFailure &why, location_t where) {

@@ -80,6 +80,10 @@ bool is_invariant(tree expression, const std::vector<IndexVariable> &vars) {
 
 tree to_sizetype(tree t) { return fold_convert(sizetype, t); }
 
+// Offsets are computed in sizetype, which is unsigned: y[i - 1] has the
+// constant 2^64 - 8, which tree_int_cst_sgn calls positive.
+bool is_negative(tree constant) { return wi::neg_p(wi::to_wide(constant)); }
+
 void scale(AffineOffset *form, tree factor) {
   for (auto &term : form->terms)
     term.second = fold_build2(MULT_EXPR, sizetype, term.second, factor);
@@ -326,16 +330,6 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
   };
   if (!offset.affine)
     return fail(OwnershipFailure::not_affine);
-  // Within one element: 0 <= constant and constant + access <= element.
-  tree constant = offset.constant;
-  if (TREE_CODE(constant) != INTEGER_CST ||
-      TREE_CODE(element_size) != INTEGER_CST ||
-      TREE_CODE(access_size) != INTEGER_CST || tree_int_cst_sgn(constant) < 0 ||
-      !tree_int_cst_le(
-          fold_build2(PLUS_EXPR, sizetype, constant, to_sizetype(access_size)),
-          to_sizetype(element_size)))
-    return fail(OwnershipFailure::shifted);
-
   // Every parallel variable must move the access, or two iterations that
   // differ only in it would share the element.
   struct Place {
@@ -353,7 +347,7 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
     }
     // Steps must be positive multiples of the element.
     tree c = term->second;
-    if (TREE_CODE(c) == INTEGER_CST && tree_int_cst_sgn(c) <= 0)
+    if (TREE_CODE(c) == INTEGER_CST && (integer_zerop(c) || is_negative(c)))
       return fail(OwnershipFailure::not_affine, v.var);
     if (TREE_CODE(c) == INTEGER_CST &&
         !integer_zerop(fold_build2(TRUNC_MOD_EXPR, sizetype, c,
@@ -397,13 +391,67 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
                   places[i + 1].variable->var, v->var);
     std::swap(places[i + 1], places[next]);
   }
-  bool seen_parallel = false;
+  const Place *first_parallel = nullptr;
+  for (const Place &place : places) {
+    if (place.variable->parallel) {
+      if (!first_parallel)
+        first_parallel = &place;
+    } else if (first_parallel) {
+      return fail(OwnershipFailure::serial_outside, place.variable->var);
+    }
+  }
+  if (!first_parallel)
+    return fail(OwnershipFailure::not_affine);
+
+  // Iteration I owns the span [P(I), P(I) + s), where P(I) sums the
+  // parallel terms and s is the smallest parallel step: the steps form a
+  // mixed radix, so the spans of two iterations do not overlap.  The
+  // access, with the serial variables over their ranges, must stay inside.
+  // (at_least reads sizetype's wrapped values as negative.)
+  tree low = offset.constant;
+  tree high = fold_build2(PLUS_EXPR, sizetype, offset.constant,
+                          to_sizetype(access_size));
+  const IndexVariable *last_serial = nullptr;
   for (const Place &place : places) {
     if (place.variable->parallel)
-      seen_parallel = true;
-    else if (seen_parallel)
-      return fail(OwnershipFailure::serial_outside, place.variable->var);
+      break;
+    last_serial = place.variable;
+    low = fold_build2(
+        PLUS_EXPR, sizetype, low,
+        fold_build2(MULT_EXPR, sizetype, place.coefficient,
+                    to_sizetype(place.variable->lower)));
+    tree largest = fold_build2(
+        MINUS_EXPR, sizetype,
+        to_sizetype(at_largest_outer_value(place.variable->bound, variables)),
+        size_one_node);
+    high = fold_build2(PLUS_EXPR, sizetype, high,
+                       fold_build2(MULT_EXPR, sizetype, place.coefficient,
+                                   largest));
   }
+  // A symbolic step counts as at least one element: a zero step would make
+  // the buffer's declared length (n * c for y[i*c]) zero, and every access
+  // out of bounds.
+  if (!at_least(low, size_zero_node) ||
+      !(at_least(first_parallel->coefficient, high) ||
+        at_least(to_sizetype(element_size), high)))
+    return last_serial ? fail(OwnershipFailure::stride_too_small,
+                              first_parallel->variable->var, last_serial->var)
+                       : fail(OwnershipFailure::shifted);
+  return true;
+}
+
+bool same_parallel_terms(const AffineOffset &a, const AffineOffset &b,
+                         const std::vector<IndexVariable> &variables) {
+  auto coefficient = [](const AffineOffset &form, tree var) {
+    for (const auto &term : form.terms)
+      if (term.first == var)
+        return term.second;
+    return size_zero_node;
+  };
+  for (const IndexVariable &v : variables)
+    if (v.parallel &&
+        !equal_sizes(coefficient(a, v.var), coefficient(b, v.var)))
+      return false;
   return true;
 }
 

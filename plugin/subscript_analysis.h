@@ -60,6 +60,13 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
                            const std::vector<IndexVariable> &variables,
                            OwnershipFailure *failure);
 
+// Whether A and B move alike with the parallel loop variables (equal
+// coefficients).  Two accesses that each pass is_owned_by_iteration and do
+// so stay within the span their iteration owns; y[i] and y[2 * i] each
+// pass alone, but iteration 2's y[i] is iteration 1's y[2 * i].
+bool same_parallel_terms(const AffineOffset &a, const AffineOffset &b,
+                         const std::vector<IndexVariable> &variables);
+
 // The same form (same terms, same constant): two accesses of one element.
 bool same_offset(const AffineOffset &a, const AffineOffset &b);
 
