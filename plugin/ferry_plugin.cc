@@ -25,7 +25,9 @@
 //                        launch on NVIDIA (and the pass that keeps its
 //                        PTX out of the host assembly)
 //   lower_omp.cc         the target region and the libferry calls
-// and, for every other function, host_sync.cc: a launch frame around the
+// and, after points-to analysis, region_restrict.cc: the buffers' restrict
+// in the host code GCC outlines from the region.  For every other
+// function, host_sync.cc: a launch frame around the
 // body of functions that call kernels (also at PLUGIN_PRE_GENERICIZE), and
 // a GIMPLE pass after early inlining that inserts the host-sync calls.
 //
@@ -42,6 +44,7 @@
 #include "lower_omp.h"
 #include "map_kinds.h"
 #include "ownership_check.h"
+#include "region_restrict.h"
 #include "runtime_calls.h"
 
 #include <cstring>
@@ -126,6 +129,7 @@ void process_kernel(tree fndecl) {
   if (options.explain)
     ferry::explain_kernel(kernel, facts, maps, simd, entries);
   ferry::lower_to_openmp(kernel, facts, maps, simd, entries);
+  ferry::note_region_buffers(kernel);
 }
 
 void on_pre_genericize(void *gcc_data, void *) {
@@ -172,6 +176,7 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
                     nullptr);
   ferry::register_host_sync_pass(info->base_name);
   ferry::register_direct_asm_pass(info->base_name);
+  ferry::register_region_restrict_pass(info->base_name);
   register_callback(
       info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
       const_cast<ggc_root_tab *>(ferry::runtime_calls::gc_roots()));
