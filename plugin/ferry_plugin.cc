@@ -12,6 +12,8 @@
 //   -fplugin-arg-ferry-explain   print, for every kernel, the equivalent
 //                                #pragma omp line and why each parameter got
 //                                its map kind
+//   -fplugin-arg-ferry-nc-loads  read borrow buffers with non-coherent loads
+//                                (ld.global.nc) in the direct entries
 //
 // Stages, one file each, called in this order for every kernel at
 // PLUGIN_PRE_GENERICIZE (while the body is still C++ front-end trees):
@@ -57,10 +59,13 @@ const char *const kVersion = "0.1.0";
 
 const char *const kHelp =
     "ferry: safe, resident GPU offload for [[ferry::kernel]] functions.\n"
-    "  -fplugin-arg-ferry-explain  explain the target region of each kernel\n";
+    "  -fplugin-arg-ferry-explain  explain the target region of each kernel\n"
+    "  -fplugin-arg-ferry-nc-loads read borrow buffers with ld.global.nc on "
+    "NVIDIA\n";
 
 struct Options {
   bool explain = false;
+  bool nc_loads = false;
 };
 
 Options options;
@@ -71,11 +76,15 @@ bool parse_options(const plugin_name_args *info) {
     const plugin_argument &argument = info->argv[i];
     if (std::strcmp(argument.key, "explain") == 0 && !argument.value) {
       options.explain = true;
+    } else if (std::strcmp(argument.key, "nc-loads") == 0 && !argument.value) {
+      options.nc_loads = true;
     } else {
       error("ferry: unknown plugin option %<-fplugin-arg-%s-%s%s%s%>; the "
-            "only option is %<-fplugin-arg-%s-explain%>",
+            "options are %<-fplugin-arg-%s-explain%> and "
+            "%<-fplugin-arg-%s-nc-loads%>",
             info->base_name, argument.key, argument.value ? "=" : "",
-            argument.value ? argument.value : "", info->base_name);
+            argument.value ? argument.value : "", info->base_name,
+            info->base_name);
       ok = false;
     }
   }
@@ -125,7 +134,7 @@ void process_kernel(tree fndecl) {
   }
   std::vector<ferry::MapDecision> maps = ferry::plan_maps(kernel, facts);
   std::vector<ferry::DirectEntry> entries =
-      ferry::build_direct_entries(kernel, facts, simd);
+      ferry::build_direct_entries(kernel, facts, simd, options.nc_loads);
   if (options.explain)
     ferry::explain_kernel(kernel, facts, maps, simd, entries);
   ferry::lower_to_openmp(kernel, facts, maps, simd, entries);

@@ -333,8 +333,10 @@ private:
 class EntryBuilder {
 public:
   EntryBuilder(const Kernel &kernel, const ParallelLoop &loop,
-               const LoopFacts &facts, unsigned loop_index)
-      : k_(kernel), loop_(loop), facts_(facts), loop_index_(loop_index) {}
+               const LoopFacts &facts, unsigned loop_index,
+               bool non_coherent_reads)
+      : k_(kernel), loop_(loop), facts_(facts), loop_index_(loop_index),
+        non_coherent_reads_(non_coherent_reads) {}
 
   DirectEntry build(bool simd) {
     if (!simd)
@@ -595,7 +597,8 @@ private:
     tree body = loop_.body;
     walk_tree(&body, copy_tree_body_r, &id, nullptr);
     cp_walk_tree_without_duplicates(&body, use_frame_free_exp, nullptr);
-    NonCoherentReads(borrowed_parameters()).rewrite(&body);
+    if (non_coherent_reads_)
+      NonCoherentReads(borrowed_parameters()).rewrite(&body);
 
     // The copies still name their originals as abstract origins, which
     // would tie the entry's debug information to the kernel's.
@@ -763,6 +766,7 @@ private:
   const ParallelLoop &loop_;
   const LoopFacts &facts_;
   const unsigned loop_index_;
+  const bool non_coherent_reads_;
   DirectEntry result_;
   std::vector<Parameter> parameters_;
   std::vector<ReductionPlan> reductions_;
@@ -811,11 +815,13 @@ public:
 
 std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
                                               const KernelFacts &facts,
-                                              bool simd) {
+                                              bool simd,
+                                              bool non_coherent_reads) {
   std::vector<DirectEntry> entries;
   for (std::size_t i = 0; i < kernel.loops.size(); ++i)
-    entries.push_back(
-        EntryBuilder(kernel, kernel.loops[i], facts.loops[i], i).build(simd));
+    entries.push_back(EntryBuilder(kernel, kernel.loops[i], facts.loops[i], i,
+                                   non_coherent_reads)
+                          .build(simd));
   return entries;
 }
 

@@ -30,8 +30,13 @@ struct DirectEntry {
 // Builds the entries of KERNEL's loops (one per loop, in order).  SIMD false
 // means a callee needs a stack frame per lane, which a direct launch does
 // not provide.
-std::vector<DirectEntry>
-build_direct_entries(const Kernel &kernel, const KernelFacts &facts, bool simd);
+//
+// NON_COHERENT_READS: reads of borrow buffers use ld.global.nc
+// (-fplugin-arg-ferry-nc-loads; doc/performance.md says why it is off).
+std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
+                                              const KernelFacts &facts,
+                                              bool simd,
+                                              bool non_coherent_reads);
 
 // Whether FNDECL is an entry built above; at PLUGIN_PRE_GENERICIZE its
 // BLOCK tree is completed then.

@@ -4,8 +4,9 @@
 # free of libgomp's per-warp state (also in the functions it calls); the
 # loop that cannot (a helper takes the address of a local) gets none, and
 # -fplugin-arg-ferry-explain says why; the host assembly holds no PTX.
-# Reads of `borrow` buffers are non-coherent loads (ld.global.nc), reads of
-# anything the kernel writes are not; ptxas accepts the PTX where the CUDA
+# With -fplugin-arg-ferry-nc-loads, reads of `borrow` buffers are
+# non-coherent loads (ld.global.nc) and reads of anything the kernel writes
+# are not; without it there are none.  ptxas accepts the PTX where the CUDA
 # toolkit is installed.
 # Runs against the build tree (see ferry-test).
 set -u
@@ -71,7 +72,8 @@ inline double twice(const double *p) { return 2 * *p; }
 int main() {}
 CC
 cd "$dir" || fail "no temporary directory"
-"$FERRY_GXX" -O2 -save-temps -fplugin-arg-ferry-explain k.cc -o k 2> explain.txt ||
+"$FERRY_GXX" -O2 -save-temps -fplugin-arg-ferry-explain -fplugin-arg-ferry-nc-loads \
+  k.cc -o k 2> explain.txt ||
   { cat explain.txt; fail "build failed"; }
 
 for kernel in axpy plane cube sums histogram staged; do
@@ -143,6 +145,17 @@ if len(re.findall(r"\bld\.global\.nc", axpy)) != 1:
     sys.exit("FAIL: axpy's written buffer y is read non-coherently")
 print("%d entries, all frame-free, borrowed reads non-coherent" % len(entries))
 PY
+mkdir plain && cd plain || fail "no directory"
+"$FERRY_GXX" -O2 -save-temps ../k.cc -o k 2> build.txt || { cat build.txt; fail "build without nc-loads failed"; }
+plain_ptx=$(ls ./*.xnvptx-none.mkoffload 2>/dev/null | head -1)
+[ -n "$plain_ptx" ] || fail "no offload PTX was kept without nc-loads"
+tr -d '\000' < "$plain_ptx" > ptx.txt
+grep -q "__ferry_direct_" ptx.txt || fail "no direct entries without nc-loads"
+if grep -q "ld\.global\.nc" ptx.txt; then
+  fail "ld.global.nc without -fplugin-arg-ferry-nc-loads"
+fi
+cd .. || fail "no directory"
+
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 if [ -x "$ptxas" ]; then
   # The first PTX object of the offload image is this unit's.
