@@ -310,8 +310,7 @@ private:
   }
 
   bool reads_borrowed(tree reference) const {
-    if (TREE_THIS_VOLATILE(reference) ||
-        !is_word_type(TREE_TYPE(reference)))
+    if (TREE_THIS_VOLATILE(reference) || !is_word_type(TREE_TYPE(reference)))
       return false;
     tree base = reference;
     while (TREE_CODE(base) == COMPONENT_REF || TREE_CODE(base) == ARRAY_REF)

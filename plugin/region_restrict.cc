@@ -62,15 +62,15 @@ public:
         gimple *statement = gsi_stmt(it);
         if (is_gimple_debug(statement))
           continue;
-        if (walk_stmt_load_store_ops(statement,
-                                     const_cast<BufferBases *>(this),
+        if (walk_stmt_load_store_ops(statement, const_cast<BufferBases *>(this),
                                      unknown_reference, unknown_reference))
           return false;
         ssa_op_iter iter;
         tree use;
-        FOR_EACH_SSA_TREE_OPERAND(use, statement, iter, SSA_OP_USE)
+        FOR_EACH_SSA_TREE_OPERAND(use, statement, iter, SSA_OP_USE) {
           if (buffer_of(use) >= 0 && !keeps_inside(statement, use))
             return false;
+        }
       }
       for (gphi_iterator it = gsi_start_phis(block); !gsi_end_p(it);
            gsi_next(&it)) {
@@ -125,7 +125,8 @@ private:
     if (TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) == tcc_comparison)
       return true;
     if (TREE_CODE(lhs) == SSA_NAME)
-      return buffer_of(lhs) >= 0 || is_load_through(gimple_assign_rhs1(assign), use);
+      return buffer_of(lhs) >= 0 ||
+             is_load_through(gimple_assign_rhs1(assign), use);
     return gimple_assign_single_p(assign) && is_load_through(lhs, use) &&
            !mentions(gimple_assign_rhs1(assign), use);
   }
@@ -283,14 +284,16 @@ public:
     FOR_EACH_BB_FN(block, fun) {
       for (gimple_stmt_iterator it = gsi_start_bb(block); !gsi_end_p(it);
            gsi_next(&it))
-        marked += walk_stmt_load_store_ops(gsi_stmt(it), &bases,
-                                           mark_reference, mark_reference);
+        marked += walk_stmt_load_store_ops(gsi_stmt(it), &bases, mark_reference,
+                                           mark_reference);
     }
     if (marked && fun->last_clique == 0)
       fun->last_clique = 1;
     if (dump_file)
-      fprintf(dump_file, "ferry: %u statements reference buffers under "
-                         "clique 1\n", marked);
+      fprintf(dump_file,
+              "ferry: %u statements reference buffers under "
+              "clique 1\n",
+              marked);
     return 0;
   }
 

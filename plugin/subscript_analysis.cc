@@ -373,10 +373,10 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
   // the previous step times the previous range.
   for (std::size_t i = 0; i + 1 < places.size(); ++i) {
     const IndexVariable *v = places[i].variable;
-    tree range = fold_build2(
-        MINUS_EXPR, sizetype,
-        to_sizetype(at_largest_outer_value(v->bound, variables)),
-        to_sizetype(v->lower));
+    tree range =
+        fold_build2(MINUS_EXPR, sizetype,
+                    to_sizetype(at_largest_outer_value(v->bound, variables)),
+                    to_sizetype(v->lower));
     tree needed =
         fold_build2(MULT_EXPR, sizetype, places[i].coefficient, range);
     std::size_t next = i + 1;
@@ -416,17 +416,16 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
     if (place.variable->parallel)
       break;
     last_serial = place.variable;
-    low = fold_build2(
-        PLUS_EXPR, sizetype, low,
-        fold_build2(MULT_EXPR, sizetype, place.coefficient,
-                    to_sizetype(place.variable->lower)));
+    low = fold_build2(PLUS_EXPR, sizetype, low,
+                      fold_build2(MULT_EXPR, sizetype, place.coefficient,
+                                  to_sizetype(place.variable->lower)));
     tree largest = fold_build2(
         MINUS_EXPR, sizetype,
         to_sizetype(at_largest_outer_value(place.variable->bound, variables)),
         size_one_node);
-    high = fold_build2(PLUS_EXPR, sizetype, high,
-                       fold_build2(MULT_EXPR, sizetype, place.coefficient,
-                                   largest));
+    high = fold_build2(
+        PLUS_EXPR, sizetype, high,
+        fold_build2(MULT_EXPR, sizetype, place.coefficient, largest));
   }
   // A symbolic step counts as at least one element: a zero step would make
   // the buffer's declared length (n * c for y[i*c]) zero, and every access
