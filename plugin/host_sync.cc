@@ -53,14 +53,13 @@ tree find_kernel_call(tree *node, int *, void *) {
 
 void add_launch_frame(tree fndecl) {
   tree body = DECL_SAVED_TREE(fndecl);
-  if (!body || !cp_walk_tree_without_duplicates(&body, find_kernel_call,
-                                                 nullptr))
+  if (!body ||
+      !cp_walk_tree_without_duplicates(&body, find_kernel_call, nullptr))
     return;
   const location_t where = DECL_SOURCE_LOCATION(fndecl);
   tree *statements = function_statements(fndecl);
-  *statements =
-      guarded_block(runtime_calls::frame_enter(where), *statements,
-                    runtime_calls::frame_leave(where));
+  *statements = guarded_block(runtime_calls::frame_enter(where), *statements,
+                              runtime_calls::frame_leave(where));
 }
 
 namespace {
@@ -76,8 +75,7 @@ bool is_ferry_runtime(tree fndecl) {
 }
 
 bool is_kernel_call(const gimple *statement) {
-  return is_gimple_call(statement) &&
-         is_kernel(gimple_call_fndecl(statement));
+  return is_gimple_call(statement) && is_kernel(gimple_call_fndecl(statement));
 }
 
 // The attribute that records, on a function this pass instrumented, which
@@ -89,7 +87,8 @@ const char kLauncherAttribute[] = "ferry launcher";
 unsigned HOST_WIDE_INT launcher_params(tree fndecl) {
   if (!fndecl)
     return 0;
-  tree attribute = lookup_attribute(kLauncherAttribute, DECL_ATTRIBUTES(fndecl));
+  tree attribute =
+      lookup_attribute(kLauncherAttribute, DECL_ATTRIBUTES(fndecl));
   return attribute ? tree_to_uhwi(TREE_VALUE(TREE_VALUE(attribute))) : 0;
 }
 
@@ -138,7 +137,8 @@ bool frees_memory(const gimple *statement) {
   if (DECL_IS_OPERATOR_DELETE_P(callee))
     return true;
   const char *mangled = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(callee));
-  return DECL_CXX_DESTRUCTOR_P(callee) && std::strncmp(mangled, "_ZNSt", 5) == 0;
+  return DECL_CXX_DESTRUCTOR_P(callee) &&
+         std::strncmp(mangled, "_ZNSt", 5) == 0;
 }
 
 // Output functions that only read the strings their pointer arguments
@@ -148,11 +148,16 @@ struct OutputFunction {
   int stream;
 };
 
-const OutputFunction kOutputFunctions[] = {
-    {BUILT_IN_PRINTF, -1}, {BUILT_IN_PUTS, -1},   {BUILT_IN_PUTCHAR, -1},
-    {BUILT_IN_FPRINTF, 0}, {BUILT_IN_FPUTS, 1},   {BUILT_IN_FPUTC, 1},
-    {BUILT_IN_PUTC, 1},    {BUILT_IN_FWRITE, 3},  {BUILT_IN_PRINTF_UNLOCKED, -1},
-    {BUILT_IN_FPRINTF_UNLOCKED, 0}};
+const OutputFunction kOutputFunctions[] = {{BUILT_IN_PRINTF, -1},
+                                           {BUILT_IN_PUTS, -1},
+                                           {BUILT_IN_PUTCHAR, -1},
+                                           {BUILT_IN_FPRINTF, 0},
+                                           {BUILT_IN_FPUTS, 1},
+                                           {BUILT_IN_FPUTC, 1},
+                                           {BUILT_IN_PUTC, 1},
+                                           {BUILT_IN_FWRITE, 3},
+                                           {BUILT_IN_PRINTF_UNLOCKED, -1},
+                                           {BUILT_IN_FPRINTF_UNLOCKED, 0}};
 
 const OutputFunction *output_function(const gimple *statement) {
   for (const OutputFunction &function : kOutputFunctions)
@@ -179,7 +184,7 @@ tree copied_value(tree pointer) {
 
 // A pointer argument of a kernel call.
 struct Buffer {
-  tree pointer; // an SSA name or an invariant address
+  tree pointer;  // an SSA name or an invariant address
   ao_ref memory; // what it points to, from its target on
 };
 
@@ -192,10 +197,10 @@ struct Touch {
 
 // One host-sync call to insert.
 struct Sync {
-  tree address;          // NULL_TREE: every buffer of the frame
-  HOST_WIDE_INT bytes;   // 0: the whole resident buffer around ADDRESS
-  int access;            // enum ferry_host_access
-  bool before_call;      // only for calls (a resident scope skips it)
+  tree address;        // NULL_TREE: every buffer of the frame
+  HOST_WIDE_INT bytes; // 0: the whole resident buffer around ADDRESS
+  int access;          // enum ferry_host_access
+  bool before_call;    // only for calls (a resident scope skips it)
   bool same_bytes(const Sync &other) const {
     return bytes == other.bytes &&
            (address == other.address ||
@@ -255,8 +260,9 @@ private:
   static bool is_frame_enter(const gimple *statement) {
     tree callee =
         is_gimple_call(statement) ? gimple_call_fndecl(statement) : NULL_TREE;
-    return callee && std::strcmp(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(callee)),
-                                 "__ferry_frame_enter") == 0;
+    return callee &&
+           std::strcmp(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(callee)),
+                       "__ferry_frame_enter") == 0;
   }
 
   static bool is_inlined(const gimple *statement) {
@@ -302,8 +308,7 @@ private:
           !only_reaches_launches(value))
         continue;
       mask |= HOST_WIDE_INT_1U << index;
-      gsi_insert_after(&after, runtime_calls::frame_param(value),
-                       GSI_NEW_STMT);
+      gsi_insert_after(&after, runtime_calls::frame_param(value), GSI_NEW_STMT);
     }
     if (mask)
       DECL_ATTRIBUTES(fun_->decl) = tree_cons(
@@ -368,8 +373,8 @@ private:
         }
         // A store: through the pointer is fine, of the pointer is not.
         tree stored = gimple_assign_rhs1(user);
-        if (stored == name || (TREE_CODE(stored) == ADDR_EXPR &&
-                               mentions(stored, name)))
+        if (stored == name ||
+            (TREE_CODE(stored) == ADDR_EXPR && mentions(stored, name)))
           return false;
       }
     }
@@ -421,8 +426,7 @@ private:
                     : ". ";
       tree attribute = tree_cons(
           get_identifier("fn spec"),
-          build_tree_list(NULL_TREE,
-                          build_string(spec.size(), spec.c_str())),
+          build_tree_list(NULL_TREE, build_string(spec.size(), spec.c_str())),
           TYPE_ATTRIBUTES(type));
       gimple_call_set_fntype(launch_call,
                              build_type_attribute_variant(type, attribute));
@@ -536,8 +540,8 @@ private:
       return false;
     std::vector<Sync> found;
     for (bool store : {true, false}) {
-      tree ref = store ? gimple_assign_lhs(statement)
-                       : gimple_assign_rhs1(statement);
+      tree ref =
+          store ? gimple_assign_lhs(statement) : gimple_assign_rhs1(statement);
       if (!(REFERENCE_CLASS_P(ref) || DECL_P(ref)) || is_gimple_reg(ref))
         continue;
       ao_ref accessed;
@@ -566,8 +570,7 @@ private:
   // The syncs STATEMENT needs, placed in block AT before the statement
   // numbered UID there (0: at its end, for a sync hoisted to a preheader,
   // where nothing about the statement's own addresses is known).
-  std::vector<Sync> syncs_for(gimple *statement, basic_block at,
-                              unsigned uid) {
+  std::vector<Sync> syncs_for(gimple *statement, basic_block at, unsigned uid) {
     std::vector<Sync> syncs;
     for (Buffer &buffer : buffers_) {
       const Touch touched = touch(statement, buffer);
@@ -575,11 +578,10 @@ private:
         continue;
       if (uid && exact_syncs(statement, buffer, &syncs))
         continue;
-      const int access =
-          touched.writes ? FERRY_HOST_WRITES : FERRY_HOST_READS;
-      merge(syncs, {names_buffer_at(buffer, at, uid) ? buffer.pointer
-                                                     : NULL_TREE,
-                    0, access, is_gimple_call(statement)});
+      const int access = touched.writes ? FERRY_HOST_WRITES : FERRY_HOST_READS;
+      merge(syncs,
+            {names_buffer_at(buffer, at, uid) ? buffer.pointer : NULL_TREE, 0,
+             access, is_gimple_call(statement)});
     }
     return syncs;
   }
@@ -624,8 +626,9 @@ private:
         insert_before(planned.before, planned.syncs);
         continue;
       }
-      auto it = std::find_if(per_loop.begin(), per_loop.end(),
-                             [&](const auto &p) { return p.first == planned.loop; });
+      auto it =
+          std::find_if(per_loop.begin(), per_loop.end(),
+                       [&](const auto &p) { return p.first == planned.loop; });
       if (it == per_loop.end()) {
         per_loop.push_back({planned.loop, {}});
         it = per_loop.end() - 1;
@@ -658,10 +661,9 @@ private:
   // Reads first: a read must see the device's data before a later call
   // on the same bytes declares them overwritten.
   static std::vector<Sync> ordered(std::vector<Sync> syncs) {
-    std::stable_sort(syncs.begin(), syncs.end(),
-                     [](const Sync &a, const Sync &b) {
-                       return a.access < b.access;
-                     });
+    std::stable_sort(
+        syncs.begin(), syncs.end(),
+        [](const Sync &a, const Sync &b) { return a.access < b.access; });
     return syncs;
   }
 
@@ -694,11 +696,15 @@ private:
   std::vector<bool> launching_; // by loop number
 };
 
-const pass_data kHostSyncPass = {
-    GIMPLE_PASS,           "ferry-host-sync", OPTGROUP_NONE, TV_NONE,
-    PROP_ssa | PROP_cfg,   0,
-    0,                     0,
-    0};
+const pass_data kHostSyncPass = {GIMPLE_PASS,
+                                 "ferry-host-sync",
+                                 OPTGROUP_NONE,
+                                 TV_NONE,
+                                 PROP_ssa | PROP_cfg,
+                                 0,
+                                 0,
+                                 0,
+                                 0};
 
 class HostSyncPass : public gimple_opt_pass {
 public:

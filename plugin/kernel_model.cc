@@ -518,8 +518,9 @@ private:
       return;
     }
     if (contains_loop(statement)) {
-      error_at(where, "a loop inside another statement of kernel %qD is not "
-                      "offloaded",
+      error_at(where,
+               "a loop inside another statement of kernel %qD is not "
+               "offloaded",
                fndecl_);
       inform(where, "make each loop a statement of the kernel body itself");
       ok_ = false;

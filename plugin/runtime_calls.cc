@@ -51,7 +51,9 @@ tree void_function_type() {
   return build_function_type_list(void_type_node, NULL_TREE);
 }
 
-tree access_mode(int access) { return build_int_cst(integer_type_node, access); }
+tree access_mode(int access) {
+  return build_int_cst(integer_type_node, access);
+}
 
 tree const_char_pointer() {
   return build_pointer_type(
@@ -130,9 +132,8 @@ tree launch_direct(location_t location, const char *entry, unsigned nargs,
       requested_teams, requested_threads);
 }
 
-tree launch_geometry(location_t location, tree trip_count,
-                     tree requested_teams, tree requested_threads,
-                     unsigned flags) {
+tree launch_geometry(location_t location, tree trip_count, tree requested_teams,
+                     tree requested_threads, unsigned flags) {
   tree type = build_function_type_list(
       long_long_unsigned_type_node, long_long_unsigned_type_node,
       integer_type_node, integer_type_node, unsigned_type_node, NULL_TREE);
@@ -178,12 +179,12 @@ gcall *frame_param(tree pointer) {
 }
 
 gcall *host_access(tree host_pointer, tree bytes, int access) {
-  tree type = build_function_type_list(
-      void_type_node, const_ptr_type_node, long_long_unsigned_type_node,
-      integer_type_node, NULL_TREE);
+  tree type = build_function_type_list(void_type_node, const_ptr_type_node,
+                                       long_long_unsigned_type_node,
+                                       integer_type_node, NULL_TREE);
   return gimple_build_call(
-      cached_gimple(&declarations[kHostAccess], "__ferry_host_access", type),
-      3, host_pointer, bytes, access_mode(access));
+      cached_gimple(&declarations[kHostAccess], "__ferry_host_access", type), 3,
+      host_pointer, bytes, access_mode(access));
 }
 
 gcall *frame_access(int access) {

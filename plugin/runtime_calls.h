@@ -23,9 +23,8 @@ tree launch_end(location_t location);
 tree launch_direct(location_t location, const char *entry, unsigned nargs,
                    tree args, const char *roles, tree requested_teams,
                    tree requested_threads);
-tree launch_geometry(location_t location, tree trip_count,
-                     tree requested_teams, tree requested_threads,
-                     unsigned flags);
+tree launch_geometry(location_t location, tree trip_count, tree requested_teams,
+                     tree requested_threads, unsigned flags);
 
 // The frame of a function that calls kernels (GENERIC).
 tree frame_enter(location_t location);

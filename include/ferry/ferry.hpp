@@ -113,7 +113,8 @@ FERRY_API void wait();
 // data[0, count), current for the device.  Declare what the library call
 // wrote with device_wrote() before the host or a kernel uses it.
 template <class T> T *device_pointer(T *data, std::size_t count) {
-  return static_cast<T *>(detail::device_pointer_bytes(data, count * sizeof(T)));
+  return static_cast<T *>(
+      detail::device_pointer_bytes(data, count * sizeof(T)));
 }
 template <class T> void device_wrote(const T *data, std::size_t count) {
   detail::device_wrote_bytes(data, count * sizeof(T));
