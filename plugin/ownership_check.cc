@@ -970,6 +970,13 @@ private:
              "of other iterations",
              why.variable);
       break;
+    case OwnershipFailure::decreasing:
+      inform(where,
+             "the subscript decreases as %qD grows; ferry proves subscripts "
+             "that grow with each loop variable: write at the element of "
+             "%qD and read the mirrored one from a %<ferry::borrow%> buffer",
+             why.variable, why.variable);
+      break;
     case OwnershipFailure::none:
       break;
     }

@@ -347,7 +347,9 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
     }
     // Steps must be positive multiples of the element.
     tree c = term->second;
-    if (TREE_CODE(c) == INTEGER_CST && (integer_zerop(c) || is_negative(c)))
+    if (TREE_CODE(c) == INTEGER_CST && is_negative(c))
+      return fail(OwnershipFailure::decreasing, v.var);
+    if (TREE_CODE(c) == INTEGER_CST && integer_zerop(c))
       return fail(OwnershipFailure::not_affine, v.var);
     if (TREE_CODE(c) == INTEGER_CST &&
         !integer_zerop(fold_build2(TRUNC_MOD_EXPR, sizetype, c,

@@ -45,7 +45,8 @@ struct OwnershipFailure {
     shifted,          // y[i + 1]: another iteration's element
     missing_index,    // a parallel loop variable does not move the access
     stride_too_small, // y[i*ld + j] where j's range may exceed ld
-    serial_outside    // an inner loop strides across other iterations' data
+    serial_outside,   // an inner loop strides across other iterations' data
+    decreasing        // y[n - 1 - i]: the subscript falls as a variable grows
   } kind = none;
   tree variable = NULL_TREE;       // the variable concerned
   tree inner_variable = NULL_TREE; // for stride_too_small: the inner one
