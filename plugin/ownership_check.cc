@@ -972,10 +972,11 @@ private:
       break;
     case OwnershipFailure::decreasing:
       inform(where,
-             "the subscript decreases as %qD grows; ferry proves subscripts "
-             "that grow with each loop variable: write at the element of "
-             "%qD and read the mirrored one from a %<ferry::borrow%> buffer",
-             why.variable, why.variable);
+             "the subscript decreases as %qD grows, and ferry proves only "
+             "subscripts that grow with each loop variable; to reverse, "
+             "write %<out[%E] = in[n - 1 - %E]%> with %<in%> a "
+             "%<ferry::borrow%> buffer",
+             why.variable, DECL_NAME(why.variable), DECL_NAME(why.variable));
       break;
     case OwnershipFailure::none:
       break;
