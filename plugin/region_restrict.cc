@@ -1,6 +1,8 @@
 // See region_restrict.h.
 #include "region_restrict.h"
 
+#include "tree_utils.h"
+
 #include <cstring>
 #include <map>
 #include <string>
@@ -142,18 +144,6 @@ private:
       base = TREE_OPERAND(base, 0);
     }
     return TREE_CODE(base) == MEM_REF && TREE_OPERAND(base, 0) == use;
-  }
-
-  static bool mentions(tree expression, tree use) {
-    if (!expression)
-      return false;
-    struct Search {
-      static tree visit(tree *node, int *, void *data) {
-        return *node == static_cast<tree>(data) ? *node : NULL_TREE;
-      }
-    };
-    return walk_tree_without_duplicates(&expression, Search::visit, use) !=
-           NULL_TREE;
   }
 
   int value(tree operand) const {

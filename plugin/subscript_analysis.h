@@ -53,9 +53,11 @@ struct OwnershipFailure {
 };
 
 // Whether every iteration of the parallel levels accesses, through OFFSET
-// with an access of ACCESS_SIZE bytes, only elements of ELEMENT_SIZE bytes
-// that no other iteration accesses (the canonical form y[i]: no constant
-// shift by whole elements).  *FAILURE says why not.
+// with an access of ACCESS_SIZE bytes, only the span it owns: from its
+// parallel terms up to the smallest parallel step (ELEMENT_SIZE bytes when
+// that step is symbolic), with the serial variables over their ranges.
+// Each access alone; same_parallel_terms() relates the accesses of one
+// buffer.  *FAILURE says why not.
 bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
                            tree access_size,
                            const std::vector<IndexVariable> &variables,
