@@ -68,6 +68,35 @@ public:
     case CALL_EXPR:
       call(t);
       return;
+    case IF_STMT:
+      scan(IF_COND(t));
+      conditionally([&] {
+        scan(THEN_CLAUSE(t));
+        scan(ELSE_CLAUSE(t));
+      });
+      return;
+    case COND_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+      scan(TREE_OPERAND(t, 0));
+      conditionally([&] {
+        for (int i = 1; i < TREE_OPERAND_LENGTH(t); ++i)
+          scan(TREE_OPERAND(t, i));
+      });
+      return;
+    case FOR_STMT:
+    case WHILE_STMT:
+    case DO_STMT:
+    case SWITCH_STMT:
+      conditionally([&] {
+        for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
+          scan(TREE_OPERAND(t, i));
+      });
+      return;
+    case RETURN_EXPR:
+      scan(TREE_OPERAND(t, 0));
+      returned_ = true;
+      return;
     case BIND_EXPR:
       scan(BIND_EXPR_BODY(t));
       return;
@@ -88,6 +117,14 @@ public:
   }
 
 private:
+  template <typename Scan> void conditionally(Scan scan_arms) {
+    ++conditional_;
+    scan_arms();
+    --conditional_;
+  }
+
+  bool unconditional() const { return conditional_ == 0 && !returned_; }
+
   Rooted pointer(tree p) {
     p = tree_strip_any_location_wrapper(p);
     switch (TREE_CODE(p)) {
@@ -170,9 +207,11 @@ private:
     }
     const HOST_WIDE_INT size = size_of(TREE_TYPE(lv));
     if (read)
-      add({at.constant, at.offset, size, false, where, fndecl_});
+      add({at.constant, at.offset, size, false, unconditional(), where,
+           fndecl_});
     if (write)
-      add({at.constant, at.offset, size, true, where, fndecl_});
+      add({at.constant, at.offset, size, true, unconditional(), where,
+           fndecl_});
   }
 
   void call(tree call_expression) {
@@ -197,6 +236,7 @@ private:
       for (HelperAccess access : inner.accesses) {
         access.constant_offset = access.constant_offset && at.constant;
         access.offset += at.offset;
+        access.unconditional = access.unconditional && unconditional();
         add(access);
       }
     }
@@ -215,6 +255,8 @@ private:
   tree parameter_;
   HelperEffects *effects_;
   int depth_;
+  int conditional_ = 0;   // inside a branch or loop of the helper
+  bool returned_ = false; // a `return` came before
 
 public:
   static const HelperEffects &effects_of(tree fndecl, unsigned index,
@@ -234,10 +276,11 @@ const HelperEffects &EffectsScanner::effects_of(tree fndecl, unsigned index,
   HelperEffects &effects = known[key];
   effects.untracked = DECL_SOURCE_LOCATION(fndecl); // until done: recursion
   effects.untracked_function = fndecl;
+  // Instantiating a template gives it new PARM_DECLs: the body first.
+  tree body = visible_body(fndecl);
   tree parameter = DECL_ARGUMENTS(fndecl);
   for (unsigned i = 0; parameter && i < index; ++i)
     parameter = DECL_CHAIN(parameter);
-  tree body = visible_body(fndecl);
   if (!parameter || !body)
     return effects;
   HelperEffects result;

@@ -23,6 +23,9 @@ struct HelperAccess {
   HOST_WIDE_INT offset = 0; // bytes from the parameter's target
   HOST_WIDE_INT size = -1;  // bytes accessed (-1: not constant)
   bool write = false;
+  // Made on every path through the helper: not under a condition, in a
+  // loop, or after a `return` that may have been taken.
+  bool unconditional = false;
   location_t location = UNKNOWN_LOCATION; // in the helper
   tree function = NULL_TREE;              // the helper that makes it
 };

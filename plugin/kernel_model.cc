@@ -251,13 +251,6 @@ private:
     }
   }
 
-  static tree strip_statement_wrappers(tree statement) {
-    while (statement && (TREE_CODE(statement) == CLEANUP_POINT_EXPR ||
-                         TREE_CODE(statement) == EXPR_STMT))
-      statement = TREE_OPERAND(statement, 0);
-    return statement;
-  }
-
   // Appends to OUT the slots of the statements of the list or block at
   // SLOT, looking through braces.
   static void flatten(tree *slot, std::vector<tree *> *out) {
@@ -297,15 +290,6 @@ private:
       return NULL_TREE;
     *var = DECL_EXPR_DECL(declaration);
     return *inner[1];
-  }
-
-  // The variable the condition tests, looking through integral conversions.
-  static tree condition_variable(tree operand) {
-    operand = tree_strip_any_location_wrapper(operand);
-    while (CONVERT_EXPR_P(operand) &&
-           INTEGRAL_TYPE_P(TREE_TYPE(TREE_OPERAND(operand, 0))))
-      operand = tree_strip_any_location_wrapper(TREE_OPERAND(operand, 0));
-    return operand;
   }
 
   // Reads `for (T var = lower; var < bound; ++var)`.  Reports an error and
@@ -388,39 +372,6 @@ private:
       return false;
     }
     return true;
-  }
-
-  static bool counts_up_by_one(tree increment, tree var) {
-    increment = strip_statement_wrappers(increment);
-    while (increment &&
-           (TREE_CODE(increment) == CONVERT_EXPR ||
-            TREE_CODE(increment) == NOP_EXPR) &&
-           VOID_TYPE_P(TREE_TYPE(increment)))
-      increment = TREE_OPERAND(increment, 0);
-    if (!increment)
-      return false;
-    increment = tree_strip_any_location_wrapper(increment);
-    switch (TREE_CODE(increment)) {
-    case PREINCREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-      return tree_strip_any_location_wrapper(TREE_OPERAND(increment, 0)) ==
-                 var &&
-             integer_onep(TREE_OPERAND(increment, 1));
-    case MODIFY_EXPR: {
-      if (tree_strip_any_location_wrapper(TREE_OPERAND(increment, 0)) != var)
-        return false;
-      tree sum = tree_strip_any_location_wrapper(TREE_OPERAND(increment, 1));
-      while (CONVERT_EXPR_P(sum))
-        sum = tree_strip_any_location_wrapper(TREE_OPERAND(sum, 0));
-      if (TREE_CODE(sum) != PLUS_EXPR)
-        return false;
-      tree a = condition_variable(TREE_OPERAND(sum, 0));
-      tree b = condition_variable(TREE_OPERAND(sum, 1));
-      return (a == var && integer_onep(b)) || (b == var && integer_onep(a));
-    }
-    default:
-      return false;
-    }
   }
 
   bool read_loop(tree *slot, ParallelLoop *loop) {

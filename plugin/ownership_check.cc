@@ -9,6 +9,7 @@
 #include "ownership_check.h"
 
 #include "attributes.h"
+#include "definite_writes.h"
 #include "helper_effects.h"
 #include "simt_safety.h"
 #include "subscript_analysis.h"
@@ -43,10 +44,14 @@ struct Access {
 
 class LoopChecker {
 public:
+  // WRITTEN_WHOLE: per buffer, whether an earlier loop wrote all of it;
+  // updated for the loops after this one.
   LoopChecker(const Kernel &kernel, const ParallelLoop &loop,
-              KernelFacts *facts, LoopFacts *loop_facts)
+              KernelFacts *facts, LoopFacts *loop_facts,
+              std::vector<bool> *written_whole)
       : k_(kernel), loop_(loop), facts_(facts), loop_facts_(loop_facts),
-        accesses_(kernel.buffers.size()), current_location_(loop.location) {
+        written_whole_(written_whole), accesses_(kernel.buffers.size()),
+        definite_(kernel.buffers.size()), current_location_(loop.location) {
     for (const LoopLevel &level : loop.levels) {
       IndexVariable v;
       v.var = level.var;
@@ -60,9 +65,18 @@ public:
   bool run() {
     tree body = loop_.body;
     collect_reassigned(&body);
+    // out and scratch buffers start with no values on the device, until a
+    // loop has written them whole.
+    for (const BufferParam &buffer : k_.buffers)
+      if ((buffer.ownership == Ownership::out ||
+           buffer.ownership == Ownership::scratch) &&
+          !(*written_whole_)[buffer.index])
+        definite_.track(buffer.index);
     walk(&body);
+    settle_writes();
     check_races();
     check_reduction_uses();
+    check_write_coverage();
     return ok_;
   }
 
@@ -71,7 +85,9 @@ private:
 
   // Locals that are assigned after their declaration, or whose address is
   // taken: their initialiser does not say what they point to.
-  void collect_reassigned(tree *body) {
+  void collect_reassigned(tree *body) { collect_assigned(body, &reassigned_); }
+
+  static void collect_assigned(tree *body, std::set<tree> *assigned) {
     struct Collect {
       static tree visit(tree *node, int *, void *data) {
         auto *found = static_cast<std::set<tree> *>(data);
@@ -94,7 +110,7 @@ private:
         return NULL_TREE;
       }
     };
-    cp_walk_tree_without_duplicates(body, Collect::visit, &reassigned_);
+    cp_walk_tree_without_duplicates(body, Collect::visit, assigned);
   }
 
   void walk(tree *node) { cp_walk_tree_without_duplicates(node, visit, this); }
@@ -121,6 +137,9 @@ private:
       current_location_ = EXPR_LOCATION(t);
     if (TREE_CODE(t) == CLEANUP_POINT_EXPR || TREE_CODE(t) == EXPR_STMT)
       statement_ = node;
+    if (STATEMENT_CODE_P(TREE_CODE(t)) || TREE_CODE(t) == CLEANUP_POINT_EXPR ||
+        TREE_CODE(t) == DECL_EXPR)
+      settle_writes();
     // By PRE_GENERICIZE a lambda is already its closure object: a
     // declaration or temporary of closure type.
     if ((TREE_CODE(t) == DECL_EXPR &&
@@ -136,9 +155,13 @@ private:
       *walk_subtrees = 0;
       return NULL_TREE;
     case BIND_EXPR:
+      // Only the body: walk_tree would visit the variables' initialisers
+      // first, out of order; their DECL_EXPRs in the body come in order.
       for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
         if (VAR_P(var) && !TREE_STATIC(var) && !DECL_EXTERNAL(var))
           private_vars_.insert(var);
+      walk(&BIND_EXPR_BODY(t));
+      *walk_subtrees = 0;
       return NULL_TREE;
     case FOR_STMT:
       inner_loop(t);
@@ -148,10 +171,30 @@ private:
     case DO_STMT:
     case SWITCH_STMT:
       ++breakable_depth_;
+      ++conditional_;
       for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
         walk(&TREE_OPERAND(t, i));
+      settle_writes();
+      --conditional_;
       --breakable_depth_;
       *walk_subtrees = 0;
+      return NULL_TREE;
+    case IF_STMT:
+      if_statement(t);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case COND_EXPR:
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+      walk(&TREE_OPERAND(t, 0));
+      ++conditional_;
+      for (int i = 1; i < TREE_OPERAND_LENGTH(t); ++i)
+        walk(&TREE_OPERAND(t, i));
+      --conditional_;
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case CONTINUE_STMT:
+      continued_ = true;
       return NULL_TREE;
     case BREAK_STMT:
       if (breakable_depth_ == 0)
@@ -277,13 +320,20 @@ private:
     }
   }
 
-  // A serial loop inside the body: its variable can index chunks.
+  // A serial loop inside the body: its variable can index chunks, when it
+  // runs over [lower, bound) by one, the body leaving it alone.
   void inner_loop(tree for_statement) {
+    // The initialisation declares the variable, so it is walked first.
+    walk(&FOR_INIT_STMT(for_statement));
+    settle_writes();
+    const IndexVariable *index = nullptr;
     tree condition = tree_strip_any_location_wrapper(FOR_COND(for_statement));
     if (condition &&
         (TREE_CODE(condition) == LT_EXPR || TREE_CODE(condition) == LE_EXPR)) {
       tree var = strip_value_wrappers(TREE_OPERAND(condition, 0));
-      if (VAR_P(var) && private_vars_.count(var) && DECL_INITIAL(var)) {
+      if (VAR_P(var) && private_vars_.count(var) && DECL_INITIAL(var) &&
+          counts_up_by_one(FOR_EXPR(for_statement), var) &&
+          !assigns(FOR_BODY(for_statement), var)) {
         IndexVariable v;
         v.var = var;
         v.lower = DECL_INITIAL(var);
@@ -292,12 +342,67 @@ private:
           v.bound = fold_build2(PLUS_EXPR, TREE_TYPE(var), v.bound,
                                 build_one_cst(TREE_TYPE(var)));
         index_vars_.push_back(v);
+        index = &index_vars_.back();
       }
     }
+    // The body's writes happen for every value of the variable only when
+    // nothing ends an iteration of it early.
+    const bool every_value = index && !leaves_early(FOR_BODY(for_statement));
+    const IndexVariable closing = index ? *index : IndexVariable{};
+    const bool continued_before = continued_;
+    continued_ = false;
+    conditional_ += every_value ? 0 : 1;
     ++breakable_depth_;
-    for (int i = 0; i < TREE_OPERAND_LENGTH(for_statement); ++i)
-      walk(&TREE_OPERAND(for_statement, i));
+    walk(&FOR_COND(for_statement));
+    walk(&FOR_BODY(for_statement));
+    walk(&FOR_EXPR(for_statement));
+    settle_writes();
     --breakable_depth_;
+    conditional_ -= every_value ? 0 : 1;
+    continued_ = continued_before;
+    if (every_value)
+      definite_.close_loop(closing, index_vars_);
+  }
+
+  // Whether STATEMENT assigns or increments VAR, or takes its address.
+  static bool assigns(tree statement, tree var) {
+    std::set<tree> assigned;
+    collect_assigned(&statement, &assigned);
+    return assigned.count(var) != 0;
+  }
+
+  static bool leaves_early(tree statement) {
+    struct Search {
+      static tree visit(tree *node, int *walk_subtrees, void *) {
+        if (TYPE_P(*node))
+          *walk_subtrees = 0;
+        const tree_code code = TREE_CODE(*node);
+        return code == BREAK_STMT || code == CONTINUE_STMT ||
+                       code == GOTO_EXPR || code == RETURN_EXPR
+                   ? *node
+                   : NULL_TREE;
+      }
+    };
+    return cp_walk_tree_without_duplicates(&statement, Search::visit, nullptr);
+  }
+
+  // Both arms of an `if` are walked from the same writes; what both write
+  // is written on every path.
+  void if_statement(tree t) {
+    walk(&IF_COND(t));
+    settle_writes();
+    const DefiniteWrites::State before = definite_.save();
+    const bool continued_before = continued_;
+    walk(&THEN_CLAUSE(t));
+    settle_writes();
+    const DefiniteWrites::State then_arm = definite_.save();
+    const bool continued_in_then = continued_;
+    definite_.restore(before);
+    continued_ = continued_before;
+    walk(&ELSE_CLAUSE(t));
+    settle_writes();
+    definite_.keep_common(then_arm);
+    continued_ = continued_ || continued_in_then;
   }
 
   // ------------------------------------------------------------ tracing
@@ -429,9 +534,35 @@ private:
     access.size = TYPE_SIZE_UNIT(TREE_TYPE(lvalue));
     if (target.offset)
       access.offset = affine_offset(target.offset, index_vars_);
-    accesses_[target.buffer->index].push_back(access);
-    BufferUse &use = facts_->uses[target.buffer->index];
-    (write ? use.written : use.read) = true;
+    note_access(*target.buffer, access, !write || on_every_path());
+  }
+
+  // Rule 2 sees every access; the out/scratch contract sees reads, and the
+  // writes that happen on every path (DEFINITE).
+  void note_access(const BufferParam &buffer, const Access &access,
+                   bool definite) {
+    accesses_[buffer.index].push_back(access);
+    BufferUse &use = facts_->uses[buffer.index];
+    (access.write ? use.written : use.read) = true;
+    if (!definite_.tracked(buffer.index))
+      return;
+    ByteSpan span{access.offset, access.size, access.location};
+    if (access.write) {
+      if (definite)
+        pending_writes_.emplace_back(buffer.index, span);
+    } else if (!definite_.covers(buffer.index, span, index_vars_)) {
+      report_read_before_write(buffer, access);
+    }
+  }
+
+  bool on_every_path() const { return conditional_ == 0 && !continued_; }
+
+  // The writes of the statement just walked count for the statements after
+  // it (a statement's own reads come before its writes: y[i] = y[i] + 1).
+  void settle_writes() {
+    for (const auto &[index, span] : pending_writes_)
+      definite_.add(index, span);
+    pending_writes_.clear();
   }
 
   void note_parameter(const BufferParam &buffer) {
@@ -861,14 +992,117 @@ private:
         a.helper_location = access->location;
         a.helper = access->function;
       }
-      accesses_[buffer.index].push_back(a);
-      BufferUse &use = facts_->uses[buffer.index];
-      (a.write ? use.written : use.read) = true;
+      // The helper's reads are checked against the writes before the call.
+      note_access(buffer, a,
+                  !a.write || (access->unconditional && on_every_path()));
     };
     for (const HelperAccess &access : effects.accesses)
       add(&access);
     if (untracked)
       add(nullptr); // a read anywhere
+  }
+
+  void note_contract(const BufferParam &buffer) {
+    if (buffer.ownership == Ownership::out)
+      inform(DECL_SOURCE_LOCATION(buffer.decl),
+             "%qD is declared %<ferry::out%>: nothing is copied to the device "
+             "for it, so the kernel must write every element before reading "
+             "it",
+             buffer.decl);
+    else
+      inform(DECL_SOURCE_LOCATION(buffer.decl),
+             "%qD is declared %<ferry::scratch%>: device-only storage that "
+             "starts with no values",
+             buffer.decl);
+  }
+
+  void report_read_before_write(const BufferParam &buffer,
+                                const Access &access) {
+    if (!reported_contract_.insert(buffer.index).second)
+      return;
+    auto_diagnostic_group group;
+    fail(access.location,
+         "this read of %qD comes before the iteration has written that "
+         "element on every path",
+         buffer.decl);
+    if (access.helper)
+      inform(access.helper_location, "%qD makes the read here", access.helper);
+    note_contract(buffer);
+    if (buffer.ownership == Ownership::out)
+      inform(DECL_SOURCE_LOCATION(buffer.decl),
+             "declare it %<ferry::borrow_mut(%s)%> if the kernel updates "
+             "values the caller gave it",
+             buffer.length_text.c_str());
+    else
+      inform(access.location,
+             "write the element earlier in the same iteration, or write all "
+             "of %qD in an earlier loop of the kernel",
+             buffer.decl);
+  }
+
+  // An out buffer is copied back whole, so the loop that first writes it
+  // must write every element on every path; a scratch buffer written whole
+  // can be read by the loops after.
+  void check_write_coverage() {
+    for (const BufferParam &buffer : k_.buffers) {
+      const std::vector<Access> &list = accesses_[buffer.index];
+      auto first_write = std::find_if(list.begin(), list.end(),
+                                      [](const Access &a) { return a.write; });
+      if (!definite_.tracked(buffer.index) || first_write == list.end() ||
+          reported_contract_.count(buffer.index))
+        continue;
+      const std::vector<ByteSpan> &writes = definite_.writes(buffer.index);
+      tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+      Coverage coverage;
+      if (!writes.empty())
+        coverage = write_coverage(writes, element, buffer.length, index_vars_);
+      if (coverage.kind == Coverage::whole) {
+        (*written_whole_)[buffer.index] = true;
+        continue;
+      }
+      if (buffer.ownership != Ownership::out || !ok_)
+        continue;
+      auto_diagnostic_group group;
+      fail(loop_.location,
+           "this loop does not write every element of %qD on every path, but "
+           "%qD is declared %<ferry::out(%s)%>",
+           buffer.decl, buffer.decl, buffer.length_text.c_str());
+      if (writes.empty())
+        inform(first_write->location,
+               "this write does not happen on every path: it is under a "
+               "condition, in a loop that may end early, or after a "
+               "%<continue%>");
+      else if (coverage.kind == Coverage::gaps_inside)
+        inform(writes.front().location,
+               "each iteration writes only part of the elements it owns");
+      else if (coverage.kind == Coverage::gaps_between)
+        inform(writes.front().location,
+               "the writes of successive iterations leave elements between them "
+               "unwritten");
+      else if (coverage.first_known && coverage.first != 0)
+        inform(writes.front().location,
+               "the writes start at element %wd, not at element 0",
+               coverage.first);
+      else if (coverage.end_known && coverage.end_minus_length < 0)
+        inform_n(writes.front().location, -coverage.end_minus_length,
+                 "the writes stop %wd element short of the length %qs",
+                 "the writes stop %wd elements short of the length %qs",
+                 -coverage.end_minus_length, buffer.length_text.c_str());
+      else if (coverage.end_known)
+        inform_n(writes.front().location, coverage.end_minus_length,
+                 "the writes go %wd element past the length %qs",
+                 "the writes go %wd elements past the length %qs",
+                 coverage.end_minus_length, buffer.length_text.c_str());
+      else
+        inform(writes.front().location,
+               "ferry cannot show that the writes end at the length %qs",
+               buffer.length_text.c_str());
+      note_contract(buffer);
+      inform(DECL_SOURCE_LOCATION(buffer.decl),
+             "declare it %<ferry::borrow_mut(%s)%> if some elements keep the "
+             "values the caller gave them, or give it the length the loop writes",
+             buffer.length_text.c_str());
+    }
   }
 
   // Rule 2: in a loop that writes a buffer, every access to it must be to
@@ -883,10 +1117,11 @@ private:
       tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
       const Access &first_write = *std::find_if(
           list.begin(), list.end(), [](const Access &a) { return a.write; });
+      tree span_start = owned_span_start(list, element);
       for (const Access &access : list) {
         OwnershipFailure why;
         if (!is_owned_by_iteration(access.offset, element, access.size,
-                                   index_vars_, &why)) {
+                                   span_start, index_vars_, &why)) {
           report_race(buffer, access, why);
           break;
         }
@@ -897,6 +1132,24 @@ private:
         }
       }
     }
+  }
+
+  // Where, from its parallel terms, the span each iteration owns starts:
+  // 0 (y[i], y[2 * i + 1]), or a shift that moves every access alike
+  // (y[i - 1] over i = 1 .. n).
+  tree owned_span_start(const std::vector<Access> &list, tree element) const {
+    std::vector<tree> candidates{size_zero_node};
+    for (const Access &access : list)
+      if (access.offset.affine)
+        candidates.push_back(access.offset.constant);
+    for (tree start : candidates)
+      if (std::all_of(list.begin(), list.end(), [&](const Access &access) {
+            OwnershipFailure ignored;
+            return is_owned_by_iteration(access.offset, element, access.size,
+                                         start, index_vars_, &ignored);
+          }))
+        return start;
+    return size_zero_node;
   }
 
   void report_race(const BufferParam &buffer, const Access &access,
@@ -993,7 +1246,13 @@ private:
   const ParallelLoop &loop_;
   KernelFacts *facts_;
   LoopFacts *loop_facts_;
+  std::vector<bool> *written_whole_;
   std::vector<std::vector<Access>> accesses_;
+  DefiniteWrites definite_;
+  std::vector<std::pair<unsigned, ByteSpan>> pending_writes_;
+  std::set<unsigned> reported_contract_; // buffers with a contract error
+  int conditional_ = 0;   // inside a branch, or a loop that may end early
+  bool continued_ = false; // a `continue` of this iteration may have run
   std::vector<IndexVariable> index_vars_;
   std::set<tree> private_vars_;
   std::set<tree> reassigned_;
@@ -1032,8 +1291,11 @@ bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
   facts->uses.assign(kernel.buffers.size(), BufferUse{});
   facts->loops.assign(kernel.loops.size(), LoopFacts{});
   bool ok = true;
+  std::vector<bool> written_whole(kernel.buffers.size(), false);
   for (std::size_t i = 0; i < kernel.loops.size(); ++i)
-    ok = LoopChecker(kernel, kernel.loops[i], facts, &facts->loops[i]).run() &&
+    ok = LoopChecker(kernel, kernel.loops[i], facts, &facts->loops[i],
+                     &written_whole)
+             .run() &&
          ok;
   return ok;
 }

@@ -248,6 +248,36 @@ public:
       }
     return ok_ && found;
   }
+  // Every term non-negative once each atom x is written 1 + x': the
+  // value is >= 0 whenever every atom is at least 1.
+  bool non_negative_for_positive_atoms() const {
+    if (!ok_)
+      return false;
+    Polynomial shifted;
+    for (const auto &[monomial, coefficient] : terms_)
+      for (unsigned subset = 0; subset < (1u << monomial.size()); ++subset) {
+        std::vector<int> kept;
+        for (std::size_t i = 0; i < monomial.size(); ++i)
+          if (subset & (1u << i))
+            kept.push_back(monomial[i]);
+        shifted.terms_[kept] += coefficient;
+      }
+    return shifted.non_negative();
+  }
+
+  // The value, when no atom occurs in it.
+  bool constant(HOST_WIDE_INT *value) const {
+    if (!ok_)
+      return false;
+    *value = 0;
+    for (const auto &[monomial, coefficient] : terms_) {
+      if (!monomial.empty() && coefficient != 0)
+        return false;
+      if (monomial.empty())
+        *value = coefficient;
+    }
+    return true;
+  }
   bool zero() const {
     if (!ok_)
       return false;
@@ -318,7 +348,7 @@ AffineOffset affine_offset(tree offset,
 }
 
 bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
-                           tree access_size,
+                           tree access_size, tree span_start,
                            const std::vector<IndexVariable> &variables,
                            OwnershipFailure *failure) {
   auto fail = [&](OwnershipFailure::Kind kind, tree variable = NULL_TREE,
@@ -405,14 +435,14 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
   if (!first_parallel)
     return fail(OwnershipFailure::not_affine);
 
-  // Iteration I owns the span [P(I), P(I) + s), where P(I) sums the
-  // parallel terms and s is the smallest parallel step: the steps form a
-  // mixed radix, so the spans of two iterations do not overlap.  The
+  // Iteration I owns the span [P(I) + d, P(I) + d + s), where P(I) sums
+  // the parallel terms, d is SPAN_START and s the smallest parallel step:
+  // the steps form a mixed radix, so the spans of two iterations do not
+  // overlap.  The
   // access, with the serial variables over their ranges, must stay inside.
   // (at_least reads sizetype's wrapped values as negative.)
-  tree low = offset.constant;
-  tree high = fold_build2(PLUS_EXPR, sizetype, offset.constant,
-                          to_sizetype(access_size));
+  tree low = fold_build2(MINUS_EXPR, sizetype, offset.constant, span_start);
+  tree high = fold_build2(PLUS_EXPR, sizetype, low, to_sizetype(access_size));
   const IndexVariable *last_serial = nullptr;
   for (const Place &place : places) {
     if (place.variable->parallel)
@@ -468,6 +498,187 @@ bool same_offset(const AffineOffset &a, const AffineOffset &b) {
       return false;
   }
   return true;
+}
+
+namespace {
+
+tree coefficient_of(const AffineOffset &form, tree var) {
+  for (const auto &term : form.terms)
+    if (term.first == var)
+      return term.second;
+  return NULL_TREE;
+}
+
+tree plus(tree a, tree b) { return fold_build2(PLUS_EXPR, sizetype, a, b); }
+tree times(tree a, tree b) { return fold_build2(MULT_EXPR, sizetype, a, b); }
+
+// V's trip count, when it does not depend on another loop variable.
+tree fixed_range(const IndexVariable &v,
+                 const std::vector<IndexVariable> &variables) {
+  if (mentions_any(v.bound, variables) || mentions_any(v.lower, variables))
+    return NULL_TREE;
+  return fold_build2(MINUS_EXPR, sizetype, to_sizetype(v.bound),
+                     to_sizetype(v.lower));
+}
+
+} // namespace
+
+bool widen_over(ByteSpan *span, const IndexVariable &v,
+                const std::vector<IndexVariable> &variables, bool exact) {
+  tree step = coefficient_of(span->offset, v.var);
+  if (!step)
+    return true;
+  if (!span->offset.affine || TREE_CODE(step) != INTEGER_CST ||
+      is_negative(step))
+    return false;
+  tree range = fixed_range(v, variables);
+  tree lower = to_sizetype(v.lower);
+  tree size;
+  if (range) {
+    size = exact ? (equal_sizes(step, span->size) ? times(step, range)
+                                                  : NULL_TREE)
+                 : plus(times(step, fold_build2(MINUS_EXPR, sizetype, range,
+                                                size_one_node)),
+                        span->size);
+  } else {
+    // A triangular range (k < i): read accesses still lie below the
+    // bound at its largest; writes do not cover anything certain.
+    if (exact)
+      return false;
+    tree largest = at_largest_outer_value(v.bound, variables);
+    if (mentions_any(largest, variables) || mentions_any(v.lower, variables))
+      return false;
+    size = plus(times(step, fold_build2(MINUS_EXPR, sizetype,
+                                        to_sizetype(largest),
+                                        fold_build2(PLUS_EXPR, sizetype, lower,
+                                                    size_one_node))),
+                span->size);
+  }
+  if (!size)
+    return false;
+  span->offset.constant = plus(span->offset.constant, times(step, lower));
+  span->size = size;
+  auto &terms = span->offset.terms;
+  terms.erase(std::remove_if(terms.begin(), terms.end(),
+                             [&](const auto &t) { return t.first == v.var; }),
+              terms.end());
+  return true;
+}
+
+bool span_contains(const ByteSpan &outer, const ByteSpan &inner) {
+  AffineOffset outer_start = outer.offset, inner_start = inner.offset;
+  outer_start.constant = inner_start.constant = size_zero_node;
+  if (!same_offset(outer_start, inner_start))
+    return false;
+  tree gap_before = fold_build2(MINUS_EXPR, sizetype, inner.offset.constant,
+                                outer.offset.constant);
+  tree gap_after = fold_build2(
+      MINUS_EXPR, sizetype, plus(outer.offset.constant, outer.size),
+      plus(inner.offset.constant, inner.size));
+  // As in is_owned_by_iteration, a symbolic size counts as at least one:
+  // were it 0, the buffer's length would be 0 and the read out of bounds.
+  return at_least(gap_before, size_zero_node) &&
+         difference(gap_after, size_zero_node)
+             .non_negative_for_positive_atoms();
+}
+
+Coverage write_coverage(const std::vector<ByteSpan> &writes, tree element_size,
+                        tree length,
+                        const std::vector<IndexVariable> &variables) {
+  Coverage coverage;
+  // Every write must move with the parallel variables alone (inner loops
+  // are already widened away).
+  for (const ByteSpan &write : writes)
+    for (const auto &term : write.offset.terms) {
+      const IndexVariable *v = find_variable(term.first, variables);
+      if (!write.offset.affine || !v || !v->parallel)
+        return coverage;
+    }
+  if (writes.empty() || !writes.front().offset.affine)
+    return coverage;
+
+  // One iteration: the union of its writes, grown from the lowest start.
+  const ByteSpan *lowest = nullptr;
+  for (const ByteSpan &candidate : writes)
+    if (std::all_of(writes.begin(), writes.end(), [&](const ByteSpan &w) {
+          return at_least(w.offset.constant, candidate.offset.constant);
+        })) {
+      lowest = &candidate;
+      break;
+    }
+  if (!lowest)
+    return coverage;
+  tree start = lowest->offset.constant;
+  tree reach = start;
+  for (std::size_t round = 0; round <= writes.size(); ++round) {
+    bool grew = false;
+    for (const ByteSpan &write : writes) {
+      tree end = plus(write.offset.constant, write.size);
+      Polynomial beyond = difference(end, reach);
+      if (at_least(reach, write.offset.constant) && beyond.non_negative() &&
+          !beyond.zero()) {
+        reach = end;
+        grew = true;
+      }
+    }
+    if (!grew)
+      break;
+  }
+  tree chunk = fold_build2(MINUS_EXPR, sizetype, reach, start);
+
+  // All iterations: the parallel steps must chain from the chunk, each
+  // the previous one times the previous range, so the spans tile.
+  struct Step {
+    const IndexVariable *variable;
+    tree coefficient;
+  };
+  std::vector<Step> steps;
+  for (const IndexVariable &v : variables)
+    if (v.parallel) {
+      tree c = coefficient_of(writes.front().offset, v.var);
+      if (!c)
+        return coverage.kind = Coverage::gaps_between, coverage;
+      steps.push_back({&v, c});
+    }
+  tree needed = chunk;
+  tree first_byte = start;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    auto next = std::find_if(steps.begin() + i, steps.end(), [&](const Step &s) {
+      return equal_sizes(s.coefficient, needed);
+    });
+    if (next == steps.end()) {
+      coverage.kind = i == 0 && at_least(steps[0].coefficient, chunk)
+                          ? Coverage::gaps_inside
+                          : Coverage::gaps_between;
+      return coverage;
+    }
+    std::swap(steps[i], *next);
+    tree range = fixed_range(*steps[i].variable, variables);
+    if (!range)
+      return coverage.kind = Coverage::gaps_between, coverage;
+    first_byte =
+        plus(first_byte, times(steps[i].coefficient,
+                               to_sizetype(steps[i].variable->lower)));
+    needed = times(steps[i].coefficient, range);
+  }
+  tree end_byte = plus(first_byte, needed);
+  tree length_bytes = times(to_sizetype(length), to_sizetype(element_size));
+  if (equal_sizes(first_byte, size_zero_node) &&
+      equal_sizes(end_byte, length_bytes))
+    return coverage.kind = Coverage::whole, coverage;
+  coverage.kind = Coverage::range_differs;
+  const HOST_WIDE_INT element =
+      tree_fits_shwi_p(element_size) ? tree_to_shwi(element_size) : 0;
+  HOST_WIDE_INT bytes = 0;
+  if (element > 0 && difference(first_byte, size_zero_node).constant(&bytes)) {
+    coverage.first_known = true;
+    coverage.first = bytes / element;
+  }
+  if (element > 0 && difference(end_byte, length_bytes).constant(&bytes)) {
+    coverage.end_known = true;
+    coverage.end_minus_length = bytes / element;
+  }
+  return coverage;
 }
 
 } // namespace ferry

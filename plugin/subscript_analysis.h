@@ -54,12 +54,13 @@ struct OwnershipFailure {
 
 // Whether every iteration of the parallel levels accesses, through OFFSET
 // with an access of ACCESS_SIZE bytes, only the span it owns: from its
-// parallel terms up to the smallest parallel step (ELEMENT_SIZE bytes when
-// that step is symbolic), with the serial variables over their ranges.
+// parallel terms plus SPAN_START (the same for every access of the
+// buffer) up to the smallest parallel step (ELEMENT_SIZE bytes when that
+// step is symbolic), with the serial variables over their ranges.
 // Each access alone; same_parallel_terms() relates the accesses of one
 // buffer.  *FAILURE says why not.
 bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
-                           tree access_size,
+                           tree access_size, tree span_start,
                            const std::vector<IndexVariable> &variables,
                            OwnershipFailure *failure);
 
@@ -72,6 +73,43 @@ bool same_parallel_terms(const AffineOffset &a, const AffineOffset &b,
 
 // The same form (same terms, same constant): two accesses of one element.
 bool same_offset(const AffineOffset &a, const AffineOffset &b);
+
+// SIZE bytes at OFFSET: one access, or, widened over inner loops, the bytes
+// a set of accesses reaches.
+struct ByteSpan {
+  AffineOffset offset;
+  tree size = NULL_TREE;
+  location_t location = UNKNOWN_LOCATION;
+};
+
+// Removes the serial variable V from SPAN by taking in the bytes it reaches
+// over V's whole range.  EXACT: only when every byte of the result is
+// accessed (V's step is the span's size and V's range does not depend on
+// other loop variables), for writes that must cover; otherwise any
+// superset, for reads.  False when it cannot be done.
+bool widen_over(ByteSpan *span, const IndexVariable &v,
+                const std::vector<IndexVariable> &variables, bool exact);
+
+// Whether INNER lies inside OUTER for every value of the loop variables.
+bool span_contains(const ByteSpan &outer, const ByteSpan &inner);
+
+// What the writes one iteration makes on every path cover, over all
+// iterations of the parallel levels, compared with the buffer's length.
+struct Coverage {
+  enum Kind {
+    whole,           // exactly [0, length)
+    gaps_inside,     // an iteration's writes leave bytes between them
+    gaps_between,    // iterations' spans do not meet (y[2 * i] alone)
+    range_differs    // dense, but [first, end) is not [0, length)
+  } kind = gaps_inside;
+  // For range_differs: where the writes start, in elements, and how far
+  // their end is from the length (negative: short of it), when constant.
+  bool first_known = false, end_known = false;
+  HOST_WIDE_INT first = 0, end_minus_length = 0;
+};
+Coverage write_coverage(const std::vector<ByteSpan> &writes, tree element_size,
+                        tree length,
+                        const std::vector<IndexVariable> &variables);
 
 } // namespace ferry
 

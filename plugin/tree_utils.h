@@ -16,6 +16,17 @@ location_t location_or(tree expression, location_t fallback);
 // value it forwards.
 tree strip_value_wrappers(tree expression);
 
+// STATEMENT without its CLEANUP_POINT_EXPR and EXPR_STMT wrappers.
+tree strip_statement_wrappers(tree statement);
+
+// The variable a loop condition tests, looking through integral
+// conversions.
+tree condition_variable(tree operand);
+
+// Whether INCREMENT, a `for` statement's increment, is `++VAR`, `VAR++` or
+// `VAR += 1`.
+bool counts_up_by_one(tree increment, tree var);
+
 // A BIND_EXPR with its own BLOCK declaring VARS around BODY: what every
 // OpenMP construct body and every new scope must be.
 tree statement_block(tree body, tree vars);

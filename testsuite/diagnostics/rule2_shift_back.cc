@@ -7,6 +7,7 @@ void prefix(int n, [[ferry::out(n)]] double *y) // { dg-message "'y' is declared
     for (int i = 1; i < n; ++i)
         y[i] = y[i - 1] * 2.0; // { dg-error "possible data race: this read of 'y'" }
     // { dg-message "shifted by whole elements" .-1 }
+    // An out buffer is also read before it is written: { dg-error "this read of 'y' comes before" .-2 }
 }
 
 // The same in a collapsed nest: (i, j - 1) is another iteration.
