@@ -76,6 +76,7 @@ struct Driver {
                              void **) = nullptr;
   CUresult (*cuMemAlloc)(CUdeviceptr *, std::size_t) = nullptr;
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, std::size_t) = nullptr;
+  CUresult (*cuMemsetD8)(CUdeviceptr, unsigned char, std::size_t) = nullptr;
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, std::size_t) = nullptr;
   CUresult (*cuMemAllocHost)(void **, std::size_t) = nullptr;
   CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void *, std::size_t,
@@ -117,6 +118,7 @@ struct Driver {
     bind(&cuLaunchKernel, "cuLaunchKernel");
     bind(&cuMemAlloc, "cuMemAlloc_v2");
     bind(&cuMemcpyHtoD, "cuMemcpyHtoD_v2");
+    bind(&cuMemsetD8, "cuMemsetD8_v2");
     bind(&cuMemcpyDtoH, "cuMemcpyDtoH_v2");
     bind(&cuMemAllocHost, "cuMemAllocHost_v2");
     bind(&cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2");
@@ -278,6 +280,15 @@ public:
     std::lock_guard<std::mutex> lock(mutex_);
     if (launched_)
       check(driver_.cuCtxSynchronize(), "waiting for", "the launched kernels");
+  }
+
+  bool fill(void *device_pointer, unsigned char value, std::size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!load_driver() || !context_)
+      return false;
+    driver_.cuCtxSetCurrent(context_);
+    return driver_.cuMemsetD8(reinterpret_cast<CUdeviceptr>(device_pointer),
+                              value, bytes) == kSuccess;
   }
 
   bool addresses_context_memory(const void *device_pointer) {
@@ -471,6 +482,10 @@ void wait() {
 
 bool addresses_context_memory(const void *device_pointer) {
   return DirectLauncher::instance().addresses_context_memory(device_pointer);
+}
+
+bool fill(void *device_pointer, unsigned char value, std::size_t bytes) {
+  return DirectLauncher::instance().fill(device_pointer, value, bytes);
 }
 
 } // namespace ferry::rt::cuda

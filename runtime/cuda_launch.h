@@ -52,6 +52,10 @@ void wait();
 // Whether DEVICE_POINTER is memory of the context that the entries run in.
 bool addresses_context_memory(const void *device_pointer);
 
+// Sets BYTES bytes at DEVICE_POINTER to VALUE (cuMemsetD8); false when the
+// driver cannot (no libcuda, or memory of another context).
+bool fill(void *device_pointer, unsigned char value, std::size_t bytes);
+
 } // namespace ferry::rt::cuda
 
 #endif

@@ -16,6 +16,11 @@
 
 namespace ferry::rt {
 
+// What fresh device memory holds on the sim device, and on a GPU in check
+// mode: every double and float made of these bytes is a NaN, so reading
+// memory nothing was copied to shows in the results.
+constexpr unsigned char kPoisonByte = 0xff;
+
 class Device {
 public:
   virtual ~Device() = default;

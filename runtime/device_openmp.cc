@@ -8,8 +8,10 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 namespace ferry::rt {
 
@@ -31,8 +33,13 @@ public:
   bool runs_regions_on_host() const override { return false; }
   bool has_separate_memory() const override { return true; }
 
+  // In check mode fresh memory is poisoned, as on the sim device, so that
+  // a missing copy to the device shows as NaNs rather than as old data.
   void *allocate(std::size_t bytes) override {
-    return omp_target_alloc(bytes ? bytes : 1, number_);
+    void *memory = omp_target_alloc(bytes ? bytes : 1, number_);
+    if (memory && bytes && settings().check)
+      poison(memory, bytes);
+    return memory;
   }
   void deallocate(void *device_ptr) override {
     omp_target_free(device_ptr, number_);
@@ -82,6 +89,15 @@ public:
   void *region_address(void *host, void *) const override { return host; }
 
 private:
+  void poison(void *memory, std::size_t bytes) {
+    if (cuda::fill(memory, kPoisonByte, bytes))
+      return;
+    static const std::vector<unsigned char> pattern(1 << 20, kPoisonByte);
+    for (std::size_t done = 0; done < bytes; done += pattern.size())
+      copy_to_device(static_cast<char *>(memory) + done, pattern.data(),
+                     std::min(pattern.size(), bytes - done));
+  }
+
   [[noreturn]] static void fail(const char *call) {
     std::fprintf(stderr, "ferry: %s failed\n", call);
     std::exit(EXIT_FAILURE);

@@ -27,8 +27,6 @@ namespace ferry::rt {
 
 namespace {
 
-constexpr unsigned char kPoisonByte = 0xff; // every double/float a NaN
-
 class SimDevice final : public Device {
 public:
   explicit SimDevice(unsigned long long capacity) : capacity_(capacity) {}

@@ -10,6 +10,7 @@
 #include "transfers.h"
 
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <future>
 #include <mutex>
@@ -307,4 +308,32 @@ BOOST_AUTO_TEST_CASE(view_gives_the_direct_launch_its_device_address) {
   h.view = on_host->view(h);
   BOOST_TEST(h.direct_address == nullptr); // no device copy of ferry's own
   on_host->release(h);
+}
+
+// The two kernels the out contract now refuses at compile time, run as
+// they were mapped before: the poisoned sim device shows both as wrong
+// answers, as the H200 did.
+BOOST_FIXTURE_TEST_CASE(an_out_buffer_read_before_written_reads_poison,
+                        Fixture) {
+  std::vector<double> y(kCount, 1.0);
+  launch(y.data(), kCount, FERRY_OUT, add_one(kCount)); // y[i] = y[i] + 1
+  policy->sync_to_host(y.data(), kBytes);
+  for (double v : y)
+    BOOST_TEST(std::isnan(v));
+}
+
+BOOST_FIXTURE_TEST_CASE(an_out_buffer_written_in_part_poisons_the_rest,
+                        Fixture) {
+  std::vector<double> y(kCount, 5.0);
+  launch(y.data(), kCount, FERRY_OUT, [](double *device) {
+    for (std::size_t i = 0; i < kCount; i += 2)
+      device[i] = 1.0;
+  });
+  policy->sync_to_host(y.data(), kBytes);
+  for (std::size_t i = 0; i < kCount; ++i) {
+    if (i % 2 == 0)
+      BOOST_TEST(y[i] == 1.0);
+    else
+      BOOST_TEST(std::isnan(y[i])); // the host's 5.0 is lost
+  }
 }
