@@ -44,12 +44,7 @@ MapDecision decide(const BufferParam &buffer, const BufferUse &use) {
                      : "it is borrow_mut: the loop writes it but may leave "
                        "elements unwritten, so it is copied both ways (use "
                        "out if every element is written)"};
-  case Ownership::out:
-    if (!use.written)
-      warning_at(DECL_SOURCE_LOCATION(buffer.decl), 0,
-                 "%qD is declared %<ferry::out%> but the kernel never writes "
-                 "it",
-                 buffer.decl);
+  case Ownership::out: // the ownership check proved every element written
     return {MapKind::from, "it is out: every element is overwritten, so "
                            "nothing is copied in, only back"};
   case Ownership::scratch:

@@ -1297,6 +1297,20 @@ bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
                      &written_whole)
              .run() &&
          ok;
+  // An out buffer is copied back whole; one the kernel never writes would
+  // bring back what the device memory held.
+  for (const BufferParam &buffer : kernel.buffers)
+    if (buffer.ownership == Ownership::out &&
+        !facts->uses[buffer.index].written && !facts->uses[buffer.index].read) {
+      auto_diagnostic_group group;
+      error_at(DECL_SOURCE_LOCATION(buffer.decl),
+               "%qD is declared %<ferry::out%>, but kernel %qs never writes it",
+               buffer.decl, kernel.name().c_str());
+      inform(DECL_SOURCE_LOCATION(buffer.decl),
+             "an out buffer is copied back whole; use %<ferry::borrow%> if the "
+             "kernel only reads it, or remove the parameter");
+      ok = false;
+    }
   return ok;
 }
 

@@ -87,3 +87,13 @@ void chunk_break(int n, int c, [[ferry::borrow(n * c)]] const double *x,
         }
     }
 }
+
+// Never written at all: copying it back would bring back device memory.
+[[ferry::kernel]]
+void unused(int n, [[ferry::borrow(n)]] const double *x,
+            [[ferry::out(n)]] double *y, // { dg-error "'y' is declared 'ferry::out', but kernel 'unused' never writes it" }
+            [[ferry::out(n)]] double *z)
+{
+    for (int i = 0; i < n; ++i)
+        z[i] = x[i];
+}
