@@ -245,6 +245,13 @@ private:
               TYPE_SIZE_UNIT(element)),
           &list);
     }
+    for (const Reach &reach : facts_.reaches)
+      append_to_statement_list_force(
+          runtime_calls::launch_reach(where, reach.buffer->index,
+                                      unshare_expr(reach.first),
+                                      unshare_expr(reach.end),
+                                      LOCATION_LINE(reach.location)),
+          &list);
     append_to_statement_list_force(build2(MODIFY_EXPR, void_type_node, device_,
                                           runtime_calls::launch_acquire(where)),
                                    &list);

@@ -46,11 +46,14 @@ class LoopChecker {
 public:
   // WRITTEN_WHOLE: per buffer, whether an earlier loop wrote all of it;
   // updated for the loops after this one.
+  // ASSIGNED_PARAMS: the parameters the kernel assigns anywhere.
   LoopChecker(const Kernel &kernel, const ParallelLoop &loop,
               KernelFacts *facts, LoopFacts *loop_facts,
-              std::vector<bool> *written_whole)
+              std::vector<bool> *written_whole,
+              const std::set<tree> &assigned_params)
       : k_(kernel), loop_(loop), facts_(facts), loop_facts_(loop_facts),
-        written_whole_(written_whole), accesses_(kernel.buffers.size()),
+        written_whole_(written_whole), assigned_params_(assigned_params),
+        accesses_(kernel.buffers.size()),
         definite_(kernel.buffers.size()), current_location_(loop.location) {
     for (const LoopLevel &level : loop.levels) {
       IndexVariable v;
@@ -77,6 +80,7 @@ public:
     check_races();
     check_reduction_uses();
     check_write_coverage();
+    compute_reaches();
     return ok_;
   }
 
@@ -86,32 +90,6 @@ private:
   // Locals that are assigned after their declaration, or whose address is
   // taken: their initialiser does not say what they point to.
   void collect_reassigned(tree *body) { collect_assigned(body, &reassigned_); }
-
-  static void collect_assigned(tree *body, std::set<tree> *assigned) {
-    struct Collect {
-      static tree visit(tree *node, int *, void *data) {
-        auto *found = static_cast<std::set<tree> *>(data);
-        tree t = *node;
-        switch (TREE_CODE(t)) {
-        case MODIFY_EXPR:
-        case PREINCREMENT_EXPR:
-        case PREDECREMENT_EXPR:
-        case POSTINCREMENT_EXPR:
-        case POSTDECREMENT_EXPR:
-        case ADDR_EXPR: {
-          tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
-          if (VAR_P(target))
-            found->insert(target);
-          break;
-        }
-        default:
-          break;
-        }
-        return NULL_TREE;
-      }
-    };
-    cp_walk_tree_without_duplicates(body, Collect::visit, assigned);
-  }
 
   void walk(tree *node) { cp_walk_tree_without_duplicates(node, visit, this); }
 
@@ -1105,6 +1083,104 @@ private:
     }
   }
 
+  // ------------------------------------------------------------ reaches
+
+  // Whether T can be computed before the launch: constants and parameters
+  // the kernel never assigns.
+  bool computable_at_launch(tree t) const {
+    struct Search {
+      static tree visit(tree *node, int *walk_subtrees, void *data) {
+        auto *self = static_cast<const LoopChecker *>(data);
+        tree n = *node;
+        if (TYPE_P(n)) {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        switch (TREE_CODE(n)) {
+        case PARM_DECL:
+          return self->k_.buffer_for(n) || self->assigned_params_.count(n)
+                     ? n
+                     : NULL_TREE;
+        case VAR_DECL:
+          return TREE_STATIC(n) && TREE_READONLY(n) ? NULL_TREE : n;
+        case INDIRECT_REF:
+        case ARRAY_REF:
+        case MEM_REF:
+        case COMPONENT_REF:
+        case CALL_EXPR:
+        case AGGR_INIT_EXPR:
+        case TARGET_EXPR:
+        case MODIFY_EXPR:
+        case INIT_EXPR:
+        case PREINCREMENT_EXPR:
+        case PREDECREMENT_EXPR:
+        case POSTINCREMENT_EXPR:
+        case POSTDECREMENT_EXPR:
+          return n;
+        default:
+          return NULL_TREE;
+        }
+      }
+    };
+    return !cp_walk_tree_without_duplicates(
+        &t, Search::visit, const_cast<LoopChecker *>(this));
+  }
+
+  static tree as_long_long(tree t) {
+    return fold_convert(long_long_integer_type_node, unshare_expr(t));
+  }
+
+  // What each buffer's affine accesses reach over the loop's ranges, when
+  // the ranges are known at the launch.
+  void compute_reaches() {
+    tree type = long_long_integer_type_node;
+    tree none_first = TYPE_MAX_VALUE(type), none_end = TYPE_MIN_VALUE(type);
+    for (const BufferParam &buffer : k_.buffers) {
+      tree first = NULL_TREE, end = NULL_TREE;
+      for (const Access &access : accesses_[buffer.index]) {
+        const AffineOffset &offset = access.offset;
+        if (!offset.affine || !access.size ||
+            !computable_at_launch(offset.constant))
+          continue;
+        tree runs = boolean_true_node;
+        tree low = as_long_long(offset.constant);
+        tree high = fold_build2(PLUS_EXPR, type, low, as_long_long(access.size));
+        bool known = true;
+        for (const auto &[var, coefficient] : offset.terms) {
+          auto v = std::find_if(index_vars_.begin(), index_vars_.end(),
+                                [&](const IndexVariable &i) { return i.var == var; });
+          if (v == index_vars_.end() || !computable_at_launch(v->lower) ||
+              !computable_at_launch(v->bound) ||
+              !computable_at_launch(coefficient)) {
+            known = false;
+            break;
+          }
+          tree lower = as_long_long(v->lower), bound = as_long_long(v->bound);
+          runs = fold_build2(TRUTH_ANDIF_EXPR, boolean_type_node, runs,
+                             fold_build2(LT_EXPR, boolean_type_node, lower,
+                                         bound));
+          tree c = as_long_long(coefficient);
+          tree at_lower = fold_build2(MULT_EXPR, type, c, lower);
+          tree at_last = fold_build2(
+              MULT_EXPR, type, c,
+              fold_build2(MINUS_EXPR, type, bound, build_one_cst(type)));
+          low = fold_build2(PLUS_EXPR, type, low,
+                            fold_build2(MIN_EXPR, type, at_lower, at_last));
+          high = fold_build2(PLUS_EXPR, type, high,
+                             fold_build2(MAX_EXPR, type, at_lower, at_last));
+        }
+        if (!known)
+          continue;
+        low = fold_build3(COND_EXPR, type, runs, low, none_first);
+        high = fold_build3(COND_EXPR, type, unshare_expr(runs), high, none_end);
+        first = first ? fold_build2(MIN_EXPR, type, first, low) : low;
+        end = end ? fold_build2(MAX_EXPR, type, end, high) : high;
+      }
+      if (first)
+        facts_->reaches.push_back(Reach{&buffer, first, end, loop_.location});
+    }
+  }
+
   // Rule 2: in a loop that writes a buffer, every access to it must be to
   // the elements the iteration owns.
   void check_races() {
@@ -1247,6 +1323,7 @@ private:
   KernelFacts *facts_;
   LoopFacts *loop_facts_;
   std::vector<bool> *written_whole_;
+  const std::set<tree> &assigned_params_;
   std::vector<std::vector<Access>> accesses_;
   DefiniteWrites definite_;
   std::vector<std::pair<unsigned, ByteSpan>> pending_writes_;
@@ -1292,9 +1369,11 @@ bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
   facts->loops.assign(kernel.loops.size(), LoopFacts{});
   bool ok = true;
   std::vector<bool> written_whole(kernel.buffers.size(), false);
+  std::set<tree> assigned;
+  collect_assigned(function_statements(kernel.fndecl), &assigned);
   for (std::size_t i = 0; i < kernel.loops.size(); ++i)
     ok = LoopChecker(kernel, kernel.loops[i], facts, &facts->loops[i],
-                     &written_whole)
+                     &written_whole, assigned)
              .run() &&
          ok;
   // An out buffer is copied back whole; one the kernel never writes would

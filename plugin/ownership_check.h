@@ -44,8 +44,22 @@ struct LoopFacts {
   std::vector<AtomicUpdate> atomics;
 };
 
+// The bytes one loop can reach through a buffer, [first, end) from its
+// pointer, as expressions of the kernel's parameters (long long; first >=
+// end when the loop does not run): checked at run time against the
+// declared length before the launch.
+struct Reach {
+  const BufferParam *buffer = nullptr;
+  tree first = NULL_TREE;
+  tree end = NULL_TREE;
+  location_t location = UNKNOWN_LOCATION; // the loop
+};
+
 struct KernelFacts {
   std::vector<BufferUse> uses; // indexed by BufferParam::index
+  // For every loop and buffer whose accesses are affine in loop variables
+  // with bounds the parameters give; gathers such as x[idx[i]] have none.
+  std::vector<Reach> reaches;
   // Functions the loops call, in the order seen, with where.
   std::vector<std::pair<tree, location_t>> callees;
   std::vector<LoopFacts> loops; // indexed like Kernel::loops

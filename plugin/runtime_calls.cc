@@ -12,6 +12,7 @@ namespace {
 enum {
   kBegin,
   kBuffer,
+  kReach,
   kAcquire,
   kView,
   kEnd,
@@ -94,6 +95,16 @@ tree launch_buffer(location_t location, unsigned index, const char *name,
       fold_convert(ptr_type_node, host_pointer),
       fold_convert(long_long_integer_type_node, count),
       fold_convert(long_long_unsigned_type_node, element_size));
+}
+
+tree launch_reach(location_t location, unsigned index, tree first, tree end,
+                  unsigned line) {
+  tree type = build_function_type_list(
+      void_type_node, unsigned_type_node, long_long_integer_type_node,
+      long_long_integer_type_node, unsigned_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location, cached(&declarations[kReach], "__ferry_launch_reach", type), 4,
+      unsigned_int(index), first, end, unsigned_int(line));
 }
 
 tree launch_acquire(location_t location) {

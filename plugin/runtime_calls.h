@@ -15,6 +15,8 @@ tree launch_begin(location_t location, const char *kernel, const char *file,
 tree launch_buffer(location_t location, unsigned index, const char *name,
                    unsigned ownership, tree host_pointer, tree count,
                    tree element_size);
+tree launch_reach(location_t location, unsigned index, tree first, tree end,
+                  unsigned line);
 tree launch_acquire(location_t location);
 tree launch_view(location_t location, unsigned index);
 tree launch_end(location_t location);

@@ -38,6 +38,31 @@ tree strip_value_wrappers(tree expression) {
   }
 }
 
+void collect_assigned(tree *body, std::set<tree> *assigned) {
+  struct Collect {
+    static tree visit(tree *node, int *, void *data) {
+      tree t = *node;
+      switch (TREE_CODE(t)) {
+      case MODIFY_EXPR:
+      case PREINCREMENT_EXPR:
+      case PREDECREMENT_EXPR:
+      case POSTINCREMENT_EXPR:
+      case POSTDECREMENT_EXPR:
+      case ADDR_EXPR: {
+        tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+        if (VAR_P(target) || TREE_CODE(target) == PARM_DECL)
+          static_cast<std::set<tree> *>(data)->insert(target);
+        break;
+      }
+      default:
+        break;
+      }
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree_without_duplicates(body, Collect::visit, assigned);
+}
+
 tree strip_statement_wrappers(tree statement) {
   while (statement && (TREE_CODE(statement) == CLEANUP_POINT_EXPR ||
                        TREE_CODE(statement) == EXPR_STMT))

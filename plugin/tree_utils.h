@@ -4,6 +4,8 @@
 
 #include "gcc_compat.h"
 
+#include <set>
+
 namespace ferry {
 
 // Whether DECL occurs anywhere in EXPRESSION (which may be NULL_TREE).
@@ -15,6 +17,10 @@ location_t location_or(tree expression, location_t fallback);
 // EXPRESSION without location wrappers, conversions and SAVE_EXPRs: the
 // value it forwards.
 tree strip_value_wrappers(tree expression);
+
+// Adds to ASSIGNED the variables and parameters that BODY assigns,
+// increments or takes the address of.
+void collect_assigned(tree *body, std::set<tree> *assigned);
 
 // STATEMENT without its CLEANUP_POINT_EXPR and EXPR_STMT wrappers.
 tree strip_statement_wrappers(tree statement);

@@ -66,6 +66,14 @@ FERRY_ABI_EXPORT void __ferry_launch_buffer(unsigned index, const char *name,
                                             long long count,
                                             unsigned long long element_size);
 
+/* The bytes [FIRST, END) from buffer INDEX's pointer that the loop at LINE
+   reaches, computed from the kernel's parameters (nothing when END <=
+   FIRST).  A reach outside the buffer's declared length stops the program
+   with a message naming the loop, the parameter and the elements: the data
+   past the length is not on the device.  Before __ferry_launch_acquire. */
+FERRY_ABI_EXPORT void __ferry_launch_reach(unsigned index, long long first,
+                                           long long end, unsigned line);
+
 /* Checks that no written range overlaps another argument's range (rule 6;
    see ferry::set_alias_action for what happens if one does), then makes
    every buffer available to the device.  Returns the OpenMP device number

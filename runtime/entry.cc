@@ -130,6 +130,7 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
   buffer.ownership = ownership;
   buffer.host = static_cast<char *>(host);
   buffer.bytes = bytes;
+  buffer.element_size = element_size ? element_size : 1;
   // A scratch buffer may be passed as nullptr: ferry provides the storage
   // for this launch (on the host it is the storage; elsewhere the key of the
   // device copy).
@@ -144,6 +145,31 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
     }
     buffer.host_is_temporary = true;
   }
+}
+
+extern "C" void __ferry_launch_reach(unsigned index, long long first,
+                                     long long end, unsigned line) {
+  const Buffer &buffer = buffer_at(index);
+  if (end <= first ||
+      (first >= 0 && static_cast<unsigned long long>(end) <= buffer.bytes))
+    return;
+  const Launch &launch = current_launch;
+  const long long size = static_cast<long long>(buffer.element_size);
+  const auto element = [size](long long byte) {
+    return byte >= 0 ? byte / size : -((-byte + size - 1) / size);
+  };
+  std::fprintf(stderr,
+               "ferry: kernel '%s' (%s:%u): the loop at line %u reaches "
+               "elements %lld to %lld of '%s', but its length is %llu "
+               "elements; what lies outside is not on the device\n"
+               "ferry: give '%s' a length that covers what the loop "
+               "reaches, or make the loop stay inside it\n",
+               launch.kernel, launch.file, launch.line, line, element(first),
+               element(end - 1), buffer.name,
+               static_cast<unsigned long long>(buffer.bytes / size),
+               buffer.name);
+  abandon_launch();
+  std::exit(EXIT_FAILURE);
 }
 
 extern "C" int __ferry_launch_acquire(void) {

@@ -27,6 +27,7 @@ struct Buffer {
   unsigned ownership = 0;     // enum ferry_ownership
   char *host = nullptr;       // host range [host, host + bytes)
   std::size_t bytes = 0;
+  std::size_t element_size = 1; // for messages in elements
   void *view = nullptr;        // set by acquire(): what the region addresses
   void *device_copy = nullptr; // policy-private
   // Set by view(): the device address a direct launch passes, nullptr
