@@ -4,9 +4,11 @@
 #include "abi.h"
 
 #include "alias_check.h"
+#include "check_mode.h"
 #include "cuda_launch.h"
 #include "device.h"
 #include "frames.h"
+#include "heap_blocks.h"
 #include "settings.h"
 #include "stats.h"
 #include "transfers.h"
@@ -77,6 +79,28 @@ void abandon_launch() {
   current_launch.active = false;
 }
 
+// Check mode: a length that runs past the end of the heap block the
+// pointer lies in would upload (or copy back over) other data.
+void check_length_against_heap(const Launch &launch, const char *name,
+                               const void *host, long long count,
+                               unsigned long long bytes) {
+  Range block;
+  if (!bytes || !check_mode::enabled() || !heap_blocks::find(host, &block))
+    return;
+  const auto begin = reinterpret_cast<std::uintptr_t>(host);
+  if (begin + bytes <= block.end)
+    return;
+  std::fprintf(stderr,
+               "ferry: FERRY_CHECK: kernel '%s' (%s:%u): '%s' has the length "
+               "%lld, %llu bytes from %p, but the heap block it lies in ends "
+               "%llu bytes after it; the length must not run past the "
+               "allocation\n",
+               launch.kernel, launch.file, launch.line, name, count, bytes,
+               host, static_cast<unsigned long long>(block.end - begin));
+  abandon_launch();
+  std::exit(EXIT_FAILURE);
+}
+
 Buffer &buffer_at(unsigned index) {
   if (!current_launch.active || index >= current_launch.buffers.size())
     internal_error("buffer index out of range");
@@ -126,6 +150,7 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
                  launch.kernel, launch.file, launch.line, name, count);
     std::exit(EXIT_FAILURE);
   }
+  check_length_against_heap(launch, name, host, count, bytes);
   buffer.name = name;
   buffer.ownership = ownership;
   buffer.host = static_cast<char *>(host);
