@@ -36,6 +36,10 @@ struct Access {
   AffineOffset offset;
   tree size = NULL_TREE;
   bool write = false;
+  // Made by every iteration (not under a condition): its reach is checked
+  // at the launch; a guarded one, as in[i - 1] under i > 0, may lie
+  // outside what the loop reaches.
+  bool every_path = false;
   location_t location = UNKNOWN_LOCATION;
   // For an access a helper makes: where, and which helper.
   location_t helper_location = UNKNOWN_LOCATION;
@@ -371,6 +375,7 @@ private:
     settle_writes();
     const DefiniteWrites::State before = definite_.save();
     const bool continued_before = continued_;
+    ++arms_;
     walk(&THEN_CLAUSE(t));
     settle_writes();
     const DefiniteWrites::State then_arm = definite_.save();
@@ -379,6 +384,7 @@ private:
     continued_ = continued_before;
     walk(&ELSE_CLAUSE(t));
     settle_writes();
+    --arms_;
     definite_.keep_common(then_arm);
     continued_ = continued_ || continued_in_then;
   }
@@ -508,6 +514,7 @@ private:
   void record(const Target &target, tree lvalue, bool write, location_t where) {
     Access access;
     access.write = write;
+    access.every_path = unguarded();
     access.location = where;
     access.size = TYPE_SIZE_UNIT(TREE_TYPE(lvalue));
     if (target.offset)
@@ -534,6 +541,8 @@ private:
   }
 
   bool on_every_path() const { return conditional_ == 0 && !continued_; }
+  // Not even in an arm of an if.
+  bool unguarded() const { return on_every_path() && arms_ == 0; }
 
   // The writes of the statement just walked count for the statements after
   // it (a statement's own reads come before its writes: y[i] = y[i] + 1).
@@ -961,6 +970,7 @@ private:
       Access a;
       a.location = where;
       a.write = access && access->write;
+      a.every_path = access && access->unconditional && unguarded();
       a.size = access && access->size >= 0 ? size_int(access->size) : element;
       if (access && access->constant_offset && target.offset)
         a.offset = affine_offset(fold_build2(PLUS_EXPR, sizetype, target.offset,
@@ -1139,7 +1149,7 @@ private:
       tree first = NULL_TREE, end = NULL_TREE;
       for (const Access &access : accesses_[buffer.index]) {
         const AffineOffset &offset = access.offset;
-        if (!offset.affine || !access.size ||
+        if (!access.every_path || !offset.affine || !access.size ||
             !computable_at_launch(offset.constant))
           continue;
         tree runs = boolean_true_node;
@@ -1329,6 +1339,7 @@ private:
   std::vector<std::pair<unsigned, ByteSpan>> pending_writes_;
   std::set<unsigned> reported_contract_; // buffers with a contract error
   int conditional_ = 0;   // inside a branch, or a loop that may end early
+  int arms_ = 0;          // inside an arm of an if
   bool continued_ = false; // a `continue` of this iteration may have run
   std::vector<IndexVariable> index_vars_;
   std::set<tree> private_vars_;
