@@ -1098,42 +1098,13 @@ private:
   // Whether T can be computed before the launch: constants and parameters
   // the kernel never assigns.
   bool computable_at_launch(tree t) const {
-    struct Search {
-      static tree visit(tree *node, int *walk_subtrees, void *data) {
-        auto *self = static_cast<const LoopChecker *>(data);
-        tree n = *node;
-        if (TYPE_P(n)) {
-          *walk_subtrees = 0;
-          return NULL_TREE;
-        }
-        switch (TREE_CODE(n)) {
-        case PARM_DECL:
-          return self->k_.buffer_for(n) || self->assigned_params_.count(n)
-                     ? n
-                     : NULL_TREE;
-        case VAR_DECL:
-          return TREE_STATIC(n) && TREE_READONLY(n) ? NULL_TREE : n;
-        case INDIRECT_REF:
-        case ARRAY_REF:
-        case MEM_REF:
-        case COMPONENT_REF:
-        case CALL_EXPR:
-        case AGGR_INIT_EXPR:
-        case TARGET_EXPR:
-        case MODIFY_EXPR:
-        case INIT_EXPR:
-        case PREINCREMENT_EXPR:
-        case PREDECREMENT_EXPR:
-        case POSTINCREMENT_EXPR:
-        case POSTDECREMENT_EXPR:
-          return n;
-        default:
-          return NULL_TREE;
-        }
-      }
-    };
-    return !cp_walk_tree_without_duplicates(
-        &t, Search::visit, const_cast<LoopChecker *>(this));
+    if (!is_invariant(t, {}))
+      return false;
+    for (const BufferParam &buffer : k_.buffers)
+      if (mentions(t, buffer.decl))
+        return false;
+    return std::none_of(assigned_params_.begin(), assigned_params_.end(),
+                        [&](tree param) { return mentions(t, param); });
   }
 
   static tree as_long_long(tree t) {

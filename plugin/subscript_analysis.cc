@@ -46,8 +46,8 @@ bool mentions_any(tree expression, const std::vector<IndexVariable> &vars) {
              const_cast<std::vector<IndexVariable> *>(&vars)) != NULL_TREE;
 }
 
-// Loop-invariant: no loop variable, and no memory read or call whose
-// value could differ between iterations.
+} // namespace
+
 bool is_invariant(tree expression, const std::vector<IndexVariable> &vars) {
   struct Search {
     static tree visit(tree *node, int *walk_subtrees, void *) {
@@ -77,6 +77,8 @@ bool is_invariant(tree expression, const std::vector<IndexVariable> &vars) {
   return !mentions_any(expression, vars) &&
          !cp_walk_tree_without_duplicates(&expression, Search::visit, nullptr);
 }
+
+namespace {
 
 tree to_sizetype(tree t) { return fold_convert(sizetype, t); }
 

@@ -31,6 +31,10 @@ struct AffineOffset {
   tree constant = NULL_TREE;
 };
 
+// Loop-invariant: no variable of VARS, no local of the loop body, and no
+// memory read or call whose value could differ between iterations.
+bool is_invariant(tree expression, const std::vector<IndexVariable> &vars);
+
 // Decomposes OFFSET (bytes).  `affine` is false when it depends on the
 // variables in a non-affine way (i*i, idx[i], i/2) or on values that change
 // inside the loop.
