@@ -217,6 +217,16 @@ private:
       ok_ = false;
       return;
     }
+    if (!is_copyable_scalar(element)) {
+      error_at(where,
+               "the elements of %qD have type %qT, which holds pointers or "
+               "references: host addresses mean nothing on the device",
+               parm, element);
+      inform(where, "pass each array the elements point to as a parameter "
+                    "of its own, with its ownership");
+      ok_ = false;
+      return;
+    }
     if (!attribute.has_arguments) {
       error_at(attribute.location,
                "%<ferry::%s%> needs the number of elements of %qD, as in "

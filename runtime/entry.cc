@@ -150,6 +150,14 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
                  launch.kernel, launch.file, launch.line, name, count);
     std::exit(EXIT_FAILURE);
   }
+  if (!host && bytes && ownership != FERRY_SCRATCH) {
+    std::fprintf(stderr,
+                 "ferry: kernel '%s' (%s:%u): '%s' is a null pointer, but its "
+                 "length is %lld elements\n",
+                 launch.kernel, launch.file, launch.line, name, count);
+    abandon_launch();
+    std::exit(EXIT_FAILURE);
+  }
   check_length_against_heap(launch, name, host, count, bytes);
   buffer.name = name;
   buffer.ownership = ownership;
