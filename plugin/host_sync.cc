@@ -182,6 +182,41 @@ tree copied_value(tree pointer) {
   return pointer;
 }
 
+// Whether ARGUMENT points into the object POINTER points to: POINTER
+// itself, or POINTER plus an offset (y + 7, &y[7]).
+bool points_into(tree argument, tree pointer) {
+  for (int depth = 0; depth < 16; ++depth) {
+    argument = copied_value(argument);
+    if (operand_equal_p(argument, pointer, 0))
+      return true;
+    if (TREE_CODE(argument) == ADDR_EXPR) {
+      tree base = get_base_address(TREE_OPERAND(argument, 0));
+      if (!base || TREE_CODE(base) != MEM_REF)
+        return false;
+      argument = TREE_OPERAND(base, 0);
+      continue;
+    }
+    if (TREE_CODE(argument) != SSA_NAME)
+      return false;
+    gimple *definition = SSA_NAME_DEF_STMT(argument);
+    if (!is_gimple_assign(definition) ||
+        gimple_assign_rhs_code(definition) != POINTER_PLUS_EXPR)
+      return false;
+    argument = gimple_assign_rhs1(definition);
+  }
+  return false;
+}
+
+// Whether the call STATEMENT is handed a pointer into POINTER's object.
+bool hands_over(const gimple *statement, tree pointer) {
+  if (!is_gimple_call(statement))
+    return false;
+  for (unsigned i = 0; i < gimple_call_num_args(statement); ++i)
+    if (points_into(gimple_call_arg(statement, i), pointer))
+      return true;
+  return false;
+}
+
 // A pointer argument of a kernel call.
 struct Buffer {
   tree pointer;  // an SSA name or an invariant address
@@ -201,6 +236,7 @@ struct Sync {
   HOST_WIDE_INT bytes; // 0: the whole resident buffer around ADDRESS
   int access;          // enum ferry_host_access
   bool before_call;    // only for calls (a resident scope skips it)
+  bool may_only;       // the statement is not handed the buffer
   bool same_bytes(const Sync &other) const {
     return bytes == other.bytes &&
            (address == other.address ||
@@ -558,7 +594,7 @@ private:
       found.push_back({build_fold_addr_expr(unshare_expr(ref)),
                        tree_to_shwi(TYPE_SIZE_UNIT(TREE_TYPE(ref))),
                        store ? FERRY_HOST_OVERWRITES : FERRY_HOST_READS,
-                       false});
+                       false, false});
     }
     if (found.empty())
       return false;
@@ -581,7 +617,8 @@ private:
       const int access = touched.writes ? FERRY_HOST_WRITES : FERRY_HOST_READS;
       merge(syncs,
             {names_buffer_at(buffer, at, uid) ? buffer.pointer : NULL_TREE, 0,
-             access, is_gimple_call(statement)});
+             access, is_gimple_call(statement),
+             !hands_over(statement, buffer.pointer)});
     }
     return syncs;
   }
@@ -653,6 +690,7 @@ private:
         if (known.access != sync.access)
           known.access = FERRY_HOST_WRITES;
         known.before_call = known.before_call && sync.before_call;
+        known.may_only = known.may_only && sync.may_only;
         return;
       }
     syncs.push_back(sync);
@@ -678,8 +716,9 @@ private:
 
   // The call for SYNC; an address is gimplified before AT when given.
   static gcall *call_for(const Sync &sync, gimple_stmt_iterator *at) {
-    const int access =
-        sync.access | (sync.before_call ? FERRY_HOST_BEFORE_CALL : 0);
+    const int access = sync.access |
+                       (sync.before_call ? FERRY_HOST_BEFORE_CALL : 0) |
+                       (sync.may_only ? FERRY_HOST_MAY : 0);
     if (!sync.address)
       return runtime_calls::frame_access(access);
     tree address = sync.address;

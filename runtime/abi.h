@@ -141,8 +141,12 @@ enum ferry_host_access {
                                stale */
   FERRY_HOST_OVERWRITES = 2, /* write every byte without reading: only the
                                 device copy goes stale */
-  FERRY_HOST_BEFORE_CALL = 4  /* flag: the access is a call's, which a
+  FERRY_HOST_BEFORE_CALL = 4, /* flag: the access is a call's, which a
                                  resident scope lets pass */
+  FERRY_HOST_MAY = 8          /* flag: the statement may touch the buffer
+                                 (GCC cannot tell it does not) but is not
+                                 handed it; guarded pages make such a sync
+                                 unnecessary */
 };
 
 /* A function that calls kernels starts; __ferry_frame_leave, on every way

@@ -4,7 +4,7 @@
 #include "abi.h"
 
 #include "alias_check.h"
-#include "check_mode.h"
+#include "page_guard.h"
 #include "cuda_launch.h"
 #include "device.h"
 #include "frames.h"
@@ -84,11 +84,11 @@ void abandon_launch() {
 void check_length_against_heap(const Launch &launch, const char *name,
                                const void *host, long long count,
                                unsigned long long bytes) {
-  Range block;
-  if (!bytes || !check_mode::enabled() || !heap_blocks::find(host, &block))
+  heap_blocks::Block block;
+  if (!bytes || !page_guard::reporting() || !heap_blocks::find(host, &block))
     return;
   const auto begin = reinterpret_cast<std::uintptr_t>(host);
-  if (begin + bytes <= block.end)
+  if (begin + bytes <= block.range.end)
     return;
   std::fprintf(stderr,
                "ferry: FERRY_CHECK: kernel '%s' (%s:%u): '%s' has the length "
@@ -96,7 +96,7 @@ void check_length_against_heap(const Launch &launch, const char *name,
                "%llu bytes after it; the length must not run past the "
                "allocation\n",
                launch.kernel, launch.file, launch.line, name, count, bytes,
-               host, static_cast<unsigned long long>(block.end - begin));
+               host, static_cast<unsigned long long>(block.range.end - begin));
   abandon_launch();
   std::exit(EXIT_FAILURE);
 }
@@ -345,11 +345,17 @@ extern "C" void __ferry_frame_param(const void *pointer) {
 
 namespace {
 
-// Whether a host access needs doing: something is on the device, and it is
-// not a call's inside a resident scope.  Strips the call flag.
+// Whether a host access needs doing: something is on the device, it is
+// not a call's inside a resident scope, and, where guarded pages see the
+// host's accesses themselves, the statement is handed the buffer or
+// touches these very bytes (one bulk sync rather than a fault per page).
+// Strips the flags.
 bool needed(int *access) {
   const bool before_call = (*access & FERRY_HOST_BEFORE_CALL) != 0;
-  *access &= ~FERRY_HOST_BEFORE_CALL;
+  const bool may_only = (*access & FERRY_HOST_MAY) != 0;
+  *access &= ~(FERRY_HOST_BEFORE_CALL | FERRY_HOST_MAY);
+  if (may_only && page_guard::resolving())
+    return false;
   return policy_created() && !(before_call && frames::in_scope());
 }
 

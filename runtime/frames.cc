@@ -2,6 +2,7 @@
 #include "frames.h"
 
 #include "abi.h"
+#include "page_guard.h"
 #include "transfers.h"
 
 #include <pthread.h>
@@ -144,7 +145,7 @@ void settle(Range buffer) {
   void *host = reinterpret_cast<void *>(buffer.begin);
   if (thread_state().stack.contains(buffer))
     transfers().release_range(host, buffer.size());
-  else
+  else if (!page_guard::resolving()) // else the pages answer for the caller
     transfers().host_wrote(host, buffer.size());
 }
 

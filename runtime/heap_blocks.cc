@@ -12,13 +12,14 @@ namespace ferry::rt::heap_blocks {
 
 namespace {
 
-std::atomic<bool> on{false};
+std::atomic<bool> all_on{false};
+std::atomic<bool> aligned_on{false};
 
 // Guarded by the mutex; its own nodes come from malloc, which the hooks
 // leave alone while inside_runtime() is set.
 struct Blocks {
   std::mutex mutex;
-  std::map<std::uintptr_t, std::size_t> sizes;
+  std::map<std::uintptr_t, Block> by_start;
 };
 
 Blocks &blocks() {
@@ -28,11 +29,13 @@ Blocks &blocks() {
 }
 
 // Not from malloc itself: reading the settings may allocate.
-__attribute__((constructor)) void start_recording() {
-  if (settings().check) {
-    blocks();
-    on.store(true, std::memory_order_release);
-  }
+__attribute__((constructor)) void start() {
+  const Settings &config = settings();
+  blocks();
+  all_on.store(config.check, std::memory_order_release);
+  aligned_on.store(config.residency &&
+                       (config.check || config.coherence == Coherence::pages),
+                   std::memory_order_release);
 }
 
 struct InsideRuntime {
@@ -42,40 +45,43 @@ struct InsideRuntime {
 
 } // namespace
 
-bool recording() {
-  return on.load(std::memory_order_relaxed) && inside_runtime() == 0;
+bool recording_all() {
+  return all_on.load(std::memory_order_relaxed) && inside_runtime() == 0;
 }
 
-void allocated(void *block, std::size_t bytes) {
+bool aligning() {
+  return aligned_on.load(std::memory_order_relaxed) && inside_runtime() == 0;
+}
+
+void allocated(void *block, std::size_t bytes, bool page_aligned) {
   if (!block)
     return;
   InsideRuntime guard;
   Blocks &all = blocks();
+  const auto start = reinterpret_cast<std::uintptr_t>(block);
   std::lock_guard<std::mutex> lock(all.mutex);
-  all.sizes[reinterpret_cast<std::uintptr_t>(block)] = bytes;
+  all.by_start[start] = Block{{start, start + bytes}, page_aligned};
 }
 
 void freed(void *block) {
   InsideRuntime guard;
   Blocks &all = blocks();
   std::lock_guard<std::mutex> lock(all.mutex);
-  all.sizes.erase(reinterpret_cast<std::uintptr_t>(block));
+  all.by_start.erase(reinterpret_cast<std::uintptr_t>(block));
 }
 
-bool find(const void *address, Range *block) {
-  if (!on.load(std::memory_order_acquire))
-    return false;
+bool find(const void *address, Block *block) {
   const auto at = reinterpret_cast<std::uintptr_t>(address);
   Blocks &all = blocks();
   std::lock_guard<std::mutex> lock(all.mutex);
-  auto next = all.sizes.upper_bound(at);
-  if (next == all.sizes.begin())
+  auto next = all.by_start.upper_bound(at);
+  if (next == all.by_start.begin())
     return false;
-  auto found = std::prev(next);
+  const Block &found = std::prev(next)->second;
   // One past the end belongs to no block (an empty range may sit there).
-  if (at >= found->first + found->second)
+  if (at >= found.range.end)
     return false;
-  *block = {found->first, found->first + found->second};
+  *block = found;
   return true;
 }
 

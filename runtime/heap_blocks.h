@@ -1,13 +1,19 @@
-// FERRY_CHECK=1 also checks a buffer's declared length against the heap
-// block it lies in: borrow(n) promises n elements from the pointer, and an
-// upload of n elements past the end of the allocation would read other
-// data (or fault) without a word.
+// The heap blocks libferry's allocation hooks (memory_hooks.cc) hand out,
+// for two uses:
 //
-// While check mode is on, libferry's malloc, calloc, memalign and realloc
-// (memory_hooks.cc) record the blocks they hand out, and free forgets
-// them.  Blocks from before libferry started, from aligned_alloc or
-// posix_memalign, stack, static and mmap memory are not known: their
-// lengths stay trusted.
+//  - FERRY_CHECK=1 checks a buffer's declared length against the block it
+//    lies in: borrow(n) promises n elements from the pointer, and an upload
+//    past the end of the allocation would read other data without a word.
+//    Every block is recorded then.
+//  - Guarded pages (page_guard.h): a block of kAlignedBytes or more is
+//    allocated page-aligned and rounded up to whole pages, so that the
+//    pages of a buffer inside it hold nothing but that block's data, and
+//    can be guarded whole, edges included.  Those blocks are recorded.
+//
+// Blocks from before libferry started, from aligned_alloc or
+// posix_memalign, and stack, static and mmap memory are not known: their
+// lengths stay trusted, and a buffer there is guarded on its inner pages
+// only.
 #ifndef FERRY_RUNTIME_HEAP_BLOCKS_H
 #define FERRY_RUNTIME_HEAP_BLOCKS_H
 
@@ -17,14 +23,24 @@
 
 namespace ferry::rt::heap_blocks {
 
-// Whether allocations are being recorded (check mode).
-bool recording();
+constexpr std::size_t kAlignedBytes = 4096;
 
-void allocated(void *block, std::size_t bytes);
+// Whether every block is recorded (check mode).
+bool recording_all();
+// Whether large blocks are page-aligned and recorded (pages are guarded).
+bool aligning();
+
+void allocated(void *block, std::size_t bytes, bool page_aligned);
 void freed(void *block);
 
+struct Block {
+  Range range; // the bytes asked for
+  // Page-aligned, with the rest of its last page allocated but unused.
+  bool page_aligned = false;
+};
+
 // The recorded block that contains ADDRESS; false when none is known.
-bool find(const void *address, Range *block);
+bool find(const void *address, Block *block);
 
 } // namespace ferry::rt::heap_blocks
 

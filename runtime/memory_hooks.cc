@@ -1,7 +1,7 @@
 // free and realloc, seen by libferry: memory that is freed or moved must
-// never be taken for a resident buffer later.  In check mode malloc,
-// calloc and memalign are seen too, to know the heap blocks
-// (heap_blocks.h).
+// never be taken for a resident buffer later.  malloc, calloc and
+// memalign are seen too, to know the heap blocks, and, while pages are
+// guarded, to give large blocks pages of their own (heap_blocks.h).
 //
 // libferry defines free and realloc; as a library the program links before
 // the C library, its definitions are the ones the program and its other
@@ -14,8 +14,12 @@
 #include "transfers.h"
 
 #include <malloc.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <cstring>
 
 extern "C" {
 void __libc_free(void *);
@@ -45,46 +49,104 @@ bool may_hold(void *block) {
 
 using namespace ferry::rt;
 
-extern "C" __attribute__((visibility("default"))) void free(void *block) {
-  if (block && inside_runtime() == 0 && policy_created())
-    transfers().host_freeing(block, malloc_usable_size(block));
-  if (block && heap_blocks::recording())
-    heap_blocks::freed(block);
-  __libc_free(block);
-}
-
 namespace {
 
-void *recorded(void *block, size_t bytes) {
-  if (heap_blocks::recording())
-    heap_blocks::allocated(block, bytes);
+std::size_t page_size() {
+  static const std::size_t size = sysconf(_SC_PAGESIZE);
+  return size;
+}
+
+// A block large enough to be guarded whole is page-aligned and made of
+// whole pages (heap_blocks.h); others are glibc's as they come.
+void *allocate(size_t bytes, bool zeroed) {
+  if (bytes >= heap_blocks::kAlignedBytes && heap_blocks::aligning()) {
+    const size_t rounded = (bytes + page_size() - 1) & ~(page_size() - 1);
+    void *block = __libc_memalign(page_size(), rounded);
+    if (block && zeroed)
+      std::memset(block, 0, rounded);
+    heap_blocks::allocated(block, bytes, true); // the rest of its last page
+                                                // is no one else's
+    return block;
+  }
+  void *block = zeroed ? __libc_calloc(1, bytes) : __libc_malloc(bytes);
+  if (heap_blocks::recording_all())
+    heap_blocks::allocated(block, bytes, false);
   return block;
+}
+
+// The size of a page-aligned block of ours at BLOCK, or 0.
+size_t aligned_block_bytes(void *block) {
+  heap_blocks::Block found;
+  if (!heap_blocks::find(block, &found) || !found.page_aligned ||
+      found.range.begin != reinterpret_cast<std::uintptr_t>(block))
+    return 0;
+  return found.range.size();
 }
 
 } // namespace
 
+extern "C" __attribute__((visibility("default"))) void free(void *block) {
+  if (block && inside_runtime() == 0 && policy_created())
+    transfers().host_freeing(block, malloc_usable_size(block));
+  if (block && (heap_blocks::recording_all() || heap_blocks::aligning()))
+    heap_blocks::freed(block);
+  __libc_free(block);
+}
+
 extern "C" __attribute__((visibility("default"))) void *malloc(size_t bytes) {
-  return recorded(__libc_malloc(bytes), bytes);
+  return allocate(bytes, false);
 }
 
 extern "C" __attribute__((visibility("default"))) void *calloc(size_t count,
                                                                size_t size) {
-  return recorded(__libc_calloc(count, size), count * size);
+  size_t bytes = 0;
+  if (__builtin_mul_overflow(count, size, &bytes)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  return allocate(bytes, true);
 }
 
 extern "C" __attribute__((visibility("default"))) void *
 memalign(size_t alignment, size_t bytes) {
-  return recorded(__libc_memalign(alignment, bytes), bytes);
+  void *block = __libc_memalign(alignment, bytes);
+  if (heap_blocks::recording_all())
+    heap_blocks::allocated(block, bytes, false);
+  return block;
 }
 
 extern "C" __attribute__((visibility("default"))) void *realloc(void *block,
                                                                 size_t bytes) {
+  if (!block)
+    return malloc(bytes);
   if (may_hold(block)) {
     const std::size_t old_bytes = malloc_usable_size(block);
     transfers().sync_to_host(block, old_bytes);
     transfers().forget(block, old_bytes);
   }
-  if (block && heap_blocks::recording())
+  // A page-aligned block stays one, and a block that grows large becomes
+  // one: both move.
+  const size_t aligned_bytes =
+      heap_blocks::aligning() ? aligned_block_bytes(block) : 0;
+  if (aligned_bytes ||
+      (bytes >= heap_blocks::kAlignedBytes && heap_blocks::aligning())) {
+    if (bytes == 0) {
+      free(block);
+      return nullptr;
+    }
+    void *moved = allocate(bytes, false);
+    if (!moved)
+      return nullptr;
+    const size_t old_bytes =
+        aligned_bytes ? aligned_bytes : malloc_usable_size(block);
+    std::memcpy(moved, block, std::min(old_bytes, bytes));
+    free(block);
+    return moved;
+  }
+  if (heap_blocks::recording_all())
     heap_blocks::freed(block);
-  return recorded(__libc_realloc(block, bytes), bytes);
+  void *resized = __libc_realloc(block, bytes);
+  if (heap_blocks::recording_all())
+    heap_blocks::allocated(resized, bytes, false);
+  return resized;
 }

@@ -65,6 +65,11 @@ struct ResidentBuffer {
   std::uint64_t last_use = 0; // for least-recently-used eviction
   unsigned in_use = 0;        // launches using it now: not evictable
   const char *name = "?";     // a parameter name it was passed as
+  // The pages guarded for it (page_guard.h), and the protection last set
+  // on them, as ranges with their PROT_* bits in the order set, so that an
+  // unchanged state costs no system call.
+  Range guarded;
+  std::vector<std::pair<Range, int>> protection;
 
   // The device address of host address ADDRESS inside this buffer.
   void *device_address(std::uintptr_t address) const {

@@ -16,7 +16,8 @@
 #include "transfers.h"
 
 #include "abi.h"
-#include "check_mode.h"
+#include "heap_blocks.h"
+#include "page_guard.h"
 #include "residency_table.h"
 #include "stats.h"
 
@@ -25,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <sys/mman.h>
 #include <vector>
 
 namespace ferry::rt {
@@ -98,9 +100,8 @@ public:
     entry->last_use = table_.tick();
     entry->name = buffer.name;
     if (kernel_reads(buffer.ownership)) {
-      if (check_mode::enabled())
-        for (const Range &part : check_mode::shared_pages(entry->host))
-          entry->stale_on_device.add(intersect(part, range));
+      for (const Range &part : unguarded_parts(*entry))
+        entry->stale_on_device.add(intersect(part, range));
       upload(*entry, range);
     }
     protect(*entry);
@@ -155,8 +156,8 @@ public:
   }
 
   void host_overwrote(const void *host, std::size_t bytes) override {
-    // Check mode opens whole pages, so the bytes around must come back.
-    if (check_mode::enabled())
+    // Guarded pages open whole, so the bytes around must come back.
+    if (page_guard::enabled())
       return host_wrote(host, bytes);
     RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
@@ -245,6 +246,32 @@ public:
     return !entries_touching(host, bytes).empty();
   }
 
+  bool resolve_fault(const void *address, bool write) override {
+    // ferry's own copies open the pages first: a fault here is no access
+    // to resolve.
+    if (inside_runtime() > 0)
+      return false;
+    RuntimeSection section(*this);
+    const Range page = page_guard::whole_pages(range_of(address, 1));
+    std::vector<ResidentBuffer *> entries = table_.find_overlapping(page);
+    if (std::none_of(entries.begin(), entries.end(), [&](ResidentBuffer *e) {
+          return e->guarded.contains(page);
+        }))
+      return false;
+    // Everything the device changed comes back at once: the next pages
+    // are likely to be read too.  The access may be to a neighbour on the
+    // page: each buffer there answers for its own part.
+    for (ResidentBuffer *entry : entries) {
+      download(*entry, entry->host);
+      if (write)
+        entry->stale_on_device.add(intersect(page, entry->host));
+    }
+    for (ResidentBuffer *entry : entries)
+      protect(*entry);
+    count_fault();
+    return true;
+  }
+
   const char *name_at(const void *host) override {
     std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
     if (!lock.owns_lock())
@@ -296,20 +323,19 @@ private:
   }
 
   // The part of [host, host + bytes) inside ENTRY (all of it for bytes ==
-  // 0), widened to whole pages in check mode.
+  // 0), widened to whole pages while pages are guarded.
   static Range clip(const ResidentBuffer &entry, const void *host,
                     std::size_t bytes) {
     if (bytes == 0)
       return entry.host;
     const Range range = intersect(range_of(host, bytes), entry.host);
-    return check_mode::enabled() ? check_mode::widen_to_pages(range, entry.host)
+    return page_guard::enabled() ? page_guard::widen_to_pages(range, entry.host)
                                  : range;
   }
 
   void upload(ResidentBuffer &entry, Range range) {
     for (const Range &part : entry.stale_on_device.parts_within(range)) {
-      if (check_mode::enabled())
-        check_mode::unprotect(entry.host);
+      page_guard::open(entry);
       device_.copy_to_device(entry.device_address(part.begin),
                              reinterpret_cast<const void *>(part.begin),
                              part.size());
@@ -320,8 +346,7 @@ private:
 
   void download(ResidentBuffer &entry, Range range) {
     for (const Range &part : entry.stale_on_host.parts_within(range)) {
-      if (check_mode::enabled())
-        check_mode::unprotect(entry.host);
+      page_guard::open(entry);
       device_.copy_to_host(reinterpret_cast<void *>(part.begin),
                            entry.device_address(part.begin), part.size());
       count_device_to_host(part.size(), entry.name);
@@ -329,20 +354,90 @@ private:
     }
   }
 
-  // The device wrote RANGE of ENTRY.  Check mode cannot guard the pages
-  // the entry shares with other data, so what lands there comes back now.
+  // The device wrote RANGE of ENTRY.  What lands on pages that are not
+  // guarded comes back now.
   void device_newer(ResidentBuffer &entry, Range range) {
     entry.stale_on_device.remove(range);
     entry.stale_on_host.add(range);
-    if (check_mode::enabled())
-      for (const Range &part : check_mode::shared_pages(entry.host))
-        download(entry, part);
+    for (const Range &part : unguarded_parts(entry))
+      download(entry, part);
     protect(entry);
   }
 
-  static void protect(const ResidentBuffer &entry) {
-    if (check_mode::enabled())
-      check_mode::protect(entry);
+  // The pages guarded for RANGE: all it touches when they hold only the
+  // data of a page-aligned heap block, else those wholly inside it.
+  static Range guarded_pages(Range range) {
+    if (!page_guard::enabled())
+      return {};
+    heap_blocks::Block block;
+    if (heap_blocks::find(reinterpret_cast<const void *>(range.begin),
+                          &block) &&
+        block.page_aligned && block.range.contains(range))
+      return page_guard::whole_pages(range);
+    return page_guard::inner_pages(range);
+  }
+
+  // The parts of ENTRY on pages that are not guarded (at most its two
+  // ends), while pages are guarded at all.
+  static std::vector<Range> unguarded_parts(const ResidentBuffer &entry) {
+    if (!page_guard::enabled())
+      return {};
+    if (entry.guarded.empty())
+      return {entry.host};
+    std::vector<Range> parts;
+    if (entry.host.begin < entry.guarded.begin)
+      parts.push_back({entry.host.begin, entry.guarded.begin});
+    if (entry.guarded.end < entry.host.end)
+      parts.push_back({entry.guarded.end, entry.host.end});
+    return parts;
+  }
+
+  // The strictest need of the buffers that have bytes on PAGE: no access
+  // where one has newer bytes on the device, read-only where one's device
+  // copy is current, else read-write.
+  int shared_page_protection(Range page) {
+    int protection = PROT_READ | PROT_WRITE;
+    for (ResidentBuffer *other : table_.find_overlapping(page)) {
+      const Range part = intersect(page, other->host);
+      if (!other->stale_on_host.parts_within(part).empty())
+        return PROT_NONE;
+      const std::vector<Range> stale = other->stale_on_device.parts_within(part);
+      if (!(stale.size() == 1 && stale.front() == part))
+        protection = PROT_READ;
+    }
+    return protection;
+  }
+
+  // Sets the protection of ENTRY's guarded pages from the freshness of
+  // its bytes, and of its neighbours' on the pages they share.
+  void protect(ResidentBuffer &entry) {
+    const Range guarded = entry.guarded;
+    if (guarded.empty())
+      return;
+    const Range inner = page_guard::inner_pages(entry.host);
+    std::vector<std::pair<Range, int>> wanted;
+    if (!inner.empty()) {
+      wanted.push_back({inner, PROT_READ});
+      for (const Range &part : entry.stale_on_device.parts_within(inner)) {
+        const Range pages = page_guard::inner_pages(part);
+        if (!pages.empty())
+          wanted.push_back({pages, PROT_READ | PROT_WRITE});
+      }
+      for (const Range &part : entry.stale_on_host.parts_within(inner))
+        wanted.push_back(
+            {intersect(page_guard::whole_pages(part), inner), PROT_NONE});
+    }
+    for (Range edge : {Range{guarded.begin, inner.empty() ? guarded.end
+                                                          : inner.begin},
+                       Range{inner.empty() ? guarded.end : inner.end,
+                             guarded.end}})
+      if (!edge.empty())
+        for (std::uintptr_t page = edge.begin; page < edge.end;
+             page = page_guard::whole_pages({page, page + 1}).end) {
+          const Range one = page_guard::whole_pages({page, page + 1});
+          wanted.push_back({one, shared_page_protection(one)});
+        }
+    page_guard::apply(entry, std::move(wanted));
   }
 
   // Drops the entries overlapping [host, host + bytes): the memory is gone.
@@ -352,12 +447,18 @@ private:
   }
 
   void drop(ResidentBuffer *entry) {
-    if (check_mode::enabled())
-      check_mode::unprotect(entry->host);
+    page_guard::open(*entry);
+    const Range pages = entry->guarded;
     device_.disassociate(reinterpret_cast<void *>(entry->host.begin));
     device_.deallocate(entry->device);
     table_.erase(entry);
     table_size_.store(table_.size(), std::memory_order_relaxed);
+    // Neighbours on the pages it shared set them for themselves again.
+    if (!pages.empty())
+      for (ResidentBuffer *neighbour : table_.find_overlapping(pages)) {
+        neighbour->protection.clear();
+        protect(*neighbour);
+      }
   }
 
   // A new entry covering RANGE and every entry it overlaps, which it
@@ -390,6 +491,7 @@ private:
       table_.erase(old);
     }
     ResidentBuffer &entry = table_.insert(whole, memory);
+    entry.guarded = guarded_pages(whole);
     entry.stale_on_device = stale_on_device;
     entry.stale_on_host = stale_on_host;
     entry.in_use = in_use;

@@ -56,6 +56,12 @@ bool parse_launch_path(const char *text, LaunchPath *out) {
   return parse_named(text, paths, out);
 }
 
+bool parse_coherence(const char *text, Coherence *out) {
+  static const Named<Coherence> kinds[] = {{"pages", Coherence::pages},
+                                           {"compiler", Coherence::compiler}};
+  return parse_named(text, kinds, out);
+}
+
 namespace {
 
 [[noreturn]] void bad_setting(const char *variable, const char *value,
@@ -83,6 +89,9 @@ Settings read_environment() {
   if (const char *value = std::getenv("FERRY_LAUNCH"))
     if (*value && !parse_launch_path(value, &config.launch))
       bad_setting("FERRY_LAUNCH", value, "auto, direct or omp");
+  if (const char *value = std::getenv("FERRY_COHERENCE"))
+    if (*value && !parse_coherence(value, &config.coherence))
+      bad_setting("FERRY_COHERENCE", value, "pages or compiler");
   if (const char *value = std::getenv("FERRY_SIM_MEMORY")) {
     char *end = nullptr;
     config.sim_memory = std::strtoull(value, &end, 10);

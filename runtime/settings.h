@@ -16,6 +16,13 @@ enum class DeviceKind {
   sim        // run kernels on the host, on separate "device" memory
 };
 
+// Where the correctness of host access to resident buffers comes from.
+enum class Coherence {
+  pages,   // the run time: host pages of device-newer data are protected,
+           // clean ones read-only, and a fault copies back or marks stale
+  compiler // only the syncs the plugin inserts (and the API's)
+};
+
 enum class LaunchPath {
   automatic, // the direct launch where it can be taken, else OpenMP
   direct,    // the direct launch; on a GPU, a kernel that cannot take it is
@@ -30,6 +37,7 @@ struct Settings {
   bool trace = false;    // FERRY_TRACE: print every copy as it happens
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
   LaunchPath launch = LaunchPath::automatic; // FERRY_LAUNCH
+  Coherence coherence = Coherence::pages;    // FERRY_COHERENCE
   // FERRY_SIM_MEMORY: bytes the sim device can hold (0: unlimited), to test
   // eviction and running out of device memory
   unsigned long long sim_memory = 0;
@@ -46,6 +54,7 @@ const Settings &settings();
 bool parse_flag(const char *text, bool *out);
 bool parse_device_kind(const char *text, DeviceKind *out);
 bool parse_launch_path(const char *text, LaunchPath *out);
+bool parse_coherence(const char *text, Coherence *out);
 
 } // namespace ferry::rt
 

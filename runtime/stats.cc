@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <unistd.h>
 
 namespace ferry::rt {
 
@@ -19,6 +20,7 @@ struct Counters {
   std::atomic<std::uint64_t> h2d_copies{0};
   std::atomic<std::uint64_t> d2h_bytes{0};
   std::atomic<std::uint64_t> d2h_copies{0};
+  std::atomic<std::uint64_t> faults{0};
 };
 
 // Never destroyed: kernels may run from other static destructors.
@@ -81,6 +83,13 @@ void count_device_to_host(std::uint64_t bytes, const char *buffer) {
                  static_cast<unsigned long long>(bytes), buffer);
 }
 
+void count_fault() {
+  counters().faults.fetch_add(1, std::memory_order_relaxed);
+  if (settings().trace)
+    ::write(STDERR_FILENO, "ferry-trace: host access to a guarded page\n",
+            43);
+}
+
 void count_path(const char *kernel, const char *entry, bool direct,
                 const std::string &why) {
   if (!settings().stats)
@@ -106,6 +115,7 @@ StatsSnapshot stats_snapshot() {
   s.h2d_copies = c.h2d_copies.load();
   s.d2h_bytes = c.d2h_bytes.load();
   s.d2h_copies = c.d2h_copies.load();
+  s.faults = c.faults.load();
   return s;
 }
 
@@ -113,12 +123,13 @@ std::string format_stats_line(const StatsSnapshot &s) {
   char buffer[256];
   std::snprintf(buffer, sizeof buffer,
                 "ferry-stats launches=%llu h2d_bytes=%llu h2d_copies=%llu "
-                "d2h_bytes=%llu d2h_copies=%llu",
+                "d2h_bytes=%llu d2h_copies=%llu faults=%llu",
                 static_cast<unsigned long long>(s.launches),
                 static_cast<unsigned long long>(s.h2d_bytes),
                 static_cast<unsigned long long>(s.h2d_copies),
                 static_cast<unsigned long long>(s.d2h_bytes),
-                static_cast<unsigned long long>(s.d2h_copies));
+                static_cast<unsigned long long>(s.d2h_copies),
+                static_cast<unsigned long long>(s.faults));
   return buffer;
 }
 

@@ -2,6 +2,8 @@
 //
 // With FERRY_STATS=1 the runtime prints, once at exit, exactly
 //   ferry-stats launches=N h2d_bytes=N h2d_copies=N d2h_bytes=N d2h_copies=N
+//     faults=N
+// (one line; faults: host accesses to guarded pages that ferry resolved)
 // Tests parse that line, so its format is fixed.  Counters count transfers
 // that really happen: none on the host, the runtime's own copies on the sim
 // device, and the copies the OpenMP maps perform on a GPU.
@@ -19,12 +21,15 @@ struct StatsSnapshot {
   std::uint64_t h2d_copies = 0;
   std::uint64_t d2h_bytes = 0;
   std::uint64_t d2h_copies = 0;
+  std::uint64_t faults = 0;
 };
 
 void count_launch();
 // One copy of BYTES of BUFFER (a parameter name); FERRY_TRACE=1 prints it.
 void count_host_to_device(std::uint64_t bytes, const char *buffer);
 void count_device_to_host(std::uint64_t bytes, const char *buffer);
+// A host access to a guarded page, resolved (page_guard.h).
+void count_fault();
 
 // Which path one launch of loop ENTRY of KERNEL took: the direct launch,
 // or the OpenMP region because of WHY.  With FERRY_STATS=1 every entry gets

@@ -86,6 +86,11 @@ public:
   // The parameter name of the buffer around HOST, for reports; nullptr if
   // there is none or the table is busy (it is called from a signal handler).
   virtual const char *name_at(const void *host) = 0;
+  // The host touched ADDRESS on a guarded page (page_guard.h), reading it
+  // or also WRITE-ing it: brings back what the device changed, marks the
+  // page stale on the device for a write, opens it, and returns true; false
+  // when ADDRESS is no resident buffer's.  Called from the SIGSEGV handler.
+  virtual bool resolve_fault(const void *, bool) { return false; }
 };
 
 // How deep the calling thread is inside the runtime's own code: the memory

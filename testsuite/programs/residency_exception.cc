@@ -1,7 +1,12 @@
 // An exception thrown between launches leaves the function that launched
 // them: its frame hands the buffer back, so the handler in main (which
 // calls no kernel and syncs nothing) sees the device's results.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=4 h2d_bytes=32000 h2d_copies=4 d2h_bytes=32000 d2h_copies=4" }
+// With guarded pages (the default) the frame hands nothing back: the
+// buffer stays on the device through all four launches, and the
+// handler's read brings it back once.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=4 h2d_bytes=8000 h2d_copies=1 d2h_bytes=8000 d2h_copies=1" }
+// The plugin's syncs alone (FERRY_COHERENCE=compiler):
+// { ferry-stats "FERRY_DEVICE=sim FERRY_COHERENCE=compiler" "launches=4 h2d_bytes=32000 h2d_copies=4 d2h_bytes=32000 d2h_copies=4" }
 // { ferry-env "FERRY_DEVICE=sim FERRY_CHECK=1" }
 #include <ferry/ferry.hpp>
 

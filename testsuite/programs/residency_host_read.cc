@@ -1,7 +1,12 @@
 // The host reads one element every ten steps: only those 8 bytes come
 // back each time (5 copies), and the buffer stays on the device.  The sum
 // at the end brings back the rest, around the last element read (2).
-// { ferry-stats "FERRY_DEVICE=sim" "launches=50 h2d_bytes=8000 h2d_copies=1 d2h_bytes=8032 d2h_copies=7" }
+// With guarded pages (the default) each read brings back the whole page
+// around u[500] (4096 bytes, so that the page can be opened), and the
+// sum's first access faults the rest back in one copy.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=50 h2d_bytes=8000 h2d_copies=1 d2h_bytes=24384 d2h_copies=6" }
+// The plugin's syncs alone (FERRY_COHERENCE=compiler):
+// { ferry-stats "FERRY_DEVICE=sim FERRY_COHERENCE=compiler" "launches=50 h2d_bytes=8000 h2d_copies=1 d2h_bytes=8032 d2h_copies=7" }
 // { ferry-env "FERRY_DEVICE=sim FERRY_CHECK=1" }
 #include <ferry/ferry.hpp>
 

@@ -1,6 +1,11 @@
 // The host sets a boundary value every ten steps: only those 8 bytes go
 // up before the next launch, and at the end all but them come back.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=40 h2d_bytes=8024 h2d_copies=4 d2h_bytes=7992 d2h_copies=1" }
+// With guarded pages (the default) each write moves the page around it
+// (down, so that the page can be opened, then up), and the end brings
+// back the rest in one copy.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=40 h2d_bytes=20288 h2d_copies=4 d2h_bytes=20288 d2h_copies=5" }
+// The plugin's syncs alone (FERRY_COHERENCE=compiler):
+// { ferry-stats "FERRY_DEVICE=sim FERRY_COHERENCE=compiler" "launches=40 h2d_bytes=8024 h2d_copies=4 d2h_bytes=7992 d2h_copies=1" }
 // { ferry-env "FERRY_DEVICE=sim FERRY_CHECK=1" }
 #include <ferry/ferry.hpp>
 

@@ -1,7 +1,11 @@
 // A time-step loop with a pointer swap and a printf in it: the buffers stay
 // on the device for all 100 steps.  Each moves in once; the final sum
 // brings both back (the plugin cannot tell which one `a` is by then).
-// { ferry-stats "FERRY_DEVICE=sim" "launches=100 h2d_bytes=16000 h2d_copies=2 d2h_bytes=16000 d2h_copies=2" }
+// With guarded pages (the default) only the buffer the sum reads comes
+// back: the minimum a hand-written target data region moves.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=100 h2d_bytes=16000 h2d_copies=2 d2h_bytes=8000 d2h_copies=1" }
+// The plugin's syncs alone (FERRY_COHERENCE=compiler):
+// { ferry-stats "FERRY_DEVICE=sim FERRY_COHERENCE=compiler" "launches=100 h2d_bytes=16000 h2d_copies=2 d2h_bytes=16000 d2h_copies=2" }
 // { ferry-stats "FERRY_DEVICE=sim FERRY_RESIDENCY=0" "launches=100 h2d_bytes=1600000 h2d_copies=200 d2h_bytes=800000 d2h_copies=100" }
 // { ferry-env "FERRY_DEVICE=sim FERRY_CHECK=1" }
 #include <ferry/ferry.hpp>

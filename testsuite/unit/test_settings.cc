@@ -58,3 +58,15 @@ BOOST_AUTO_TEST_CASE(launch_paths_are_parsed_and_typos_refused) {
   BOOST_TEST(!parse_launch_path("", &path));
   BOOST_TEST((path == LaunchPath::omp));
 }
+
+BOOST_AUTO_TEST_CASE(coherence_kinds_are_parsed_and_typos_refused) {
+  using ferry::rt::Coherence;
+  using ferry::rt::parse_coherence;
+  Coherence coherence = Coherence::compiler;
+  BOOST_TEST(parse_coherence("pages", &coherence));
+  BOOST_TEST((coherence == Coherence::pages));
+  BOOST_TEST(parse_coherence("compiler", &coherence));
+  BOOST_TEST((coherence == Coherence::compiler));
+  BOOST_TEST(!parse_coherence("page", &coherence));
+  BOOST_TEST((coherence == Coherence::compiler));
+}

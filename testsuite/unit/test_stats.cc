@@ -15,9 +15,10 @@ BOOST_AUTO_TEST_CASE(line_has_the_documented_format) {
   s.h2d_copies = 2;
   s.d2h_bytes = 400;
   s.d2h_copies = 1;
+  s.faults = 4;
   BOOST_TEST(format_stats_line(s) ==
              "ferry-stats launches=3 h2d_bytes=800 h2d_copies=2 "
-             "d2h_bytes=400 d2h_copies=1");
+             "d2h_bytes=400 d2h_copies=1 faults=4");
 }
 
 BOOST_AUTO_TEST_CASE(counters_add_up) {

@@ -1,0 +1,168 @@
+// See page_guard.h.
+#include "page_guard.h"
+
+#include "settings.h"
+#include "transfers.h"
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+namespace ferry::rt::page_guard {
+
+namespace {
+
+std::uintptr_t page_size() {
+  static const std::uintptr_t size = sysconf(_SC_PAGESIZE);
+  return size;
+}
+
+std::uintptr_t page_down(std::uintptr_t address) {
+  return address & ~(page_size() - 1);
+}
+
+std::uintptr_t page_up(std::uintptr_t address) {
+  return page_down(address + page_size() - 1);
+}
+
+
+struct sigaction previous_action;
+
+// A fault ferry does not resolve goes to the handler the program had.
+void chain(int signal, siginfo_t *info, void *context) {
+  if ((previous_action.sa_flags & SA_SIGINFO) &&
+      previous_action.sa_sigaction) {
+    previous_action.sa_sigaction(signal, info, context);
+    return;
+  }
+  if (previous_action.sa_handler != SIG_DFL &&
+      previous_action.sa_handler != SIG_IGN) {
+    previous_action.sa_handler(signal);
+    return;
+  }
+  // The access faults again, without ferry's handler.
+  sigaction(SIGSEGV, &previous_action, nullptr);
+}
+
+[[noreturn]] void report(const void *address, bool write, const char *name) {
+  char message[640];
+  int length = std::snprintf(
+      message, sizeof message,
+      "ferry: FERRY_CHECK: the host %s %p, in buffer '%s', without telling "
+      "ferry: %s\n"
+      "ferry: compile the code that touches it with ferry-g++, or call "
+      "ferry::sync(ptr, count) before the host reads it and "
+      "ferry::sync(ptr, count, ferry::access::write) before it writes it\n",
+      write ? "wrote" : "read", address, name,
+      write ? "the device holds a copy that would be stale"
+            : "the device holds newer data, so the read would be stale");
+  if (length > 0)
+    ::write(STDERR_FILENO, message,
+            std::min<std::size_t>(length, sizeof message - 1));
+  _exit(EXIT_FAILURE);
+}
+
+// A fault on a guarded page: resolved (FERRY_COHERENCE=pages) or reported
+// (FERRY_CHECK=1).  Anything else goes to the handler that was there.
+void on_fault(int signal, siginfo_t *info, void *context) {
+  bool write = true; // where the processor does not say, the safe answer
+#if defined(__x86_64__)
+  write = (static_cast<ucontext_t *>(context)->uc_mcontext.gregs[REG_ERR] &
+           2) != 0;
+#endif
+  if (!reporting()) {
+    if (transfers().resolve_fault(info->si_addr, write))
+      return; // the access runs again, on an open page
+  } else if (const char *name = transfers().name_at(info->si_addr)) {
+    report(info->si_addr, write, name);
+  }
+  chain(signal, info, context);
+}
+
+void install_handler() {
+  struct sigaction action;
+  std::memset(&action, 0, sizeof action);
+  action.sa_sigaction = on_fault;
+  action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGSEGV, &action, &previous_action);
+}
+
+// Installs the handler once, and again, chained to the program's, when
+// the program has replaced it since: a fault ferry does not see would stop
+// the program (or reach its handler) on memory that is only protected.
+void keep_handler() {
+  static std::once_flag installed;
+  std::call_once(installed, install_handler);
+  struct sigaction current;
+  if (sigaction(SIGSEGV, nullptr, &current) == 0 &&
+      current.sa_sigaction != on_fault) {
+    static std::atomic<bool> warned{false};
+    if (!warned.exchange(true))
+      std::fprintf(stderr,
+                   "ferry: the program replaced the SIGSEGV handler; ferry "
+                   "installs its own again, in front of it, to keep host "
+                   "pages of resident buffers coherent\n");
+    install_handler();
+  }
+}
+
+void set_protection(Range range, int protection) {
+  if (range.empty())
+    return;
+  if (mprotect(reinterpret_cast<void *>(range.begin), range.size(),
+               protection) != 0) {
+    std::perror("ferry: mprotect of a resident buffer's pages");
+    std::exit(EXIT_FAILURE);
+  }
+}
+
+Range intersect(Range a, Range b) {
+  return {std::max(a.begin, b.begin), std::min(a.end, b.end)};
+}
+
+} // namespace
+
+bool enabled() {
+  return settings().check || settings().coherence == Coherence::pages;
+}
+
+bool reporting() { return settings().check; }
+
+bool resolving() { return enabled() && !reporting(); }
+
+Range inner_pages(Range range) {
+  return {page_up(range.begin), page_down(range.end)};
+}
+
+Range whole_pages(Range range) {
+  return {page_down(range.begin), page_up(range.end)};
+}
+
+Range widen_to_pages(Range range, Range buffer) {
+  return intersect(whole_pages(range), buffer);
+}
+
+void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
+  if (wanted == entry.protection)
+    return;
+  keep_handler();
+  for (const auto &[pages, protection] : wanted)
+    set_protection(pages, protection);
+  entry.protection = std::move(wanted);
+}
+
+void open(ResidentBuffer &entry) {
+  if (entry.protection.empty())
+    return;
+  set_protection(entry.guarded, PROT_READ | PROT_WRITE);
+  entry.protection.clear();
+}
+
+} // namespace ferry::rt::page_guard

@@ -1,0 +1,57 @@
+// Host pages of resident buffers guarded with mprotect, so that any host
+// access is seen: from code compiled with or without the plugin, in any
+// file, any thread, any library.  This is ferry's default coherence
+// (FERRY_COHERENCE=pages); FERRY_CHECK=1 guards the same pages but reports
+// an access instead of resolving it.
+//
+// Per page wholly inside a resident buffer:
+//   no access    the device holds newer bytes on it
+//   read only    both copies are current (a write would leave the device
+//                copy stale)
+//   read-write   the device copy is stale anyway
+// Under FERRY_COHERENCE=pages a fault resolves itself: a read or write of
+// a page the device holds newer bytes of copies back the buffer's
+// device-newer range (one bulk copy), a write also marks the page stale on
+// the device, and the access goes on (TransferPolicy::resolve_fault).
+//
+// Which pages are guarded is the resident policy's choice
+// (resident_transfers.cc): all the pages a buffer touches when they hold
+// only its heap block's data (heap_blocks.h), the pages wholly inside it
+// otherwise.  A page two buffers share gets the stricter of their needs,
+// and a fault on it resolves for both.  The bytes of a buffer on pages
+// that are not guarded are never left newer on the device (they come back
+// as the kernel ends) and are always uploaded again before a kernel reads
+// them.  Host syncs widen to whole pages, so that a synced page can be
+// opened.
+#ifndef FERRY_RUNTIME_PAGE_GUARD_H
+#define FERRY_RUNTIME_PAGE_GUARD_H
+
+#include "residency_table.h"
+
+#include <vector>
+
+namespace ferry::rt::page_guard {
+
+// Whether host pages are guarded: FERRY_COHERENCE=pages or FERRY_CHECK=1.
+bool enabled();
+// Whether a fault is reported (FERRY_CHECK=1) rather than resolved.
+bool reporting();
+// Whether faults are resolved: host loads and stores need no sync.
+bool resolving();
+
+// The pages wholly inside RANGE, and all the pages RANGE touches.
+Range inner_pages(Range range);
+Range whole_pages(Range range);
+// RANGE rounded out to whole pages, clipped to BUFFER.
+Range widen_to_pages(Range range, Range buffer);
+
+// Sets WANTED, ranges of ENTRY's guarded pages with their PROT_* bits in
+// the order they apply, unless that is what they have already.
+void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
+// Opens ENTRY's guarded pages (before ferry copies into them, or as the
+// entry is dropped).
+void open(ResidentBuffer &entry);
+
+} // namespace ferry::rt::page_guard
+
+#endif
