@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -99,7 +100,11 @@ void install_handler() {
 // the program (or reach its handler) on memory that is only protected.
 void keep_handler() {
   static std::once_flag installed;
-  std::call_once(installed, install_handler);
+  std::call_once(installed, [] {
+    install_handler();
+    // A child starts with the host copies current: it has no device.
+    pthread_atfork([] { transfers().sync_all(); }, nullptr, nullptr);
+  });
   struct sigaction current;
   if (sigaction(SIGSEGV, nullptr, &current) == 0 &&
       current.sa_sigaction != on_fault) {
