@@ -436,6 +436,8 @@ private:
     }
     case ADDR_EXPR:
       return classify(TREE_OPERAND(pointer, 0), depth + 1);
+    case COMPOUND_EXPR: // (idx(i), x + idx(i)): a subscript with a call
+      return trace_pointer(TREE_OPERAND(pointer, 1), depth + 1);
     default:
       return target;
     }
@@ -847,6 +849,8 @@ private:
     }
     }
     loop_facts_->atomics.push_back(atomic);
+    // For what the loop reaches; rule 2 leaves shared_mut alone.
+    record(target, lvalue, true, where);
     walk_address_parts(lvalue);
     walk(&atomic.value);
   }
@@ -867,25 +871,46 @@ private:
     }
   }
 
+  void report_shared_read(const BufferParam &buffer, location_t where) {
+    auto_diagnostic_group group;
+    fail(where, "this read of %qD sees other iterations' updates in progress",
+         buffer.decl);
+    inform(where,
+           "the elements of a %<ferry::shared_mut%> buffer can only be "
+           "updated inside the loop, as in %<%E[k] += v;%>",
+           DECL_NAME(buffer.decl));
+  }
+
   void load(tree lvalue, location_t where) {
     Target target = classify(lvalue);
     if (target.kind == Target::element &&
         target.buffer->ownership == Ownership::shared_mut) {
-      auto_diagnostic_group group;
-      fail(where,
-           "this read of %qD sees other iterations' updates in "
-           "progress",
-           target.buffer->decl);
-      inform(where,
-             "the elements of a %<ferry::shared_mut%> buffer can only "
-             "be updated inside the loop, as in %<%E[k] += v;%>",
-             DECL_NAME(target.buffer->decl));
+      report_shared_read(*target.buffer, where);
       return;
     }
     if (target.kind == Target::element)
       record(target, lvalue, false, where);
     else if (target.kind == Target::global)
       read_variable(target.decl, where);
+    else if (target.kind == Target::unknown)
+      unfollowed_reads(lvalue, where);
+  }
+
+  // A read ferry cannot trace to an element may still be of a buffer the
+  // address mentions: it counts as a read anywhere in each, so that the
+  // buffer is mapped and the rules see it.
+  void unfollowed_reads(tree expression, location_t where) {
+    for (const BufferParam &buffer : k_.buffers)
+      if (mentions(expression, buffer.decl)) {
+        if (buffer.ownership == Ownership::shared_mut) {
+          report_shared_read(buffer, where);
+          continue;
+        }
+        Access access;
+        access.location = where;
+        access.size = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+        note_access(buffer, access, true);
+      }
   }
 
   void read_variable(tree decl, location_t where) {
@@ -920,6 +945,33 @@ private:
       Target target = trace_pointer(argument);
       if (target.kind == Target::element)
         helper_accesses(callee, i, target, location_or(argument, where));
+      else if (INDIRECT_TYPE_P(TREE_TYPE(argument)))
+        unfollowed_argument(callee, i, argument, location_or(argument, where));
+    }
+  }
+
+  // A pointer into a buffer that ferry cannot trace to an element: a
+  // helper may only read through it.
+  void unfollowed_argument(tree callee, unsigned index, tree argument,
+                           location_t where) {
+    tree parm_types = chain_index(index, TYPE_ARG_TYPES(TREE_TYPE(callee)));
+    tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
+    const bool read_only = parm_type && INDIRECT_TYPE_P(parm_type) &&
+                           TYPE_READONLY(TREE_TYPE(parm_type));
+    for (const BufferParam &buffer : k_.buffers) {
+      if (!mentions(argument, buffer.decl))
+        continue;
+      if (!read_only) {
+        auto_diagnostic_group group;
+        fail(where,
+             "%qD gets a pointer into %qD that ferry cannot follow to an "
+             "element, so it may write any element",
+             callee, buffer.decl);
+        inform(where, "compute the subscript into a local first, or pass a "
+                      "pointer to const");
+        continue;
+      }
+      unfollowed_reads(argument, where);
     }
   }
 
@@ -1166,6 +1218,8 @@ private:
   // the elements the iteration owns.
   void check_races() {
     for (const BufferParam &buffer : k_.buffers) {
+      if (buffer.ownership == Ownership::shared_mut)
+        continue;
       const std::vector<Access> &list = accesses_[buffer.index];
       bool written = std::any_of(list.begin(), list.end(),
                                  [](const Access &a) { return a.write; });
