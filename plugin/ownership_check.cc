@@ -950,14 +950,19 @@ private:
     }
   }
 
+  // Whether parameter INDEX of CALLEE points to const.
+  static bool reads_only_through(tree callee, unsigned index) {
+    tree parm_types = chain_index(index, TYPE_ARG_TYPES(TREE_TYPE(callee)));
+    tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
+    return parm_type && INDIRECT_TYPE_P(parm_type) &&
+           TYPE_READONLY(TREE_TYPE(parm_type));
+  }
+
   // A pointer into a buffer that ferry cannot trace to an element: a
   // helper may only read through it.
   void unfollowed_argument(tree callee, unsigned index, tree argument,
                            location_t where) {
-    tree parm_types = chain_index(index, TYPE_ARG_TYPES(TREE_TYPE(callee)));
-    tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
-    const bool read_only = parm_type && INDIRECT_TYPE_P(parm_type) &&
-                           TYPE_READONLY(TREE_TYPE(parm_type));
+    const bool read_only = reads_only_through(callee, index);
     for (const BufferParam &buffer : k_.buffers) {
       if (!mentions(argument, buffer.decl))
         continue;
@@ -979,10 +984,7 @@ private:
                        location_t where) {
     const BufferParam &buffer = *target.buffer;
     const HelperEffects &effects = helper_effects(callee, index);
-    tree parm_types = chain_index(index, TYPE_ARG_TYPES(TREE_TYPE(callee)));
-    tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
-    const bool read_only = parm_type && INDIRECT_TYPE_P(parm_type) &&
-                           TYPE_READONLY(TREE_TYPE(parm_type));
+    const bool read_only = reads_only_through(callee, index);
     const bool untracked = effects.untracked != UNKNOWN_LOCATION;
     const HelperAccess *write = nullptr;
     for (const HelperAccess &access : effects.accesses)

@@ -74,8 +74,14 @@ void *allocate(size_t bytes, bool zeroed) {
   return block;
 }
 
+bool page_aligned(const void *block) {
+  return (reinterpret_cast<std::uintptr_t>(block) & (page_size() - 1)) == 0;
+}
+
 // The size of a page-aligned block of ours at BLOCK, or 0.
 size_t aligned_block_bytes(void *block) {
+  if (!page_aligned(block))
+    return 0; // no lock taken for the many blocks that cannot be ours
   heap_blocks::Block found;
   if (!heap_blocks::find(block, &found) || !found.page_aligned ||
       found.range.begin != reinterpret_cast<std::uintptr_t>(block))
@@ -88,7 +94,10 @@ size_t aligned_block_bytes(void *block) {
 extern "C" __attribute__((visibility("default"))) void free(void *block) {
   if (block && inside_runtime() == 0 && policy_created())
     transfers().host_freeing(block, malloc_usable_size(block));
-  if (block && (heap_blocks::recording_all() || heap_blocks::aligning()))
+  // Only page-aligned blocks are recorded unless check mode records all:
+  // other frees take no lock.
+  if (block && (heap_blocks::recording_all() ||
+                (heap_blocks::aligning() && page_aligned(block))))
     heap_blocks::freed(block);
   __libc_free(block);
 }
