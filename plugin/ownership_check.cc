@@ -848,11 +848,47 @@ private:
       break;
     }
     }
+    if (atomic.op == NOP_EXPR && stores_race(target, atomic.value)) {
+      auto_diagnostic_group group;
+      fail(where,
+           "every iteration stores to the same element of %qD, and the value "
+           "may differ between iterations",
+           target.buffer->decl);
+      inform(where,
+             "the stores are atomic, so the element ends with some "
+             "iteration's value, not the last one as in the serial build; "
+             "store a value that is the same for every iteration (a flag), "
+             "combine the values with an update such as %<%E[k] += v;%> or a "
+             "reduction, or let each iteration store to its own element",
+             DECL_NAME(target.buffer->decl));
+      return;
+    }
     loop_facts_->atomics.push_back(atomic);
     // For what the loop reaches; rule 2 leaves shared_mut alone.
     record(target, lvalue, true, where);
     walk_address_parts(lvalue);
     walk(&atomic.value);
+  }
+
+  // A plain store whose element does not move with some parallel loop
+  // variable is made by many iterations; unless they all store the same
+  // value, which one remains depends on their order.  Stores through an
+  // index list (x[perm[i]] = v) are trusted: doc/rules.md says why.
+  bool stores_race(const Target &target, tree value) const {
+    if (is_invariant(value, index_vars_) || !target.offset)
+      return false;
+    AffineOffset offset = affine_offset(target.offset, index_vars_);
+    if (!offset.affine)
+      return false;
+    return std::any_of(
+        index_vars_.begin(), index_vars_.end(), [&](const IndexVariable &v) {
+          return v.parallel &&
+                 std::none_of(offset.terms.begin(), offset.terms.end(),
+                              [&](const auto &term) {
+                                return term.first == v.var &&
+                                       !integer_zerop(term.second);
+                              });
+        });
   }
 
   // Rule for reductions: the accumulator is private to each thread, so any
