@@ -567,6 +567,33 @@ private:
            gimple_uid(definition) < uid;
   }
 
+  // For a call, a sync of the whole resident buffer around each pointer
+  // argument that may point into BUFFER: the runtime finds the buffer the
+  // argument points into when the call runs, where the compiler may only
+  // know that it is one of several (a pointer swapped in a time loop).
+  // What the call reaches otherwise is left to a sync marked may-only,
+  // and so is what a launcher is handed for its kernels.
+  static bool passed_syncs(gimple *statement, const Buffer &buffer, int access,
+                           std::vector<Sync> *syncs) {
+    if (!is_gimple_call(statement))
+      return false;
+    const bool launches = is_launch_call(statement);
+    bool found = false;
+    for (unsigned i = 0; i < gimple_call_num_args(statement); ++i) {
+      tree argument = gimple_call_arg(statement, i);
+      if (!POINTER_TYPE_P(TREE_TYPE(argument)) ||
+          (launches && launches_argument(statement, i)) ||
+          is_string_literal(argument) ||
+          !(TREE_CODE(argument) == SSA_NAME ||
+            is_gimple_min_invariant(argument)) ||
+          !ptr_derefs_may_alias_p(argument, buffer.pointer))
+        continue;
+      merge(*syncs, {argument, 0, access, true, false});
+      found = true;
+    }
+    return found;
+  }
+
   // For a load or store, the accesses that may touch BUFFER, as syncs of
   // exactly the bytes accessed.  False when there is one whose address
   // cannot be taken (a bit-field, a register) or for other statements.
@@ -615,10 +642,11 @@ private:
       if (uid && exact_syncs(statement, buffer, &syncs))
         continue;
       const int access = touched.writes ? FERRY_HOST_WRITES : FERRY_HOST_READS;
+      const bool passed = uid && passed_syncs(statement, buffer, access, &syncs);
       merge(syncs,
             {names_buffer_at(buffer, at, uid) ? buffer.pointer : NULL_TREE, 0,
              access, is_gimple_call(statement),
-             !hands_over(statement, buffer.pointer)});
+             passed || !hands_over(statement, buffer.pointer)});
     }
     return syncs;
   }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <fcntl.h>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
@@ -161,6 +162,50 @@ void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
   for (const auto &[pages, protection] : wanted)
     set_protection(pages, protection);
   entry.protection = std::move(wanted);
+}
+
+namespace {
+
+// /proc/self/mem, opened once; -1 where it cannot be.
+int own_memory() {
+  static const int descriptor = ::open("/proc/self/mem", O_RDWR | O_CLOEXEC);
+  return descriptor;
+}
+
+// Runs one pread or pwrite until BYTES are done.
+template <typename Transfer>
+bool transfer_all(Transfer transfer, std::uintptr_t host, std::size_t bytes) {
+  if (own_memory() < 0)
+    return false;
+  std::size_t done = 0;
+  while (done < bytes) {
+    const ssize_t moved =
+        transfer(done, bytes - done, static_cast<off_t>(host + done));
+    if (moved <= 0)
+      return false;
+    done += static_cast<std::size_t>(moved);
+  }
+  return true;
+}
+
+} // namespace
+
+bool write_closed(std::uintptr_t host, const void *data, std::size_t bytes) {
+  const char *from = static_cast<const char *>(data);
+  return transfer_all(
+      [&](std::size_t done, std::size_t left, off_t at) {
+        return ::pwrite(own_memory(), from + done, left, at);
+      },
+      host, bytes);
+}
+
+bool read_closed(void *data, std::uintptr_t host, std::size_t bytes) {
+  char *to = static_cast<char *>(data);
+  return transfer_all(
+      [&](std::size_t done, std::size_t left, off_t at) {
+        return ::pread(own_memory(), to + done, left, at);
+      },
+      host, bytes);
 }
 
 void open(ResidentBuffer &entry) {

@@ -48,9 +48,17 @@ Range widen_to_pages(Range range, Range buffer);
 // Sets WANTED, ranges of ENTRY's guarded pages with their PROT_* bits in
 // the order they apply, unless that is what they have already.
 void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
-// Opens ENTRY's guarded pages (before ferry copies into them, or as the
-// entry is dropped).
+// Opens ENTRY's guarded pages (as the entry is dropped).
 void open(ResidentBuffer &entry);
+
+// Copy BYTES between host memory at HOST, on guarded pages, and DATA
+// without opening the pages, through /proc/self/mem.  Opening them would
+// let another thread read them before the copy is done, or write into them
+// and have the copy overwrite that (host threads working on a buffer a
+// kernel just wrote fault together).  False where that does not work (a
+// shared file mapping, no /proc): the caller opens the pages instead.
+bool write_closed(std::uintptr_t host, const void *data, std::size_t bytes);
+bool read_closed(void *data, std::uintptr_t host, std::size_t bytes);
 
 } // namespace ferry::rt::page_guard
 

@@ -70,6 +70,9 @@ struct ResidentBuffer {
   // unchanged state costs no system call.
   Range guarded;
   std::vector<std::pair<Range, int>> protection;
+  // Write faults that copied back only their page since the device last
+  // wrote the buffer (resident_transfers.cc, resolve_fault).
+  unsigned page_write_faults = 0;
 
   // The device address of host address ADDRESS inside this buffer.
   void *device_address(std::uintptr_t address) const {

@@ -25,6 +25,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <sys/mman.h>
 #include <vector>
@@ -258,11 +259,18 @@ public:
           return e->guarded.contains(page);
         }))
       return false;
-    // Everything the device changed comes back at once: the next pages
-    // are likely to be read too.  The access may be to a neighbour on the
-    // page: each buffer there answers for its own part.
+    // A read brings back everything the device changed at once: the next
+    // pages are likely to be read too.  A write brings back its page only,
+    // the first few times after each launch: the host often writes a
+    // little (a boundary row) into a buffer it does not read.  The access
+    // may be to a neighbour on the page: each buffer there answers for its
+    // own part.
     for (ResidentBuffer *entry : entries) {
-      download(*entry, entry->host);
+      const bool one_page =
+          write && entry->page_write_faults < kPageWriteFaultsBeforeBulk;
+      download(*entry, one_page ? intersect(page, entry->host) : entry->host);
+      if (one_page)
+        ++entry->page_write_faults;
       if (write)
         entry->stale_on_device.add(intersect(page, entry->host));
     }
@@ -335,10 +343,23 @@ private:
 
   void upload(ResidentBuffer &entry, Range range) {
     for (const Range &part : entry.stale_on_device.parts_within(range)) {
-      page_guard::open(entry);
-      device_.copy_to_device(entry.device_address(part.begin),
-                             reinterpret_cast<const void *>(part.begin),
-                             part.size());
+      for (const auto &[piece, closed] : pieces(entry, part, true))
+        if (!closed)
+          device_.copy_to_device(entry.device_address(piece.begin),
+                                 reinterpret_cast<const void *>(piece.begin),
+                                 piece.size());
+        else
+          for_chunks(piece, [&](Range chunk) {
+            if (!page_guard::read_closed(staging_.data(), chunk.begin,
+                                         chunk.size())) {
+              page_guard::open(entry);
+              std::memcpy(staging_.data(),
+                          reinterpret_cast<const void *>(chunk.begin),
+                          chunk.size());
+            }
+            device_.copy_to_device(entry.device_address(chunk.begin),
+                                   staging_.data(), chunk.size());
+          });
       count_host_to_device(part.size(), entry.name);
       entry.stale_on_device.remove(part);
     }
@@ -346,17 +367,64 @@ private:
 
   void download(ResidentBuffer &entry, Range range) {
     for (const Range &part : entry.stale_on_host.parts_within(range)) {
-      page_guard::open(entry);
-      device_.copy_to_host(reinterpret_cast<void *>(part.begin),
-                           entry.device_address(part.begin), part.size());
+      for (const auto &[piece, closed] : pieces(entry, part, false))
+        if (!closed)
+          device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
+                               entry.device_address(piece.begin),
+                               piece.size());
+        else
+          for_chunks(piece, [&](Range chunk) {
+            device_.copy_to_host(staging_.data(),
+                                 entry.device_address(chunk.begin),
+                                 chunk.size());
+            if (!page_guard::write_closed(chunk.begin, staging_.data(),
+                                          chunk.size())) {
+              page_guard::open(entry);
+              std::memcpy(reinterpret_cast<void *>(chunk.begin),
+                          staging_.data(), chunk.size());
+            }
+          });
       count_device_to_host(part.size(), entry.name);
       entry.stale_on_host.remove(part);
     }
   }
 
+  // PART split by whether its pages may be closed to this copy: those are
+  // copied around the protection (page_guard::write_closed), never opened
+  // for other threads to see half done.  An upload only reads, so only
+  // pages with no access count; a download writes, so any guarded page.
+  static std::vector<std::pair<Range, bool>>
+  pieces(const ResidentBuffer &entry, Range part, bool reads) {
+    Range closed = {};
+    if (!entry.protection.empty())
+      for (const auto &[pages, protection] : entry.protection)
+        if (!reads || protection == PROT_NONE) {
+          const Range overlap = intersect(part, entry.guarded);
+          if (!intersect(pages, overlap).empty())
+            closed = overlap;
+        }
+    if (closed.empty())
+      return {{part, false}};
+    std::vector<std::pair<Range, bool>> result;
+    if (part.begin < closed.begin)
+      result.push_back({{part.begin, closed.begin}, false});
+    result.push_back({closed, true});
+    if (closed.end < part.end)
+      result.push_back({{closed.end, part.end}, false});
+    return result;
+  }
+
+  template <typename Copy> void for_chunks(Range range, Copy copy) {
+    for (std::uintptr_t at = range.begin; at < range.end;
+         at += staging_.size())
+      copy(Range{at, std::min<std::uintptr_t>(at + staging_.size(),
+                                              range.end)});
+  }
+
   // The device wrote RANGE of ENTRY.  What lands on pages that are not
   // guarded comes back now.
   void device_newer(ResidentBuffer &entry, Range range) {
+    entry.page_write_faults = 0;
     entry.stale_on_device.remove(range);
     entry.stale_on_host.add(range);
     for (const Range &part : unguarded_parts(entry))
@@ -533,9 +601,16 @@ private:
     std::exit(EXIT_FAILURE);
   }
 
+  // After this many write faults that copied back one page each, a write
+  // fault copies back the whole buffer: a host loop overwriting all of it
+  // costs this many small copies and one bulk copy, not one per page.
+  static constexpr unsigned kPageWriteFaultsBeforeBulk = 16;
+
   Device &device_;
   ResidencyTable table_;
   std::mutex mutex_;
+  // Copies to and from closed pages pass through here, a chunk at a time.
+  std::vector<char> staging_ = std::vector<char>(std::size_t{4} << 20);
   std::atomic<std::size_t> table_size_{0};
   DeferredFrees deferred_frees_;
 };

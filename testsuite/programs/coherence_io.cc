@@ -5,7 +5,9 @@
 // kernel, which does not fault on a guarded page but fails with EFAULT:
 // libferry's wrappers of these calls sync exactly the bytes they are
 // given first.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=5 faults=1" }
+// The last read, std::ifstream::read, is handed the buffer itself: the
+// plugin syncs it before the call, so no access is left to fault.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=5 faults=0" }
 #include <ferry/ferry.hpp>
 
 #include <cstdio>
