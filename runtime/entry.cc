@@ -349,13 +349,20 @@ namespace {
 // not a call's inside a resident scope, and, where guarded pages see the
 // host's accesses themselves, the statement is handed the buffer or
 // touches these very bytes (one bulk sync rather than a fault per page).
-// Strips the flags.
+// Strips the flags.  Under guarded pages a call that may write what it is
+// handed only needs the device's newer bytes back: GCC cannot tell that
+// most such calls only read (a const char * to std::ostream::write), and
+// the pages see the writes of those that do.
 bool needed(int *access) {
   const bool before_call = (*access & FERRY_HOST_BEFORE_CALL) != 0;
   const bool may_only = (*access & FERRY_HOST_MAY) != 0;
   *access &= ~(FERRY_HOST_BEFORE_CALL | FERRY_HOST_MAY);
-  if (may_only && page_guard::resolving())
-    return false;
+  if (page_guard::resolving()) {
+    if (may_only)
+      return false;
+    if (before_call && *access == FERRY_HOST_WRITES)
+      *access = FERRY_HOST_READS;
+  }
   return policy_created() && !(before_call && frames::in_scope());
 }
 
