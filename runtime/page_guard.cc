@@ -155,13 +155,78 @@ Range widen_to_pages(Range range, Range buffer) {
   return intersect(whole_pages(range), buffer);
 }
 
+namespace {
+
+using Layers = std::vector<std::pair<Range, int>>;
+constexpr int kUnset = -1;
+
+// The protection LAYERS give each stretch between their ends, the last
+// layer over a stretch winning; kUnset where none covers it.  Adjacent
+// stretches with one protection are joined.
+Layers flatten(const Layers &layers, std::vector<std::uintptr_t> ends) {
+  for (const auto &[range, protection] : layers) {
+    ends.push_back(range.begin);
+    ends.push_back(range.end);
+  }
+  std::sort(ends.begin(), ends.end());
+  ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+  Layers flat;
+  for (std::size_t i = 0; i + 1 < ends.size(); ++i) {
+    const Range stretch{ends[i], ends[i + 1]};
+    int protection = kUnset;
+    for (const auto &[range, p] : layers)
+      if (range.contains(stretch))
+        protection = p;
+    if (!flat.empty() && flat.back().second == protection &&
+        flat.back().first.end == stretch.begin)
+      flat.back().first.end = stretch.end;
+    else
+      flat.push_back({stretch, protection});
+  }
+  return flat;
+}
+
+} // namespace
+
 void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
-  if (wanted == entry.protection)
+  Layers flat = flatten(wanted, {});
+  flat.erase(std::remove_if(flat.begin(), flat.end(),
+                            [](const auto &s) { return s.second == kUnset; }),
+             flat.end());
+  if (flat == entry.protection)
     return;
   keep_handler();
-  for (const auto &[pages, protection] : wanted)
-    set_protection(pages, protection);
-  entry.protection = std::move(wanted);
+  // Each stretch goes straight to its new protection, and only where it
+  // changes: setting the layers in turn would open pages the device holds
+  // newer for a moment, for another thread to read stale bytes, and costs
+  // a system call over the whole buffer for a one-page change.
+  std::vector<std::uintptr_t> ends;
+  for (const auto &[range, protection] : entry.protection) {
+    ends.push_back(range.begin);
+    ends.push_back(range.end);
+  }
+  const Layers now = flatten(entry.protection, {});
+  Range pending{};
+  int pending_protection = kUnset;
+  for (const auto &[stretch, protection] : flatten(flat, ends)) {
+    int before = kUnset;
+    for (const auto &[range, p] : now)
+      if (range.contains(stretch))
+        before = p;
+    const bool change = protection != kUnset && protection != before;
+    if (change && pending_protection == protection &&
+        pending.end == stretch.begin) {
+      pending.end = stretch.end;
+      continue;
+    }
+    if (pending_protection != kUnset)
+      set_protection(pending, pending_protection);
+    pending = stretch;
+    pending_protection = change ? protection : kUnset;
+  }
+  if (pending_protection != kUnset)
+    set_protection(pending, pending_protection);
+  entry.protection = std::move(flat);
 }
 
 namespace {

@@ -45,8 +45,9 @@ Range whole_pages(Range range);
 // RANGE rounded out to whole pages, clipped to BUFFER.
 Range widen_to_pages(Range range, Range buffer);
 
-// Sets WANTED, ranges of ENTRY's guarded pages with their PROT_* bits in
-// the order they apply, unless that is what they have already.
+// Sets WANTED, ranges of ENTRY's guarded pages with their PROT_* bits, a
+// later range overriding an earlier one, with a system call only for the
+// pages whose protection changes.
 void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
 // Opens ENTRY's guarded pages (as the entry is dropped).
 void open(ResidentBuffer &entry);

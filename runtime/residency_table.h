@@ -66,8 +66,8 @@ struct ResidentBuffer {
   unsigned in_use = 0;        // launches using it now: not evictable
   const char *name = "?";     // a parameter name it was passed as
   // The pages guarded for it (page_guard.h), and the protection last set
-  // on them, as ranges with their PROT_* bits in the order set, so that an
-  // unchanged state costs no system call.
+  // on them, as disjoint ranges in address order with their PROT_* bits,
+  // so that only changes cost a system call.
   Range guarded;
   std::vector<std::pair<Range, int>> protection;
   // Write faults that copied back only their page since the device last
