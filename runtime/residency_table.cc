@@ -14,6 +14,7 @@ Range range_of(const void *host, std::size_t bytes) {
 void RangeSet::add(Range range) {
   if (range.empty())
     return;
+  ++version_;
   // Absorb every range that overlaps or touches RANGE.
   auto it = ranges_.upper_bound(range.begin);
   if (it != ranges_.begin()) {
@@ -36,6 +37,7 @@ void RangeSet::add(Range range) {
 void RangeSet::remove(Range range) {
   if (range.empty())
     return;
+  ++version_;
   auto it = ranges_.upper_bound(range.begin);
   if (it != ranges_.begin())
     --it;

@@ -52,9 +52,13 @@ public:
   std::vector<Range> parts_within(Range range) const;
   bool empty() const { return ranges_.empty(); }
   std::size_t bytes() const;
+  // Changes with every add or remove, so that a result computed from the
+  // set can be kept until it does.
+  std::uint64_t version() const { return version_; }
 
 private:
   std::map<std::uintptr_t, std::uintptr_t> ranges_; // begin -> end
+  std::uint64_t version_ = 0;
 };
 
 struct ResidentBuffer {
@@ -70,9 +74,16 @@ struct ResidentBuffer {
   // so that only changes cost a system call.
   Range guarded;
   std::vector<std::pair<Range, int>> protection;
-  // Write faults that copied back only their page since the device last
-  // wrote the buffer (resident_transfers.cc, resolve_fault).
-  unsigned page_write_faults = 0;
+  // The versions of the two sets PROTECTION was computed from, while no
+  // other entry shares its pages (~0: compute again).
+  std::uint64_t protected_host_version = ~std::uint64_t{0};
+  std::uint64_t protected_device_version = ~std::uint64_t{0};
+  // Host write faults since the device last wrote the buffer, and whether
+  // there were many before that: the host rewrites the buffer after each
+  // launch (resident_transfers.cc, resolve_fault).
+  unsigned write_faults = 0;
+  bool host_rewrites = false;
+  unsigned launches_opened = 0; // since host_rewrites was last measured
 
   // The device address of host address ADDRESS inside this buffer.
   void *device_address(std::uintptr_t address) const {

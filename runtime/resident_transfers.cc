@@ -262,16 +262,21 @@ public:
     // A read brings back everything the device changed at once: the next
     // pages are likely to be read too.  A write brings back its page only,
     // the first few times after each launch: the host often writes a
-    // little (a boundary row) into a buffer it does not read.  The access
-    // may be to a neighbour on the page: each buffer there answers for its
-    // own part.
+    // little (a boundary row) into a buffer it does not read.  A buffer
+    // the host wrote all over after the last launch opens for writing at
+    // the first fault after this one, rather than fault again on every
+    // page (host threads updating a field each step).  The access may be
+    // to a neighbour on the page: each buffer there answers for its own
+    // part.
     for (ResidentBuffer *entry : entries) {
-      const bool one_page =
-          write && entry->page_write_faults < kPageWriteFaultsBeforeBulk;
+      const bool one_page = write && entry->write_faults < kFewWriteFaults &&
+                            !entry->host_rewrites;
       download(*entry, one_page ? intersect(page, entry->host) : entry->host);
-      if (one_page)
-        ++entry->page_write_faults;
       if (write)
+        ++entry->write_faults;
+      if (entry->host_rewrites)
+        entry->stale_on_device.add(entry->host);
+      else if (write)
         entry->stale_on_device.add(intersect(page, entry->host));
     }
     for (ResidentBuffer *entry : entries)
@@ -424,7 +429,15 @@ private:
   // The device wrote RANGE of ENTRY.  What lands on pages that are not
   // guarded comes back now.
   void device_newer(ResidentBuffer &entry, Range range) {
-    entry.page_write_faults = 0;
+    // Opened for writing, the buffer shows no more faults to count: it is
+    // taken to be rewritten until it is measured again, every few launches.
+    if (entry.host_rewrites && ++entry.launches_opened < kLaunchesOpened) {
+      entry.write_faults = 0;
+    } else {
+      entry.host_rewrites = entry.write_faults >= kFewWriteFaults;
+      entry.write_faults = 0;
+      entry.launches_opened = 0;
+    }
     entry.stale_on_device.remove(range);
     entry.stale_on_host.add(range);
     for (const Range &part : unguarded_parts(entry))
@@ -482,6 +495,13 @@ private:
     const Range guarded = entry.guarded;
     if (guarded.empty())
       return;
+    // Launch after launch on the same buffers usually changes nothing.
+    const std::uint64_t host_version = entry.stale_on_host.version(),
+                        device_version = entry.stale_on_device.version();
+    if (!entry.protection.empty() &&
+        entry.protected_host_version == host_version &&
+        entry.protected_device_version == device_version)
+      return;
     const Range inner = page_guard::inner_pages(entry.host);
     std::vector<std::pair<Range, int>> wanted;
     if (!inner.empty()) {
@@ -506,6 +526,9 @@ private:
           wanted.push_back({one, shared_page_protection(one)});
         }
     page_guard::apply(entry, std::move(wanted));
+    const bool alone = table_.find_overlapping(guarded).size() == 1;
+    entry.protected_host_version = alone ? host_version : ~std::uint64_t{0};
+    entry.protected_device_version = alone ? device_version : ~std::uint64_t{0};
   }
 
   // Drops the entries overlapping [host, host + bytes): the memory is gone.
@@ -566,6 +589,9 @@ private:
     entry.name = name;
     device_.associate(reinterpret_cast<void *>(whole.begin), memory,
                       whole.size());
+    // Neighbours that now share a page with it are no longer alone there.
+    for (ResidentBuffer *neighbour : table_.find_overlapping(entry.guarded))
+      neighbour->protected_host_version = ~std::uint64_t{0};
     protect(entry);
     table_size_.store(table_.size(), std::memory_order_relaxed);
     return entry;
@@ -604,7 +630,10 @@ private:
   // After this many write faults that copied back one page each, a write
   // fault copies back the whole buffer: a host loop overwriting all of it
   // costs this many small copies and one bulk copy, not one per page.
-  static constexpr unsigned kPageWriteFaultsBeforeBulk = 16;
+  // A buffer that took this many write faults between two launches is one
+  // the host rewrites.
+  static constexpr unsigned kFewWriteFaults = 16;
+  static constexpr unsigned kLaunchesOpened = 8;
 
   Device &device_;
   ResidencyTable table_;
