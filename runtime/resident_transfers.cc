@@ -26,8 +26,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <vector>
 
 namespace ferry::rt {
@@ -355,15 +357,15 @@ private:
                                  piece.size());
         else
           for_chunks(piece, [&](Range chunk) {
-            if (!page_guard::read_closed(staging_.data(), chunk.begin,
+            if (!page_guard::read_closed(staging_.get(), chunk.begin,
                                          chunk.size())) {
               page_guard::open(entry);
-              std::memcpy(staging_.data(),
+              std::memcpy(staging_.get(),
                           reinterpret_cast<const void *>(chunk.begin),
                           chunk.size());
             }
             device_.copy_to_device(entry.device_address(chunk.begin),
-                                   staging_.data(), chunk.size());
+                                   staging_.get(), chunk.size());
           });
       count_host_to_device(part.size(), entry.name);
       entry.stale_on_device.remove(part);
@@ -379,14 +381,14 @@ private:
                                piece.size());
         else
           for_chunks(piece, [&](Range chunk) {
-            device_.copy_to_host(staging_.data(),
+            device_.copy_to_host(staging_.get(),
                                  entry.device_address(chunk.begin),
                                  chunk.size());
-            if (!page_guard::write_closed(chunk.begin, staging_.data(),
+            if (!page_guard::write_closed(chunk.begin, staging_.get(),
                                           chunk.size())) {
               page_guard::open(entry);
               std::memcpy(reinterpret_cast<void *>(chunk.begin),
-                          staging_.data(), chunk.size());
+                          staging_.get(), chunk.size());
             }
           });
       count_device_to_host(part.size(), entry.name);
@@ -421,9 +423,8 @@ private:
 
   template <typename Copy> void for_chunks(Range range, Copy copy) {
     for (std::uintptr_t at = range.begin; at < range.end;
-         at += staging_.size())
-      copy(Range{at, std::min<std::uintptr_t>(at + staging_.size(),
-                                              range.end)});
+         at += kStagingBytes)
+      copy(Range{at, std::min<std::uintptr_t>(at + kStagingBytes, range.end)});
   }
 
   // The device wrote RANGE of ENTRY.  What lands on pages that are not
@@ -434,7 +435,8 @@ private:
     if (entry.host_rewrites && ++entry.launches_opened < kLaunchesOpened) {
       entry.write_faults = 0;
     } else {
-      entry.host_rewrites = entry.write_faults >= kFewWriteFaults;
+      entry.host_rewrites = entry.write_faults >= kFewWriteFaults &&
+                            entry.write_faults >= guarded_page_count(entry) / 2;
       entry.write_faults = 0;
       entry.launches_opened = 0;
     }
@@ -443,6 +445,10 @@ private:
     for (const Range &part : unguarded_parts(entry))
       download(entry, part);
     protect(entry);
+  }
+
+  static std::size_t guarded_page_count(const ResidentBuffer &entry) {
+    return entry.guarded.size() / static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   }
 
   // The pages guarded for RANGE: all it touches when they hold only the
@@ -630,16 +636,18 @@ private:
   // After this many write faults that copied back one page each, a write
   // fault copies back the whole buffer: a host loop overwriting all of it
   // costs this many small copies and one bulk copy, not one per page.
-  // A buffer that took this many write faults between two launches is one
-  // the host rewrites.
+  // A buffer that took this many write faults between two launches, on at
+  // least half its pages, is one the host rewrites.
   static constexpr unsigned kFewWriteFaults = 16;
   static constexpr unsigned kLaunchesOpened = 8;
 
   Device &device_;
   ResidencyTable table_;
   std::mutex mutex_;
-  // Copies to and from closed pages pass through here, a chunk at a time.
-  std::vector<char> staging_ = std::vector<char>(std::size_t{4} << 20);
+  // Copies to and from closed pages pass through here, a chunk at a time
+  // (left untouched, so costing no memory, until a copy needs it).
+  static constexpr std::size_t kStagingBytes = std::size_t{16} << 20;
+  std::unique_ptr<char[]> staging_{new char[kStagingBytes]};
   std::atomic<std::size_t> table_size_{0};
   DeferredFrees deferred_frees_;
 };
