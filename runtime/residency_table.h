@@ -84,6 +84,7 @@ struct ResidentBuffer {
   unsigned write_faults = 0;
   bool host_rewrites = false;
   unsigned launches_opened = 0; // since host_rewrites was last measured
+  unsigned measure_every = 8;   // doubles each time a measure agrees
 
   // The device address of host address ADDRESS inside this buffer.
   void *device_address(std::uintptr_t address) const {

@@ -431,12 +431,18 @@ private:
   // guarded comes back now.
   void device_newer(ResidentBuffer &entry, Range range) {
     // Opened for writing, the buffer shows no more faults to count: it is
-    // taken to be rewritten until it is measured again, every few launches.
-    if (entry.host_rewrites && ++entry.launches_opened < kLaunchesOpened) {
+    // taken to be rewritten until it is measured again (a launch whose
+    // writes fault page by page), less often each time that agrees.
+    if (entry.host_rewrites && ++entry.launches_opened < entry.measure_every) {
       entry.write_faults = 0;
     } else {
-      entry.host_rewrites = entry.write_faults >= kFewWriteFaults &&
+      const bool rewrites = entry.write_faults >= kFewWriteFaults &&
                             entry.write_faults >= guarded_page_count(entry) / 2;
+      entry.measure_every =
+          rewrites && entry.host_rewrites
+              ? std::min(entry.measure_every * 2, kMostLaunchesOpened)
+              : kFirstLaunchesOpened;
+      entry.host_rewrites = rewrites;
       entry.write_faults = 0;
       entry.launches_opened = 0;
     }
@@ -639,7 +645,8 @@ private:
   // A buffer that took this many write faults between two launches, on at
   // least half its pages, is one the host rewrites.
   static constexpr unsigned kFewWriteFaults = 16;
-  static constexpr unsigned kLaunchesOpened = 8;
+  static constexpr unsigned kFirstLaunchesOpened = 8;
+  static constexpr unsigned kMostLaunchesOpened = 256;
 
   Device &device_;
   ResidencyTable table_;
