@@ -14,18 +14,19 @@ Range range_of(const void *host, std::size_t bytes) {
 void RangeSet::add(Range range) {
   if (range.empty())
     return;
-  ++version_;
   // Absorb every range that overlaps or touches RANGE.
   auto it = ranges_.upper_bound(range.begin);
   if (it != ranges_.begin()) {
     auto before = std::prev(it);
     // Already covered, the common case of a kernel that writes the same
-    // buffer launch after launch: no node to free and allocate again.
+    // buffer launch after launch: no node to free and allocate again, and
+    // no change.
     if (before->second >= range.end)
       return;
     if (before->second >= range.begin)
       it = before;
   }
+  ++version_;
   while (it != ranges_.end() && it->first <= range.end) {
     range.begin = std::min(range.begin, it->first);
     range.end = std::max(range.end, it->second);
@@ -37,7 +38,6 @@ void RangeSet::add(Range range) {
 void RangeSet::remove(Range range) {
   if (range.empty())
     return;
-  ++version_;
   auto it = ranges_.upper_bound(range.begin);
   if (it != ranges_.begin())
     --it;
@@ -47,6 +47,7 @@ void RangeSet::remove(Range range) {
       ++it;
       continue;
     }
+    ++version_;
     it = ranges_.erase(it);
     if (begin < range.begin)
       ranges_.emplace(begin, range.begin);

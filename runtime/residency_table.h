@@ -52,8 +52,8 @@ public:
   std::vector<Range> parts_within(Range range) const;
   bool empty() const { return ranges_.empty(); }
   std::size_t bytes() const;
-  // Changes with every add or remove, so that a result computed from the
-  // set can be kept until it does.
+  // Changes whenever the set does, so that a result computed from it can
+  // be kept until then.
   std::uint64_t version() const { return version_; }
 
 private:
@@ -85,6 +85,9 @@ struct ResidentBuffer {
   bool host_rewrites = false;
   unsigned launches_opened = 0; // since host_rewrites was last measured
   unsigned measure_every = 8;   // doubles each time a measure agrees
+  // The bytes of its parts on unguarded pages when both sides last had
+  // them alike (resident_transfers.cc, unchanged_since_copied).
+  std::vector<std::pair<Range, std::vector<char>>> unguarded_copies;
 
   // The device address of host address ADDRESS inside this buffer.
   void *device_address(std::uintptr_t address) const {

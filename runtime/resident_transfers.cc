@@ -104,8 +104,10 @@ public:
     entry->name = buffer.name;
     if (kernel_reads(buffer.ownership)) {
       for (const Range &part : unguarded_parts(*entry))
-        entry->stale_on_device.add(intersect(part, range));
+        if (!unchanged_since_copied(*entry, intersect(part, range)))
+          entry->stale_on_device.add(intersect(part, range));
       upload(*entry, range);
+      remember_unguarded(*entry, range);
     }
     protect(*entry);
     buffer.device_copy = entry->device; // marks the buffer as ours
@@ -348,6 +350,41 @@ private:
                                  : range;
   }
 
+  // Whether the host bytes of PART, on pages that are not guarded, are
+  // those both sides had when they were last copied: then the device copy
+  // is current.  No fault tells of host writes there, and a copy per launch
+  // for a small array of coefficients costs more than comparing.
+  static bool unchanged_since_copied(const ResidentBuffer &entry, Range part) {
+    if (part.empty())
+      return true;
+    for (const auto &[copied, bytes] : entry.unguarded_copies)
+      if (copied.contains(part))
+        return std::memcmp(reinterpret_cast<const void *>(part.begin),
+                           bytes.data() + (part.begin - copied.begin),
+                           part.size()) == 0;
+    return false;
+  }
+
+  // Keeps the bytes of ENTRY's parts on unguarded pages that lie inside
+  // CURRENT, bytes both sides have just been made to hold alike, for
+  // unchanged_since_copied; forgets those of parts only partly inside (the
+  // host may have changed the rest unseen).
+  static void remember_unguarded(ResidentBuffer &entry, Range current) {
+    for (const Range &part : unguarded_parts(entry)) {
+      if (!part.overlaps(current))
+        continue;
+      auto &copies = entry.unguarded_copies;
+      copies.erase(std::remove_if(copies.begin(), copies.end(),
+                                  [&](const auto &c) { return c.first == part; }),
+                   copies.end());
+      if (current.contains(part) && part.size() <= kLargestUnguardedCopy)
+        copies.push_back(
+            {part, std::vector<char>(
+                       reinterpret_cast<const char *>(part.begin),
+                       reinterpret_cast<const char *>(part.end))});
+    }
+  }
+
   void upload(ResidentBuffer &entry, Range range) {
     for (const Range &part : entry.stale_on_device.parts_within(range)) {
       for (const auto &[piece, closed] : pieces(entry, part, true))
@@ -450,6 +487,7 @@ private:
     entry.stale_on_host.add(range);
     for (const Range &part : unguarded_parts(entry))
       download(entry, part);
+    remember_unguarded(entry, range);
     protect(entry);
   }
 
@@ -645,6 +683,9 @@ private:
   // A buffer that took this many write faults between two launches, on at
   // least half its pages, is one the host rewrites.
   static constexpr unsigned kFewWriteFaults = 16;
+  // Unguarded parts are at most a page at each end, or a whole buffer
+  // smaller than two pages.
+  static constexpr std::size_t kLargestUnguardedCopy = 8192;
   static constexpr unsigned kFirstLaunchesOpened = 8;
   static constexpr unsigned kMostLaunchesOpened = 256;
 
