@@ -29,7 +29,6 @@
 #include <memory>
 #include <mutex>
 #include <sys/mman.h>
-#include <unistd.h>
 #include <vector>
 
 namespace ferry::rt {
@@ -266,19 +265,21 @@ public:
     // A read brings back everything the device changed at once: the next
     // pages are likely to be read too.  A write brings back its page only,
     // the first few times after each launch: the host often writes a
-    // little (a boundary row) into a buffer it does not read.  A buffer
-    // the host wrote all over after the last launch opens for writing at
-    // the first fault after this one, rather than fault again on every
-    // page (host threads updating a field each step).  The access may be
-    // to a neighbour on the page: each buffer there answers for its own
-    // part.
+    // little (a boundary row) into a buffer it does not read.  After that
+    // the whole buffer opens for writing, so that a host loop over all of
+    // it costs a few faults, not one per page, and at most what the naive
+    // mode moves.  A buffer the host wrote that much after the last launch
+    // opens at the first fault after this one (host threads updating a
+    // field each step).  The access may be to a neighbour on the page:
+    // each buffer there answers for its own part.
     for (ResidentBuffer *entry : entries) {
-      const bool one_page = write && entry->write_faults < kFewWriteFaults &&
-                            !entry->host_rewrites;
-      download(*entry, one_page ? intersect(page, entry->host) : entry->host);
       if (write)
         ++entry->write_faults;
-      if (entry->host_rewrites)
+      const bool open_all =
+          entry->host_rewrites || entry->write_faults > kFewWriteFaults;
+      const bool one_page = write && !open_all;
+      download(*entry, one_page ? intersect(page, entry->host) : entry->host);
+      if (open_all)
         entry->stale_on_device.add(entry->host);
       else if (write)
         entry->stale_on_device.add(intersect(page, entry->host));
@@ -473,8 +474,7 @@ private:
     if (entry.host_rewrites && ++entry.launches_opened < entry.measure_every) {
       entry.write_faults = 0;
     } else {
-      const bool rewrites = entry.write_faults >= kFewWriteFaults &&
-                            entry.write_faults >= guarded_page_count(entry) / 2;
+      const bool rewrites = entry.write_faults > kFewWriteFaults;
       entry.measure_every =
           rewrites && entry.host_rewrites
               ? std::min(entry.measure_every * 2, kMostLaunchesOpened)
@@ -489,10 +489,6 @@ private:
       download(entry, part);
     remember_unguarded(entry, range);
     protect(entry);
-  }
-
-  static std::size_t guarded_page_count(const ResidentBuffer &entry) {
-    return entry.guarded.size() / static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   }
 
   // The pages guarded for RANGE: all it touches when they hold only the
@@ -677,11 +673,8 @@ private:
     std::exit(EXIT_FAILURE);
   }
 
-  // After this many write faults that copied back one page each, a write
-  // fault copies back the whole buffer: a host loop overwriting all of it
-  // costs this many small copies and one bulk copy, not one per page.
-  // A buffer that took this many write faults between two launches, on at
-  // least half its pages, is one the host rewrites.
+  // After this many write faults that copied back one page each, the
+  // next write fault opens the whole buffer for writing (resolve_fault).
   static constexpr unsigned kFewWriteFaults = 16;
   // Unguarded parts are at most a page at each end, or a whole buffer
   // smaller than two pages.

@@ -13,6 +13,10 @@
   residency.py run DIR [CSV]
       on the GPU: each version REPEATS times (default 3) at the default
       size; writes program,version,n,steps,seconds,checksum,h2d,d2h lines.
+  residency.py summary CSV [SVG]
+      the table of doc/performance.md from such a CSV (means over the
+      repeats; bytes without the warm-up), and a bar chart of each
+      version's time over CUDA's.
 
 A program P is P_ferry.cc, P_openmp.cc and P_cuda.cu, whose markers in
 P_ferry.cc say what else to link:
@@ -176,6 +180,94 @@ def run(directory, csv_path):
             f.write("\n".join(lines) + "\n")
 
 
+DEFAULT_SIZE = {"RESIDENCY_N": str(1 << 22), "RESIDENCY_STEPS": "100",
+                "RESIDENCY_EVERY": "10"}
+VERSIONS = ("ferry", "naive", "openmp", "cuda")
+
+
+def mebibytes(count):
+    return "%.1f" % (count / 2**20) if count >= 2**20 else "%.2f" % (
+        count / 2**20)
+
+
+def summary(csv_path, svg_path):
+    import csv
+    times, moved = {}, {}
+    with open(csv_path) as f:
+        for row in csv.DictReader(f):
+            key = (row["program"], row["version"])
+            times.setdefault(key, []).append(float(row["seconds"]))
+            if row["h2d_bytes"]:
+                moved[key] = (int(row["h2d_bytes"]) - 128,
+                              int(row["d2h_bytes"]) - 256)
+    print("| program | ferry MiB up / down | OpenMP target data MiB up / "
+          "down | ferry s | OpenMP s | CUDA s | naive s | ferry/CUDA | "
+          "naive/ferry |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    ratios = []
+    for name, markers in programs():
+        mean = {v: sum(times[(name, v)]) / len(times[(name, v)])
+                for v in VERSIONS if (name, v) in times}
+        up, down = moved.get((name, "ferry"), (0, 0))
+        openmp = expected((markers.get("openmp") or markers["bytes"])[0],
+                          DEFAULT_SIZE)
+        print("| %s | %s / %s | %s / %s | %.3f | %.3f | %.3f | %.3f | %.2f | "
+              "%.1f |" % (name, mebibytes(up), mebibytes(down),
+                          mebibytes(openmp["h2d_bytes"]),
+                          mebibytes(openmp["d2h_bytes"]), mean["ferry"],
+                          mean["openmp"], mean["cuda"], mean["naive"],
+                          mean["ferry"] / mean["cuda"],
+                          mean["naive"] / mean["ferry"]))
+        ratios.append((name, [mean[v] / mean["cuda"] for v in VERSIONS[:3]]))
+    if svg_path:
+        write_svg(ratios, svg_path)
+
+
+def write_svg(ratios, path):
+    """Horizontal bars, one group per program, on a log scale of the time
+    over CUDA's (1 = CUDA's time)."""
+    import math
+    colours = {"ferry": "#1b7837", "naive": "#b2182b", "openmp": "#2166ac"}
+    left, width, bar, gap = 130, 520, 9, 12
+    top = 40
+    height = top + len(ratios) * (3 * bar + gap) + 40
+    lowest, highest = math.log10(0.5), math.log10(100)
+
+    def x(ratio):
+        clamped = min(max(math.log10(ratio), lowest), highest)
+        return left + (clamped - lowest) / (highest - lowest) * width
+
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+             'font-family="sans-serif" font-size="11">' % (left + width + 20,
+                                                         height),
+             '<text x="%d" y="16" font-size="13">Residency benchmark on an '
+             'H200: time over CUDA\'s (log scale)</text>' % left]
+    for tick in (0.5, 1, 2, 5, 10, 20, 50, 100):
+        parts.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ccc"/>'
+                     '<text x="%.1f" y="%d" text-anchor="middle">%g</text>' %
+                     (x(tick), top - 6, x(tick), height - 30, x(tick),
+                      height - 16, tick))
+    y = top
+    for name, values in ratios:
+        parts.append('<text x="%d" y="%d" text-anchor="end">%s</text>' %
+                     (left - 6, y + 2 * bar, name))
+        for version, ratio in zip(VERSIONS, values):
+            parts.append('<rect x="%d" y="%d" width="%.1f" height="%d" '
+                         'fill="%s"><title>%s %.2f</title></rect>' %
+                         (left, y, x(ratio) - left, bar - 1,
+                          colours[version], version, ratio))
+            y += bar
+        y += gap
+    for i, version in enumerate(VERSIONS[:3]):
+        parts.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>'
+                     '<text x="%d" y="%d">%s</text>' %
+                     (left + 120 * i + 200, 22, colours[version],
+                      left + 120 * i + 214, 31, version))
+    parts.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(parts) + "\n")
+
+
 def main(argv):
     if len(argv) >= 3 and argv[1] == "build":
         build(os.path.abspath(argv[2]), "--offload" in argv, "--cuda" in argv)
@@ -187,6 +279,8 @@ def main(argv):
               (len(programs()), "%d problems" % len(problems) if problems
                else "bytes and checksums as expected"))
         return 1 if problems else 0
+    elif len(argv) in (3, 4) and argv[1] == "summary":
+        summary(argv[2], argv[3] if len(argv) == 4 else None)
     elif len(argv) in (3, 4) and argv[1] == "run":
         run(os.path.abspath(argv[2]), argv[3] if len(argv) == 4 else None)
     else:
