@@ -126,8 +126,9 @@ void keep_handler() {
 void set_protection(Range range, int protection) {
   if (range.empty())
     return;
-  if (mprotect(reinterpret_cast<void *>(range.begin), range.size(),
-               protection) != 0) {
+  // As a system call: libferry's own mprotect (mapping_hooks.cc) is for
+  // the program's calls.
+  if (syscall(SYS_mprotect, range.begin, range.size(), protection) != 0) {
     std::perror("ferry: mprotect of a resident buffer's pages");
     std::exit(EXIT_FAILURE);
   }

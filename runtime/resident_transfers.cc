@@ -214,6 +214,25 @@ public:
     --inside_runtime();
   }
 
+  // As host_freeing, but the data comes back first.  A thread of the GPU
+  // driver or of libgomp that finds the lock taken changes memory of its
+  // own, never a buffer: it goes on.
+  void host_remapping(const void *host, std::size_t bytes) override {
+    if (table_size_.load(std::memory_order_relaxed) == 0)
+      return;
+    std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+    if (used_the_runtime())
+      lock.lock();
+    else if (!lock.try_lock())
+      return;
+    ++inside_runtime();
+    for (ResidentBuffer *entry : entries_touching(host, bytes)) {
+      download(*entry, entry->host);
+      drop(entry);
+    }
+    --inside_runtime();
+  }
+
   void forget(const void *host, std::size_t bytes) override {
     RuntimeSection section(*this);
     drop_touching(host, bytes);

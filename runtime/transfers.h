@@ -73,6 +73,14 @@ public:
     if (holds(host, bytes))
       forget(host, bytes);
   }
+  // The program is about to change the protection or the mapping of
+  // [host, host + bytes) itself (mprotect, mremap): what the device changed
+  // comes back and ferry stops guarding those buffers.  Any thread may
+  // call it; one that never used ferry does not wait for its lock.
+  virtual void host_remapping(const void *host, std::size_t bytes) {
+    if (holds(host, bytes))
+      release_range(host, bytes);
+  }
   // Copy back everything the device changed.
   virtual void sync_all() = 0;
   // The device address of [host, host + bytes), made current, for a vendor
