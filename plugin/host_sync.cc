@@ -642,7 +642,8 @@ private:
       if (uid && exact_syncs(statement, buffer, &syncs))
         continue;
       const int access = touched.writes ? FERRY_HOST_WRITES : FERRY_HOST_READS;
-      const bool passed = uid && passed_syncs(statement, buffer, access, &syncs);
+      const bool passed =
+          uid && passed_syncs(statement, buffer, access, &syncs);
       merge(syncs,
             {names_buffer_at(buffer, at, uid) ? buffer.pointer : NULL_TREE, 0,
              access, is_gimple_call(statement),

@@ -49,6 +49,6 @@ FERRY_HOOK void *mremap(void *address, size_t old_bytes, size_t new_bytes,
   }
   if (watching())
     transfers().host_remapping(address, old_bytes);
-  return reinterpret_cast<void *>(syscall(SYS_mremap, address, old_bytes,
-                                          new_bytes, flags, new_address));
+  return reinterpret_cast<void *>(
+      syscall(SYS_mremap, address, old_bytes, new_bytes, flags, new_address));
 }

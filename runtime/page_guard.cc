@@ -10,13 +10,13 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <functional>
 #include <mutex>
-#include <thread>
-#include <fcntl.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <thread>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -350,8 +350,7 @@ private:
 // Splits [host, host + bytes) between the copy threads in runs of whole
 // pages (a small copy stays on this thread).
 template <typename Transfer>
-bool transfer_split(Transfer transfer, std::uintptr_t host,
-                    std::size_t bytes) {
+bool transfer_split(Transfer transfer, std::uintptr_t host, std::size_t bytes) {
   if (own_memory() < 0)
     return false;
   constexpr std::size_t kSmallest = std::size_t{256} << 10;
@@ -363,8 +362,8 @@ bool transfer_split(Transfer transfer, std::uintptr_t host,
   const std::size_t step = page_up(bytes / pieces);
   return threads.run(pieces, [&](unsigned i) {
     const std::size_t begin = std::min(bytes, i * step);
-    const std::size_t end = i + 1 == pieces ? bytes
-                                            : std::min(bytes, begin + step);
+    const std::size_t end =
+        i + 1 == pieces ? bytes : std::min(bytes, begin + step);
     return transfer_all(
         [&](std::size_t done, std::size_t left, off_t at) {
           return transfer(begin + done, left, at);

@@ -394,14 +394,14 @@ private:
       if (!part.overlaps(current))
         continue;
       auto &copies = entry.unguarded_copies;
-      copies.erase(std::remove_if(copies.begin(), copies.end(),
-                                  [&](const auto &c) { return c.first == part; }),
-                   copies.end());
+      copies.erase(
+          std::remove_if(copies.begin(), copies.end(),
+                         [&](const auto &c) { return c.first == part; }),
+          copies.end());
       if (current.contains(part) && part.size() <= kLargestUnguardedCopy)
-        copies.push_back(
-            {part, std::vector<char>(
-                       reinterpret_cast<const char *>(part.begin),
-                       reinterpret_cast<const char *>(part.end))});
+        copies.push_back({part, std::vector<char>(
+                                    reinterpret_cast<const char *>(part.begin),
+                                    reinterpret_cast<const char *>(part.end))});
     }
   }
 
@@ -434,8 +434,7 @@ private:
       for (const auto &[piece, closed] : pieces(entry, part, false))
         if (!closed)
           device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
-                               entry.device_address(piece.begin),
-                               piece.size());
+                               entry.device_address(piece.begin), piece.size());
         else
           for_chunks(piece, [&](Range chunk) {
             device_.copy_to_host(staging_.get(),
@@ -444,8 +443,8 @@ private:
             if (!page_guard::write_closed(chunk.begin, staging_.get(),
                                           chunk.size())) {
               page_guard::open(entry);
-              std::memcpy(reinterpret_cast<void *>(chunk.begin),
-                          staging_.get(), chunk.size());
+              std::memcpy(reinterpret_cast<void *>(chunk.begin), staging_.get(),
+                          chunk.size());
             }
           });
       count_device_to_host(part.size(), entry.name);
@@ -457,8 +456,8 @@ private:
   // copied around the protection (page_guard::write_closed), never opened
   // for other threads to see half done.  An upload only reads, so only
   // pages with no access count; a download writes, so any guarded page.
-  static std::vector<std::pair<Range, bool>>
-  pieces(const ResidentBuffer &entry, Range part, bool reads) {
+  static std::vector<std::pair<Range, bool>> pieces(const ResidentBuffer &entry,
+                                                    Range part, bool reads) {
     Range closed = {};
     if (!entry.protection.empty())
       for (const auto &[pages, protection] : entry.protection)
@@ -479,8 +478,7 @@ private:
   }
 
   template <typename Copy> void for_chunks(Range range, Copy copy) {
-    for (std::uintptr_t at = range.begin; at < range.end;
-         at += kStagingBytes)
+    for (std::uintptr_t at = range.begin; at < range.end; at += kStagingBytes)
       copy(Range{at, std::min<std::uintptr_t>(at + kStagingBytes, range.end)});
   }
 
