@@ -855,8 +855,8 @@ private:
            "may differ between iterations",
            target.buffer->decl);
       inform(where,
-             "the stores are atomic, so the element ends with some "
-             "iteration's value, not the last one as in the serial build; "
+             "the stores are atomic, so the element ends with the value of "
+             "some iteration, not of the last one as in the serial build; "
              "store a value that is the same for every iteration (a flag), "
              "combine the values with an update such as %<%E[k] += v;%> or a "
              "reduction, or let each iteration store to its own element",

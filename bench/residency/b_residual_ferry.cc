@@ -8,19 +8,20 @@
 
 #include <utility>
 
-int main() {
-  const residency::Size s = residency::size();
-  warm_up();
-  std::vector<double> a(s.n), b(s.n);
-  residency::initialise(a.data(), s.n);
-  residency::Timer timer;
-  double *in = a.data(), *out = b.data();
-  double probe = 0;
-  for (int step = 0; step < s.steps; ++step) {
-    smooth(s.n, in, out);
-    std::swap(in, out);
-    probe += in[s.n / 2];
-  }
-  const double sum = residency::checksum(in, s.n) + probe;
-  residency::report("b_residual", "ferry", s, timer.seconds(), sum);
+int main()
+{
+    const residency::Size s = residency::size();
+    warm_up();
+    std::vector<double> a(s.n), b(s.n);
+    residency::initialise(a.data(), s.n);
+    residency::Timer timer;
+    double *in = a.data(), *out = b.data();
+    double probe = 0;
+    for (int step = 0; step < s.steps; ++step) {
+        smooth(s.n, in, out);
+        std::swap(in, out);
+        probe += in[s.n / 2];
+    }
+    const double sum = residency::checksum(in, s.n) + probe;
+    residency::report("b_residual", "ferry", s, timer.seconds(), sum);
 }

@@ -9,19 +9,20 @@
 
 #include <utility>
 
-int main() {
-  const residency::Size s = residency::size();
-  warm_up();
-  std::vector<double> a(s.n), b(s.n);
-  residency::initialise(a.data(), s.n);
-  residency::Timer timer;
-  double *in = a.data(), *out = b.data();
-  for (int step = 0; step < s.steps; ++step) {
-    for (long j = 0; j < residency::kRow; ++j)
-      in[j] = 1.0 + step;
-    smooth(s.n, in, out);
-    std::swap(in, out);
-  }
-  const double sum = residency::checksum(in, s.n);
-  residency::report("c_boundary", "ferry", s, timer.seconds(), sum);
+int main()
+{
+    const residency::Size s = residency::size();
+    warm_up();
+    std::vector<double> a(s.n), b(s.n);
+    residency::initialise(a.data(), s.n);
+    residency::Timer timer;
+    double *in = a.data(), *out = b.data();
+    for (int step = 0; step < s.steps; ++step) {
+        for (long j = 0; j < residency::kRow; ++j)
+            in[j] = 1.0 + step;
+        smooth(s.n, in, out);
+        std::swap(in, out);
+    }
+    const double sum = residency::checksum(in, s.n);
+    residency::report("c_boundary", "ferry", s, timer.seconds(), sum);
 }

@@ -10,32 +10,38 @@
 
 constexpr double kScalar = 0.4;
 
-[[ferry::kernel]] void stream_copy(long n, [[ferry::borrow(n)]] const double *a,
-                                   [[ferry::out(n)]] double *c) {
-  for (long i = 0; i < n; ++i)
-    c[i] = a[i];
+[[ferry::kernel]]
+void stream_copy(long n, [[ferry::borrow(n)]] const double *a,
+                 [[ferry::out(n)]] double *c)
+{
+    for (long i = 0; i < n; ++i)
+        c[i] = a[i];
 }
 
-[[ferry::kernel]] void stream_scale(long n, double s,
-                                    [[ferry::borrow(n)]] const double *c,
-                                    [[ferry::out(n)]] double *b) {
-  for (long i = 0; i < n; ++i)
-    b[i] = s * c[i];
+[[ferry::kernel]]
+void stream_scale(long n, double s, [[ferry::borrow(n)]] const double *c,
+                  [[ferry::out(n)]] double *b)
+{
+    for (long i = 0; i < n; ++i)
+        b[i] = s * c[i];
 }
 
-[[ferry::kernel]] void stream_add(long n, [[ferry::borrow(n)]] const double *a,
-                                  [[ferry::borrow(n)]] const double *b,
-                                  [[ferry::out(n)]] double *c) {
-  for (long i = 0; i < n; ++i)
-    c[i] = a[i] + b[i];
+[[ferry::kernel]]
+void stream_add(long n, [[ferry::borrow(n)]] const double *a,
+                [[ferry::borrow(n)]] const double *b,
+                [[ferry::out(n)]] double *c)
+{
+    for (long i = 0; i < n; ++i)
+        c[i] = a[i] + b[i];
 }
 
-[[ferry::kernel]] void stream_triad(long n, double s,
-                                    [[ferry::borrow(n)]] const double *b,
-                                    [[ferry::borrow(n)]] const double *c,
-                                    [[ferry::out(n)]] double *a) {
-  for (long i = 0; i < n; ++i)
-    a[i] = b[i] + s * c[i];
+[[ferry::kernel]]
+void stream_triad(long n, double s, [[ferry::borrow(n)]] const double *b,
+                  [[ferry::borrow(n)]] const double *c,
+                  [[ferry::out(n)]] double *a)
+{
+    for (long i = 0; i < n; ++i)
+        a[i] = b[i] + s * c[i];
 }
 
 namespace {

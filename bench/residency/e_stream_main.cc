@@ -3,17 +3,18 @@
 #include "e_stream.hpp"
 #include "residency.hpp"
 
-int main() {
-  const residency::Size s = residency::size();
-  warm_up_stream();
-  std::unique_ptr<Stream> stream = make_stream(s.n);
-  residency::Timer timer;
-  for (int step = 0; step < s.steps; ++step) {
-    stream->copy();
-    stream->scale();
-    stream->add();
-    stream->triad();
-  }
-  const double sum = stream->checksum();
-  residency::report("e_stream", stream_version(), s, timer.seconds(), sum);
+int main()
+{
+    const residency::Size s = residency::size();
+    warm_up_stream();
+    std::unique_ptr<Stream> stream = make_stream(s.n);
+    residency::Timer timer;
+    for (int step = 0; step < s.steps; ++step) {
+        stream->copy();
+        stream->scale();
+        stream->add();
+        stream->triad();
+    }
+    const double sum = stream->checksum();
+    residency::report("e_stream", stream_version(), s, timer.seconds(), sum);
 }

@@ -16,12 +16,12 @@ public:
     residency::initialise(b_.data(), n);
     residency::initialise(c_.data(), n);
     double *a = a_.data(), *b = b_.data(), *c = c_.data();
-#pragma omp target enter data map(to : a [0:n]) map(alloc : b [0:n], c [0:n])
+#pragma omp target enter data map(to : a[0 : n]) map(alloc : b[0 : n], c[0 : n])
   }
   ~OpenmpStream() override {
     double *a = a_.data(), *b = b_.data(), *c = c_.data();
     const long n = n_;
-#pragma omp target exit data map(release : a [0:n], b [0:n], c [0:n])
+#pragma omp target exit data map(release : a[0 : n], b[0 : n], c[0 : n])
   }
   void copy() override {
     const long n = n_;
@@ -58,7 +58,7 @@ public:
   double checksum() override {
     double *a = a_.data(), *b = b_.data(), *c = c_.data();
     const long n = n_;
-#pragma omp target update from(a [0:n], b [0:n], c [0:n])
+#pragma omp target update from(a[0 : n], b[0 : n], c[0 : n])
     return residency::checksum(a, n) + residency::checksum(b, n) +
            residency::checksum(c, n);
   }

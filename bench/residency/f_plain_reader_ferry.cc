@@ -8,21 +8,22 @@
 
 #include <utility>
 
-int main() {
-  const residency::Size s = residency::size();
-  warm_up();
-  std::vector<double> a(s.n), b(s.n);
-  residency::initialise(a.data(), s.n);
-  residency::Timer timer;
-  double *in = a.data(), *out = b.data();
-  monitor_watch(&in, s.n);
-  double norms = 0;
-  for (int step = 1; step <= s.steps; ++step) {
-    smooth(s.n, in, out);
-    std::swap(in, out);
-    if (step % s.every == 0)
-      norms += monitor_norm();
-  }
-  const double sum = residency::checksum(in, s.n) + norms;
-  residency::report("f_plain_reader", "ferry", s, timer.seconds(), sum);
+int main()
+{
+    const residency::Size s = residency::size();
+    warm_up();
+    std::vector<double> a(s.n), b(s.n);
+    residency::initialise(a.data(), s.n);
+    residency::Timer timer;
+    double *in = a.data(), *out = b.data();
+    monitor_watch(&in, s.n);
+    double norms = 0;
+    for (int step = 1; step <= s.steps; ++step) {
+        smooth(s.n, in, out);
+        std::swap(in, out);
+        if (step % s.every == 0)
+            norms += monitor_norm();
+    }
+    const double sum = residency::checksum(in, s.n) + norms;
+    residency::report("f_plain_reader", "ferry", s, timer.seconds(), sum);
 }

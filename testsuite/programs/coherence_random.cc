@@ -22,24 +22,28 @@
 #include <random>
 #include <vector>
 
-[[ferry::kernel]] void scale_add(long n, double a, double b,
-                                 [[ferry::borrow_mut(n)]] double *x) {
-  for (long i = 0; i < n; ++i)
-    x[i] = x[i] * a + b;
+[[ferry::kernel]]
+void scale_add(long n, double a, double b, [[ferry::borrow_mut(n)]] double *x)
+{
+    for (long i = 0; i < n; ++i)
+        x[i] = x[i] * a + b;
 }
 
-[[ferry::kernel]] void combine(long n, double c,
-                               [[ferry::borrow(n)]] const double *x,
-                               [[ferry::out(n)]] double *y) {
-  for (long i = 0; i < n; ++i)
-    y[i] = x[i] + c;
+[[ferry::kernel]]
+void combine(long n, double c, [[ferry::borrow(n)]] const double *x,
+             [[ferry::out(n)]] double *y)
+{
+    for (long i = 0; i < n; ++i)
+        y[i] = x[i] + c;
 }
 
-[[ferry::kernel]] double total(long n, [[ferry::borrow(n)]] const double *x) {
-  double sum = 0;
-  for (long i = 0; i < n; ++i)
-    sum += x[i];
-  return sum;
+[[ferry::kernel]]
+double total(long n, [[ferry::borrow(n)]] const double *x)
+{
+    double sum = 0;
+    for (long i = 0; i < n; ++i)
+        sum += x[i];
+    return sum;
 }
 
 namespace {
@@ -47,148 +51,154 @@ namespace {
 double static_arena[5000];
 
 struct Arena {
-  double *data;
-  long size;
-  std::vector<double> mirror;
+    double *data;
+    long size;
+    std::vector<double> mirror;
 };
 
 struct Span {
-  long begin, end;
-  long size() const { return end - begin; }
+    long begin, end;
+    long size() const { return end - begin; }
 };
 
 class Interleaving {
 public:
-  Interleaving(std::vector<Arena> &arenas) : arenas_(arenas) {}
+    Interleaving(std::vector<Arena> &arenas) : arenas_(arenas) {}
 
-  bool step(long number) {
-    const int arena = pick(0, static_cast<int>(arenas_.size()) - 1);
-    Arena &a = arenas_[arena];
-    const Span s = span(a.size);
-    switch (pick(0, 7)) {
-    case 0: {
-      const double factor = pick(-1, 1), shift = pick(-8, 8);
-      scale_add(s.size(), factor, shift, a.data + s.begin);
-      for (long i = s.begin; i < s.end; ++i)
-        a.mirror[i] = a.mirror[i] * factor + shift;
-      return true;
+    bool step(long number)
+    {
+        const int arena = pick(0, static_cast<int>(arenas_.size()) - 1);
+        Arena &a = arenas_[arena];
+        const Span s = span(a.size);
+        switch (pick(0, 7)) {
+        case 0: {
+            const double factor = pick(-1, 1), shift = pick(-8, 8);
+            scale_add(s.size(), factor, shift, a.data + s.begin);
+            for (long i = s.begin; i < s.end; ++i)
+                a.mirror[i] = a.mirror[i] * factor + shift;
+            return true;
+        }
+        case 1: {
+            const int other = pick(0, static_cast<int>(arenas_.size()) - 1);
+            Arena &b = arenas_[other];
+            const Span t = span(b.size);
+            if (other == arena && t.begin < s.end && s.begin < t.end)
+                return true; // overlapping: rule 6 would refuse it
+            const double shift = pick(-4, 4);
+            const long n = s.size() < t.size() ? s.size() : t.size();
+            combine(n, shift, a.data + s.begin, b.data + t.begin);
+            for (long i = 0; i < n; ++i)
+                b.mirror[t.begin + i] = a.mirror[s.begin + i] + shift;
+            return true;
+        }
+        case 2:
+            return same(number, "a reduction", total(s.size(), a.data + s.begin),
+                        mirror_sum(a, s));
+        case 3: {
+            double sum = 0;
+            for (long i = s.begin; i < s.end; ++i)
+                sum += a.data[i];
+            return same(number, "a read with the plugin", sum, mirror_sum(a, s));
+        }
+        case 4: {
+            const double value = pick(-20, 20);
+            for (long i = s.begin; i < s.end; ++i)
+                a.data[i] = a.mirror[i] = value + static_cast<double>(i % 5);
+            return true;
+        }
+        case 5:
+            return same(number, "a read without the plugin",
+                        plain_sum(arena, s.begin, s.end), mirror_sum(a, s));
+        case 6: {
+            const double value = pick(-20, 20);
+            plain_fill(arena, s.begin, s.end, value);
+            for (long i = s.begin; i < s.end; ++i)
+                a.mirror[i] = value + static_cast<double>(i % 3);
+            return true;
+        }
+        default: {
+            const long i = s.begin;
+            if (a.data[i] != a.mirror[i])
+                return same(number, "an element read", a.data[i], a.mirror[i]);
+            a.data[i] = a.mirror[i] = a.mirror[i] + 1.0;
+            return true;
+        }
+        }
     }
-    case 1: {
-      const int other = pick(0, static_cast<int>(arenas_.size()) - 1);
-      Arena &b = arenas_[other];
-      const Span t = span(b.size);
-      if (other == arena && t.begin < s.end && s.begin < t.end)
-        return true; // overlapping: rule 6 would refuse it
-      const double shift = pick(-4, 4);
-      const long n = s.size() < t.size() ? s.size() : t.size();
-      combine(n, shift, a.data + s.begin, b.data + t.begin);
-      for (long i = 0; i < n; ++i)
-        b.mirror[t.begin + i] = a.mirror[s.begin + i] + shift;
-      return true;
-    }
-    case 2:
-      return same(number, "a reduction", total(s.size(), a.data + s.begin),
-                  mirror_sum(a, s));
-    case 3: {
-      double sum = 0;
-      for (long i = s.begin; i < s.end; ++i)
-        sum += a.data[i];
-      return same(number, "a read with the plugin", sum, mirror_sum(a, s));
-    }
-    case 4: {
-      const double value = pick(-20, 20);
-      for (long i = s.begin; i < s.end; ++i)
-        a.data[i] = a.mirror[i] = value + static_cast<double>(i % 5);
-      return true;
-    }
-    case 5:
-      return same(number, "a read without the plugin",
-                  plain_sum(arena, s.begin, s.end), mirror_sum(a, s));
-    case 6: {
-      const double value = pick(-20, 20);
-      plain_fill(arena, s.begin, s.end, value);
-      for (long i = s.begin; i < s.end; ++i)
-        a.mirror[i] = value + static_cast<double>(i % 3);
-      return true;
-    }
-    default: {
-      const long i = s.begin;
-      if (a.data[i] != a.mirror[i])
-        return same(number, "an element read", a.data[i], a.mirror[i]);
-      a.data[i] = a.mirror[i] = a.mirror[i] + 1.0;
-      return true;
-    }
-    }
-  }
 
 private:
-  int pick(int low, int high) {
-    return std::uniform_int_distribution<int>(low, high)(random_);
-  }
-
-  // Short spans, spans of a few pages, and whole arenas.
-  Span span(long size) {
-    long length;
-    switch (pick(0, 2)) {
-    case 0:
-      length = pick(1, 12);
-      break;
-    case 1:
-      length = pick(1, 3000);
-      break;
-    default:
-      length = size;
+    int pick(int low, int high)
+    {
+        return std::uniform_int_distribution<int>(low, high)(random_);
     }
-    length = length > size ? size : length;
-    const long begin = pick(0, static_cast<int>(size - length));
-    return {begin, begin + length};
-  }
 
-  static double mirror_sum(const Arena &a, Span s) {
-    double sum = 0;
-    for (long i = s.begin; i < s.end; ++i)
-      sum += a.mirror[i];
-    return sum;
-  }
+    // Short spans, spans of a few pages, and whole arenas.
+    Span span(long size)
+    {
+        long length;
+        switch (pick(0, 2)) {
+        case 0:
+            length = pick(1, 12);
+            break;
+        case 1:
+            length = pick(1, 3000);
+            break;
+        default:
+            length = size;
+        }
+        length = length > size ? size : length;
+        const long begin = pick(0, static_cast<int>(size - length));
+        return {begin, begin + length};
+    }
 
-  static bool same(long number, const char *what, double got, double want) {
-    if (got == want)
-      return true;
-    std::fprintf(stderr, "step %ld: %s gave %.17g, the host-only run %.17g\n",
-                 number, what, got, want);
-    return false;
-  }
+    static double mirror_sum(const Arena &a, Span s)
+    {
+        double sum = 0;
+        for (long i = s.begin; i < s.end; ++i)
+            sum += a.mirror[i];
+        return sum;
+    }
 
-  std::vector<Arena> &arenas_;
-  std::mt19937_64 random_{20261130};
+    static bool same(long number, const char *what, double got, double want)
+    {
+        if (got == want)
+            return true;
+        std::fprintf(stderr, "step %ld: %s gave %.17g, the host-only run %.17g\n",
+                     number, what, got, want);
+        return false;
+    }
+
+    std::vector<Arena> &arenas_;
+    std::mt19937_64 random_{20261130};
 };
 
 } // namespace
 
-int main() {
-  const char *text = std::getenv("COHERENCE_STEPS");
-  const long steps = text ? std::atol(text) : 3000;
-  std::vector<double> large(40000), small(300), three_pages(1500);
-  std::vector<Arena> arenas = {{large.data(), 40000, {}},
-                               {small.data(), 300, {}},
-                               {three_pages.data(), 1500, {}},
-                               {static_arena, 5000, {}}};
-  for (std::size_t k = 0; k < arenas.size(); ++k) {
-    Arena &a = arenas[k];
-    for (long i = 0; i < a.size; ++i)
-      a.data[i] = static_cast<double>((i * 7 + k) % 11);
-    a.mirror.assign(a.data, a.data + a.size);
-    plain_register(static_cast<int>(k), a.data);
-  }
-  Interleaving interleaving(arenas);
-  for (long number = 0; number < steps; ++number)
-    if (!interleaving.step(number))
-      return 1;
-  for (const Arena &a : arenas) {
-    double sum = 0;
-    for (long i = 0; i < a.size; ++i)
-      sum += a.data[i] * (i % 7 + 1);
-    std::printf("%.17g\n", sum);
-  }
-  std::printf("%ld steps, no difference\n", steps);
+int main()
+{
+    const char *text = std::getenv("COHERENCE_STEPS");
+    const long steps = text ? std::atol(text) : 3000;
+    std::vector<double> large(40000), small(300), three_pages(1500);
+    std::vector<Arena> arenas = {{large.data(), 40000, {}},
+                                 {small.data(), 300, {}},
+                                 {three_pages.data(), 1500, {}},
+                                 {static_arena, 5000, {}}};
+    for (std::size_t k = 0; k < arenas.size(); ++k) {
+        Arena &a = arenas[k];
+        for (long i = 0; i < a.size; ++i)
+            a.data[i] = static_cast<double>((i * 7 + k) % 11);
+        a.mirror.assign(a.data, a.data + a.size);
+        plain_register(static_cast<int>(k), a.data);
+    }
+    Interleaving interleaving(arenas);
+    for (long number = 0; number < steps; ++number)
+        if (!interleaving.step(number))
+            return 1;
+    for (const Arena &a : arenas) {
+        double sum = 0;
+        for (long i = 0; i < a.size; ++i)
+            sum += a.data[i] * (i % 7 + 1);
+        std::printf("%.17g\n", sum);
+    }
+    std::printf("%ld steps, no difference\n", steps);
 }
