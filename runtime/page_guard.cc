@@ -210,7 +210,7 @@ void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
     ends.push_back(range.begin);
     ends.push_back(range.end);
   }
-  const Layers now = flatten(entry.protection, {});
+  const Layers &now = entry.protection; // already flat
   Range pending{};
   int pending_protection = kUnset;
   for (const auto &[stretch, protection] : flatten(flat, ends)) {
@@ -292,13 +292,7 @@ public:
     failed_ = false;
     ++generation_;
     wake_.notify_all();
-    while (next_ < count_) {
-      const unsigned i = next_++;
-      lock.unlock();
-      const bool ok = work_(i);
-      lock.lock();
-      finish(ok);
-    }
+    take_pieces(lock);
     done_.wait(lock, [&] { return pending_ == 0; });
     work_ = nullptr;
     return !failed_;
@@ -321,21 +315,22 @@ private:
     std::uint64_t seen = 0;
     for (;;) {
       wake_.wait(lock, [&] { return generation_ != seen && next_ < count_; });
-      while (next_ < count_) {
-        const unsigned i = next_++;
-        lock.unlock();
-        const bool ok = work_(i);
-        lock.lock();
-        finish(ok);
-      }
+      take_pieces(lock);
       seen = generation_;
     }
   }
 
-  void finish(bool ok) {
-    failed_ = failed_ || !ok;
-    if (--pending_ == 0)
-      done_.notify_all();
+  // Runs pieces not yet taken, the lock released while each runs.
+  void take_pieces(std::unique_lock<std::mutex> &lock) {
+    while (next_ < count_) {
+      const unsigned i = next_++;
+      lock.unlock();
+      const bool ok = work_(i);
+      lock.lock();
+      failed_ = failed_ || !ok;
+      if (--pending_ == 0)
+        done_.notify_all();
+    }
   }
 
   std::mutex run_mutex_, mutex_;

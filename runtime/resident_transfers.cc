@@ -102,11 +102,18 @@ public:
     entry->last_use = table_.tick();
     entry->name = buffer.name;
     if (kernel_reads(buffer.ownership)) {
-      for (const Range &part : unguarded_parts(*entry))
-        if (!unchanged_since_copied(*entry, intersect(part, range)))
-          entry->stale_on_device.add(intersect(part, range));
+      // The copies of unguarded parts change only when such bytes go up.
+      bool unguarded_upload = false;
+      for (const Range &part : unguarded_parts(*entry)) {
+        const Range mine = intersect(part, range);
+        if (!unchanged_since_copied(*entry, mine))
+          entry->stale_on_device.add(mine);
+        unguarded_upload = unguarded_upload ||
+                           !entry->stale_on_device.parts_within(mine).empty();
+      }
       upload(*entry, range);
-      remember_unguarded(*entry, range);
+      if (unguarded_upload)
+        remember_unguarded(*entry, range);
     }
     protect(*entry);
     buffer.device_copy = entry->device; // marks the buffer as ours
@@ -458,15 +465,13 @@ private:
   // pages with no access count; a download writes, so any guarded page.
   static std::vector<std::pair<Range, bool>> pieces(const ResidentBuffer &entry,
                                                     Range part, bool reads) {
-    Range closed = {};
-    if (!entry.protection.empty())
-      for (const auto &[pages, protection] : entry.protection)
-        if (!reads || protection == PROT_NONE) {
-          const Range overlap = intersect(part, entry.guarded);
-          if (!intersect(pages, overlap).empty())
-            closed = overlap;
-        }
-    if (closed.empty())
+    const Range closed = intersect(part, entry.guarded);
+    if (closed.empty() ||
+        std::none_of(entry.protection.begin(), entry.protection.end(),
+                     [&](const std::pair<Range, int> &stretch) {
+                       return (!reads || stretch.second == PROT_NONE) &&
+                              stretch.first.overlaps(closed);
+                     }))
       return {{part, false}};
     std::vector<std::pair<Range, bool>> result;
     if (part.begin < closed.begin)
