@@ -15,9 +15,9 @@ namespace {
 class Parser {
 public:
   Parser(const std::string &text, tree fndecl, location_t location,
-         const char *attribute)
+         const char *attribute, const MemberScope *members = nullptr)
       : tokens_(tokenize_text(text, 1, 1)), fndecl_(fndecl),
-        location_(location), attribute_(attribute) {}
+        location_(location), attribute_(attribute), members_(members) {}
 
   tree length() {
     tree value = expression();
@@ -225,9 +225,13 @@ private:
 
   tree name(const SourceToken &token) {
     tree id = get_identifier(token.text.c_str());
+    if (members_)
+      return member(token, id);
     for (tree parm = DECL_ARGUMENTS(fndecl_); parm; parm = DECL_CHAIN(parm)) {
       if (DECL_NAME(parm) != id)
         continue;
+      if (is("."))
+        return member_of(parm);
       if (!INTEGRAL_TYPE_P(TREE_TYPE(parm))) {
         error_at_token(token,
                        "parameter %qD of type %qT cannot be an element count",
@@ -243,6 +247,68 @@ private:
     error_at_token(token,
                    "%qs is not a parameter of %qD or an integral constant",
                    token.text.c_str(), fndecl_);
+    return NULL_TREE;
+  }
+
+  // `d.n`, `mesh.field.nx`: an integral member of a struct parameter
+  // (kernel_views.cc replaces it with the value read at the start).
+  tree member_of(tree parm) {
+    tree object = parm;
+    if (TYPE_REF_P(TREE_TYPE(parm)))
+      object = build1(INDIRECT_REF, TREE_TYPE(TREE_TYPE(parm)), parm);
+    while (is(".")) {
+      ++position_;
+      const SourceToken &token = peek();
+      tree type = TREE_TYPE(object);
+      if (token.kind != SourceToken::identifier || !CLASS_TYPE_P(type)) {
+        error_here("expected a member of %qT", type);
+        return NULL_TREE;
+      }
+      ++position_;
+      tree field = TYPE_FIELDS(type);
+      for (; field; field = DECL_CHAIN(field))
+        if (TREE_CODE(field) == FIELD_DECL && DECL_NAME(field) &&
+            id_equal(DECL_NAME(field), token.text.c_str()))
+          break;
+      if (!field) {
+        error_at_token(token, "%qT has no member %qs", type,
+                       token.text.c_str());
+        return NULL_TREE;
+      }
+      object =
+          build3(COMPONENT_REF, TREE_TYPE(field), object, field, NULL_TREE);
+    }
+    if (!INTEGRAL_TYPE_P(TREE_TYPE(object))) {
+      error_at_token(tokens_[position_ - 1],
+                     "member of type %qT cannot be an element count",
+                     TREE_TYPE(object));
+      return NULL_TREE;
+    }
+    return fold_convert(result_type(), object);
+  }
+
+  // A length on a struct member names the struct's other members.
+  tree member(const SourceToken &token, tree id) {
+    for (tree field = TYPE_FIELDS(members_->record); field;
+         field = DECL_CHAIN(field)) {
+      if (TREE_CODE(field) != FIELD_DECL || DECL_NAME(field) != id)
+        continue;
+      if (!INTEGRAL_TYPE_P(TREE_TYPE(field))) {
+        error_at_token(token,
+                       "member %qD of type %qT cannot be an element count",
+                       field, TREE_TYPE(field));
+        return NULL_TREE;
+      }
+      return fold_convert(result_type(), members_->value(field));
+    }
+    if (tree value = constant_in(members_->record, id))
+      return value;
+    if (tree value = named_constant(id))
+      return value;
+    error_at_token(token,
+                   "%qs is not a member of %qT or an integral constant; the "
+                   "length of a member is an expression of the other members",
+                   token.text.c_str(), members_->record);
     return NULL_TREE;
   }
 
@@ -322,13 +388,14 @@ private:
   tree fndecl_;
   location_t location_;
   const char *attribute_;
+  const MemberScope *members_;
 };
 
 } // namespace
 
 tree parse_length(const std::string &text, tree fndecl, location_t location,
-                  const char *attribute) {
-  return Parser(text, fndecl, location, attribute).length();
+                  const char *attribute, const MemberScope *members) {
+  return Parser(text, fndecl, location, attribute, members).length();
 }
 
 bool parse_kernel_options(const std::string &text, tree fndecl,

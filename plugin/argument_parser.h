@@ -11,16 +11,26 @@
 #include "gcc_compat.h"
 #include "kernel_model.h"
 
+#include <functional>
 #include <string>
 
 namespace ferry {
 
+// The names of a length written on a struct member: the struct's other
+// integral members, read from the object the kernel was given.
+struct MemberScope {
+  tree record = NULL_TREE;
+  std::function<tree(tree field)> value; // FIELD's value, any integer type
+};
+
 // An element count such as `n`, `n * m + 2` or `N` (a template argument):
 // integer literals, integral parameters and integral constants combined
 // with + - * / % and parentheses.  The result has type long long.  Returns
-// NULL_TREE after reporting an error for ATTRIBUTE at LOCATION.
+// NULL_TREE after reporting an error for ATTRIBUTE at LOCATION.  With
+// MEMBERS, names are members of that struct instead of parameters.
 tree parse_length(const std::string &text, tree fndecl, location_t location,
-                  const char *attribute);
+                  const char *attribute,
+                  const MemberScope *members = nullptr);
 
 // The arguments of [[ferry::kernel(...)]]: a comma-separated list of
 // threads(N) and teams(N).  Returns false after reporting an error.

@@ -164,16 +164,18 @@ tree handle_ferry_attribute(tree *node, tree name, tree, int,
     error_at(location, "%<ferry::kernel%> applies to functions");
     return NULL_TREE;
   }
-  if (!kernel && TREE_CODE(decl) != PARM_DECL) {
+  const bool parameter = TREE_CODE(decl) == PARM_DECL;
+  if (!kernel && !parameter && TREE_CODE(decl) != FIELD_DECL) {
     error_at(location,
              "%<ferry::%s%> applies to pointer parameters of a "
-             "%<[[ferry::kernel]]%> function",
+             "%<[[ferry::kernel]]%> function and to pointer members of "
+             "structs",
              attribute);
     return NULL_TREE;
   }
 
   RecoveredText text;
-  if (!recover_text(location, attribute, !kernel, &text)) {
+  if (!recover_text(location, attribute, parameter, &text)) {
     error_at(location,
              "cannot read the arguments of %<ferry::%s%> from the source",
              attribute);

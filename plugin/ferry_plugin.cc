@@ -42,6 +42,7 @@
 #include "explain.h"
 #include "host_sync.h"
 #include "kernel_model.h"
+#include "kernel_views.h"
 #include "lower_direct.h"
 #include "lower_omp.h"
 #include "map_kinds.h"
@@ -115,6 +116,11 @@ void process_kernel(tree fndecl) {
   ferry::KernelFacts facts;
   if (!ferry::check_ownership(kernel, &facts))
     return;
+  // A span or vector the loops only read is borrowed, whatever its
+  // constness: nothing of it is copied back.
+  for (ferry::BufferParam &buffer : kernel.buffers)
+    if (buffer.ownership_from_type && !facts.uses[buffer.index].written)
+      buffer.ownership = ferry::Ownership::borrow;
   ferry::DeviceFunctions callees =
       ferry::prepare_device_functions(kernel, facts.callees);
   if (!callees.ok)
@@ -189,5 +195,7 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
   register_callback(
       info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
       const_cast<ggc_root_tab *>(ferry::runtime_calls::gc_roots()));
+  register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
+                    const_cast<ggc_root_tab *>(ferry::view_gc_roots()));
   return 0;
 }

@@ -25,6 +25,7 @@
 #include "host_sync.h"
 
 #include "attributes.h"
+#include "kernel_views.h"
 #include "runtime_calls.h"
 #include "tree_utils.h"
 
@@ -56,6 +57,16 @@ void add_launch_frame(tree fndecl) {
   if (!body ||
       !cp_walk_tree_without_duplicates(&body, find_kernel_call, nullptr))
     return;
+  struct NoteViews {
+    static tree visit(tree *node, int *, void *) {
+      if (TREE_CODE(*node) == CALL_EXPR)
+        if (tree callee = get_callee_fndecl(*node))
+          if (is_kernel(callee))
+            note_view_members(callee);
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree_without_duplicates(&body, NoteViews::visit, nullptr);
   const location_t where = DECL_SOURCE_LOCATION(fndecl);
   tree *statements = function_statements(fndecl);
   *statements = guarded_block(runtime_calls::frame_enter(where), *statements,
@@ -430,11 +441,51 @@ private:
                           return operand_equal_p(known.pointer, argument, 0);
                         }))
           continue;
-        Buffer buffer;
-        buffer.pointer = argument;
-        ao_ref_init_from_ptr_and_size(&buffer.memory, argument, NULL_TREE);
-        buffers_.push_back(buffer);
+        add_buffer(argument);
       }
+    bool loaded = false;
+    for (gimple *call : launch_calls)
+      if (is_kernel_call(call))
+        for (unsigned i = 0; i < gimple_call_num_args(call); ++i)
+          loaded |= load_view_pointers(call, i);
+    if (loaded) {
+      mark_virtual_operands_for_renaming(fun_);
+      update_ssa(TODO_update_ssa_only_virtuals);
+    }
+  }
+
+  void add_buffer(tree pointer) {
+    Buffer buffer;
+    buffer.pointer = pointer;
+    ao_ref_init_from_ptr_and_size(&buffer.memory, pointer, NULL_TREE);
+    buffers_.push_back(buffer);
+  }
+
+  // A struct, span or vector handed to a kernel (by value, by reference,
+  // or as `this`) holds the pointers of its buffers: they are loaded right
+  // before the call, and what they point to is a buffer of the call.
+  bool load_view_pointers(gimple *call, unsigned index) {
+    tree argument = gimple_call_arg(call, index);
+    const bool by_address = POINTER_TYPE_P(TREE_TYPE(argument));
+    if (by_address && TREE_CODE(argument) != SSA_NAME &&
+        TREE_CODE(argument) != ADDR_EXPR)
+      return false;
+    gimple_stmt_iterator before = gsi_for_stmt(call);
+    bool loaded = false;
+    for (const std::vector<tree> &fields :
+         view_members(gimple_call_fndecl(call), index)) {
+      tree member = by_address ? build_simple_mem_ref(argument)
+                               : unshare_expr(argument);
+      for (tree field : fields)
+        member = build3(COMPONENT_REF, TREE_TYPE(field), member, field,
+                        NULL_TREE);
+      tree pointer = make_ssa_name(TREE_TYPE(member));
+      gsi_insert_before(&before, gimple_build_assign(pointer, member),
+                        GSI_SAME_STMT);
+      add_buffer(pointer);
+      loaded = true;
+    }
+    return loaded;
   }
 
   // Points-to sets as if launch calls and ferry's own functions kept no

@@ -10,6 +10,7 @@
 #include "../runtime/abi.h"
 #include "argument_parser.h"
 #include "attributes.h"
+#include "kernel_views.h"
 #include "tree_utils.h"
 
 #include <cstring>
@@ -60,8 +61,6 @@ std::string Kernel::name() const {
   return lang_hooks.decl_printable_name(fndecl, 1);
 }
 
-namespace {
-
 bool ownership_from_name(const std::string &name, Ownership *out) {
   static const Ownership all[] = {Ownership::borrow, Ownership::borrow_mut,
                                   Ownership::out, Ownership::scratch,
@@ -71,13 +70,6 @@ bool ownership_from_name(const std::string &name, Ownership *out) {
       return *out = ownership, true;
   return false;
 }
-
-const char *ownership_advice =
-    "use %<[[ferry::borrow(n)]]%> if the kernel only reads it, "
-    "%<[[ferry::borrow_mut(n)]]%> if each iteration updates its own "
-    "elements, %<[[ferry::out(n)]]%> if they are only written, "
-    "%<[[ferry::shared_mut(n)]]%> if iterations update shared elements, or "
-    "%<[[ferry::scratch(n)]]%> for device-only storage";
 
 // Scalars are copied into the region; anything that holds a pointer would
 // carry a host address onto the device.
@@ -98,9 +90,19 @@ bool is_copyable_scalar(tree type) {
   return false;
 }
 
+namespace {
+
+const char *ownership_advice =
+    "use %<[[ferry::borrow(n)]]%> if the kernel only reads it, "
+    "%<[[ferry::borrow_mut(n)]]%> if each iteration updates its own "
+    "elements, %<[[ferry::out(n)]]%> if they are only written, "
+    "%<[[ferry::shared_mut(n)]]%> if iterations update shared elements, or "
+    "%<[[ferry::scratch(n)]]%> for device-only storage";
+
 class ModelBuilder {
 public:
-  ModelBuilder(tree fndecl, Kernel *kernel) : fndecl_(fndecl), k_(kernel) {
+  ModelBuilder(tree fndecl, Kernel *kernel)
+      : fndecl_(fndecl), k_(kernel), views_(fndecl) {
     k_->fndecl = fndecl;
     k_->location = DECL_SOURCE_LOCATION(fndecl);
   }
@@ -110,6 +112,13 @@ public:
     check_signature();
     for (tree parm = DECL_ARGUMENTS(fndecl_); parm; parm = DECL_CHAIN(parm))
       add_parameter(parm);
+    for (BufferParam &buffer : k_->buffers)
+      views_.rewrite_expression(&buffer.length);
+    if (!ok_ || !views_.rewrite())
+      return false;
+    for (const ViewBuffer &view : views_.buffers())
+      add_view(view);
+    k_->setup = views_.setup();
     find_loops();
     return ok_;
   }
@@ -124,11 +133,10 @@ private:
   }
 
   void check_signature() {
-    if (DECL_NONSTATIC_MEMBER_FUNCTION_P(fndecl_)) {
-      error_at(k_->location, "kernel %qD is a non-static member function",
-               fndecl_);
-      inform(k_->location, "make it a free function or a static member and "
-                           "pass the data it needs as parameters");
+    if (DECL_VIRTUAL_P(fndecl_)) {
+      error_at(k_->location, "kernel %qD is virtual", fndecl_);
+      inform(k_->location, "a kernel is called by name; make it a non-virtual "
+                           "member or a free function");
       ok_ = false;
     }
   }
@@ -141,9 +149,16 @@ private:
       if (attribute.name != "kernel")
         owned.push_back(std::move(attribute));
 
+    if (KernelViews::takes(parm)) {
+      if (!views_.add_root(parm, owned))
+        ok_ = false;
+      return;
+    }
     if (TYPE_REF_P(type)) {
-      error_at(where, "kernel parameter %qD is a reference", parm);
-      inform(where, "pass a pointer with an ownership attribute, or a value");
+      error_at(where, "kernel parameter %qD is a reference to %qT", parm,
+               TREE_TYPE(type));
+      inform(where, "pass a number by value, or an array through a pointer "
+                    "with an ownership attribute");
       ok_ = false;
       return;
     }
@@ -206,24 +221,7 @@ private:
       ok_ = false;
       return;
     }
-    tree element = TREE_TYPE(type);
-    if (VOID_TYPE_P(element) || !COMPLETE_TYPE_P(element) ||
-        TREE_CODE(TYPE_SIZE_UNIT(element)) != INTEGER_CST) {
-      error_at(where,
-               "kernel parameter %qD points to %qT, whose size is not "
-               "known",
-               parm, element);
-      inform(where, "use a pointer to the element type, such as %<double *%>");
-      ok_ = false;
-      return;
-    }
-    if (!is_copyable_scalar(element)) {
-      error_at(where,
-               "the elements of %qD have type %qT, which holds pointers or "
-               "references: host addresses mean nothing on the device",
-               parm, element);
-      inform(where, "pass each array the elements point to as a parameter "
-                    "of its own, with its ownership");
+    if (!element_is_copyable(parm, where)) {
       ok_ = false;
       return;
     }
@@ -245,6 +243,44 @@ private:
     }
     buffer.index = k_->buffers.size();
     k_->buffers.push_back(buffer);
+  }
+
+  void add_view(const ViewBuffer &view) {
+    if (!element_is_copyable(view.local, view.location)) {
+      ok_ = false;
+      return;
+    }
+    BufferParam buffer;
+    buffer.decl = view.local;
+    buffer.ownership = view.ownership;
+    buffer.ownership_from_type = view.ownership_from_type;
+    buffer.length = view.length;
+    buffer.length_text = view.length_text;
+    buffer.index = k_->buffers.size();
+    k_->buffers.push_back(buffer);
+  }
+
+  // The elements a buffer DECL points to must have a size and hold no
+  // host addresses.
+  static bool element_is_copyable(tree decl, location_t where) {
+    tree element = TREE_TYPE(TREE_TYPE(decl));
+    if (VOID_TYPE_P(element) || !COMPLETE_TYPE_P(element) ||
+        TREE_CODE(TYPE_SIZE_UNIT(element)) != INTEGER_CST) {
+      error_at(where, "buffer %qD points to %qT, whose size is not known",
+               decl, element);
+      inform(where, "use a pointer to the element type, such as %<double *%>");
+      return false;
+    }
+    if (!is_copyable_scalar(element)) {
+      error_at(where,
+               "the elements of %qD have type %qT, which holds pointers or "
+               "references: host addresses mean nothing on the device",
+               decl, element);
+      inform(where, "pass each array the elements point to as a buffer of "
+                    "its own, with its ownership");
+      return false;
+    }
+    return true;
   }
 
   // ---------------------------------------------------------------- loops
@@ -331,6 +367,10 @@ private:
     level->lower = tree_strip_any_location_wrapper(level->lower);
 
     tree condition = tree_strip_any_location_wrapper(FOR_COND(for_statement));
+    // A bound read through a call (`i < s.size()`) keeps the call's
+    // cleanup point after kernel_views.cc replaced the call with a local.
+    if (condition && TREE_CODE(condition) == CLEANUP_POINT_EXPR)
+      condition = tree_strip_any_location_wrapper(TREE_OPERAND(condition, 0));
     tree_code code = condition ? TREE_CODE(condition) : ERROR_MARK;
     tree bound = NULL_TREE, tested = NULL_TREE;
     if (code == LT_EXPR || code == LE_EXPR || code == NE_EXPR) {
@@ -532,6 +572,7 @@ private:
 
   tree fndecl_;
   Kernel *k_;
+  KernelViews views_;
   bool ok_ = true;
 };
 

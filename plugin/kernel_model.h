@@ -26,14 +26,25 @@ enum class Ownership { borrow, borrow_mut, out, scratch, shared_mut };
 const char *ownership_name(Ownership ownership);
 // The matching enum ferry_ownership value of runtime/abi.h.
 unsigned ownership_abi_value(Ownership ownership);
+// The ownership an attribute named NAME gives; false for other names.
+bool ownership_from_name(const std::string &name, Ownership *out);
 
-// A pointer parameter with its ownership attribute.
+// Whether a value of TYPE can be copied to the device as it is: numbers,
+// and arrays and structs of them (no pointers, no references).
+bool is_copyable_scalar(tree type);
+
+// A pointer parameter with its ownership attribute, or an array reached
+// through a span, a vector or a struct member (kernel_views.h), whose local
+// pointer stands in for the parameter.
 struct BufferParam {
-  tree decl = NULL_TREE; // PARM_DECL of the definition
+  tree decl = NULL_TREE; // PARM_DECL, or the view's VAR_DECL
   Ownership ownership = Ownership::borrow;
   tree length = NULL_TREE; // element count, an expression of parameters
   std::string length_text; // the length as written, for messages
   unsigned index = 0;      // position among the buffer parameters
+  // No attribute: borrow or borrow_mut from the constness of a span or
+  // vector; narrowed to borrow when the loops only read it.
+  bool ownership_from_type = false;
 };
 
 // One level of a perfectly nested loop nest: for (T var = lower; var < bound;
@@ -66,6 +77,9 @@ struct Kernel {
   std::vector<tree> scalars; // by-value parameters
   std::vector<ParallelLoop> loops;
   KernelOptions options;
+  // Sets the locals that stand for arrays and numbers reached through
+  // spans, vectors and structs (kernel_views.h); runs before anything else.
+  tree setup = NULL_TREE;
 
   const BufferParam *buffer_for(tree decl) const;
   // The kernel's name as users write it, for messages and the runtime.

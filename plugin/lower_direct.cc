@@ -152,6 +152,10 @@ bool is_word_type(tree type) {
 // A trivially copyable struct without pointers or references, whose bytes
 // mean the same on the device.
 bool is_plain_object(tree type) {
+  if (TREE_CODE(type) == ARRAY_TYPE)
+    return COMPLETE_TYPE_P(type) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)) &&
+           (is_number_type(strip_array_types(type)) ||
+            is_plain_object(strip_array_types(type)));
   if (TREE_CODE(type) != RECORD_TYPE || !COMPLETE_TYPE_P(type) ||
       !trivially_copyable_p(type) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
     return false;
@@ -376,7 +380,8 @@ private:
   }
 
   bool refused(const std::string &reason) {
-    refuse(reason);
+    result_ = DirectEntry{};
+    result_.reason = reason;
     return false;
   }
 
@@ -387,55 +392,60 @@ private:
     result_.roles.push_back(role);
   }
 
+  // A number is passed by value; a struct of numbers by address, which the
+  // runtime copies to the device.
+  bool add_value(const std::string &name, tree decl, const char *what) {
+    tree type = TREE_TYPE(decl);
+    if (is_number_type(type)) {
+      add_parameter(name.c_str(), type, decl, decl, FERRY_ROLE_VALUE);
+      return true;
+    }
+    if (!is_plain_object(type))
+      return refused(std::string(what) + " '" + decl_name(decl) +
+                     "', which is neither a number nor a struct of numbers");
+    add_parameter(
+        name.c_str(),
+        build_pointer_type(cp_build_qualified_type(type, TYPE_QUAL_CONST)),
+        decl, decl, FERRY_ROLE_OBJECT);
+    parameters_.back().by_address = true;
+    add_parameter(
+        ("__ferry_bytes_" + name).c_str(), long_long_unsigned_type_node,
+        NULL_TREE,
+        fold_convert(long_long_unsigned_type_node, TYPE_SIZE_UNIT(type)),
+        FERRY_ROLE_VALUE);
+    return true;
+  }
+
   // The entry's parameters and what the host passes for each.
   bool plan_parameters() {
-    for (tree parm = DECL_ARGUMENTS(k_.fndecl); parm; parm = DECL_CHAIN(parm)) {
-      tree type = TREE_TYPE(parm);
-      const std::string name = decl_name(parm);
-      if (const BufferParam *buffer = k_.buffer_for(parm)) {
-        // Proven exclusive, as on the OpenMP path (lower_omp.cc); here the
-        // pointers are the entry's own parameters, where GCC keeps it.
-        type = cp_build_qualified_type(type, cp_type_quals(type) |
-                                                 TYPE_QUAL_RESTRICT);
-        add_parameter(name.c_str(), type, parm, NULL_TREE,
-                      static_cast<char>(FERRY_ROLE_BUFFER + buffer->index));
-      } else if (is_number_type(type)) {
-        add_parameter(name.c_str(), type, parm, parm, FERRY_ROLE_VALUE);
-      } else if (is_plain_object(type)) {
-        // A struct of numbers: the runtime copies it to the device.
-        add_parameter(
-            name.c_str(),
-            build_pointer_type(cp_build_qualified_type(type, TYPE_QUAL_CONST)),
-            parm, parm, FERRY_ROLE_OBJECT);
-        parameters_.back().by_address = true;
-        add_parameter(
-            ("__ferry_bytes_" + name).c_str(), long_long_unsigned_type_node,
-            NULL_TREE,
-            fold_convert(long_long_unsigned_type_node, TYPE_SIZE_UNIT(type)),
-            FERRY_ROLE_VALUE);
-      } else {
-        return refused("parameter '" + name +
-                       "' is neither a number, a struct of numbers nor a "
-                       "buffer");
-      }
+    for (const BufferParam &buffer : k_.buffers) {
+      // Proven exclusive, as on the OpenMP path (lower_omp.cc); here the
+      // pointers are the entry's own parameters, where GCC keeps it.
+      tree type = TREE_TYPE(buffer.decl);
+      type = cp_build_qualified_type(type,
+                                     cp_type_quals(type) | TYPE_QUAL_RESTRICT);
+      add_parameter(decl_name(buffer.decl).c_str(), type, buffer.decl,
+                    NULL_TREE,
+                    static_cast<char>(FERRY_ROLE_BUFFER + buffer.index));
     }
+    for (tree parm : k_.scalars)
+      if (!add_value(decl_name(parm), parm, "parameter"))
+        return false;
     const OuterLocals locals(k_.fndecl, loop_);
     for (tree local : locals.used()) {
+      if (k_.buffer_for(local))
+        continue; // a view, passed above
       const Reduction *reduction = reduction_of(local);
-      tree type = TREE_TYPE(local);
       const std::string name = decl_name(local);
       if (reduction) {
-        if (!is_word_type(type))
+        if (!is_word_type(TREE_TYPE(local)))
           return refused("reduction variable '" + name +
                          "' is not a 4- or 8-byte number");
         reductions_.push_back({reduction, local});
         continue;
       }
-      if (!is_number_type(type))
-        return refused("the loop reads local '" + name +
-                       "', which is not a number");
-      add_parameter(("__ferry_local_" + name).c_str(), type, local, local,
-                    FERRY_ROLE_VALUE);
+      if (!add_value("__ferry_local_" + name, local, "the loop reads local"))
+        return false;
     }
     for (const ReductionPlan &plan : reductions_) {
       tree type = TREE_TYPE(plan.var);

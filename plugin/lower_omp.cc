@@ -222,7 +222,8 @@ private:
       tree restricted = cp_build_qualified_type(type, cp_type_quals(type) |
                                                           TYPE_QUAL_RESTRICT);
       TREE_TYPE(buffer.decl) = restricted;
-      DECL_ARG_TYPE(buffer.decl) = restricted;
+      if (TREE_CODE(buffer.decl) == PARM_DECL)
+        DECL_ARG_TYPE(buffer.decl) = restricted;
     }
   }
 
@@ -231,6 +232,7 @@ private:
     location_t where = k_.location;
     expanded_location source = expand_location(where);
     tree list = NULL_TREE;
+    append_to_statement_list_force(k_.setup, &list);
     append_to_statement_list_force(
         runtime_calls::launch_begin(where, k_.name().c_str(),
                                     source.file ? source.file : "?",

@@ -423,6 +423,12 @@ private:
       }
       return target;
     case VAR_DECL:
+      if (const BufferParam *buffer = k_.buffer_for(pointer)) {
+        target.kind = Target::element;
+        target.buffer = buffer;
+        target.offset = size_zero_node;
+        return target;
+      }
       if (tree definition = single_definition(pointer))
         return trace_pointer(definition, depth + 1);
       return target;
@@ -688,6 +694,14 @@ private:
       op = PLUS_EXPR;
     } else if (TREE_CODE(t) == MODIFY_EXPR) {
       tree value = bare(TREE_OPERAND(t, 1));
+      // `s += e` with a call in e evaluates e first into a temporary:
+      // s = (TARGET_EXPR <t, e>, s + t).
+      tree evaluated_first = NULL_TREE;
+      if (TREE_CODE(value) == COMPOUND_EXPR &&
+          TREE_CODE(TREE_OPERAND(value, 0)) == TARGET_EXPR) {
+        evaluated_first = TREE_OPERAND(value, 0);
+        value = bare(TREE_OPERAND(value, 1));
+      }
       switch (TREE_CODE(value)) {
       case PLUS_EXPR:
       case MULT_EXPR:
@@ -724,6 +738,9 @@ private:
       default:
         break;
       }
+      if (evaluated_first && operand &&
+          bare(operand) == TARGET_EXPR_SLOT(evaluated_first))
+        operand = evaluated_first;
       if (!operand || mentions(operand, var))
         return false;
     } else {

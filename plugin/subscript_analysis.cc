@@ -1,6 +1,8 @@
 // See subscript_analysis.h.
 #include "subscript_analysis.h"
 
+#include "kernel_views.h"
+
 #include <algorithm>
 #include <map>
 
@@ -64,9 +66,12 @@ bool is_invariant(tree expression, const std::vector<IndexVariable> &vars) {
       case POSTDECREMENT_EXPR:
         return *node;
       case VAR_DECL:
-        // Locals of the body change between iterations.
-        return (!TREE_STATIC(*node) && !DECL_EXTERNAL(*node)) ? *node
-                                                              : NULL_TREE;
+        // Locals of the body change between iterations; the numbers read
+        // through a struct or span parameter do not.
+        return (!TREE_STATIC(*node) && !DECL_EXTERNAL(*node) &&
+                !is_view_constant(*node))
+                   ? *node
+                   : NULL_TREE;
       default:
         if (TYPE_P(*node))
           *walk_subtrees = 0;
@@ -108,6 +113,40 @@ void add_terms(AffineOffset *sum, const AffineOffset &other, bool subtract) {
   }
   sum->constant = fold_build2(subtract ? MINUS_EXPR : PLUS_EXPR, sizetype,
                               sum->constant, other.constant);
+}
+
+// The value of a const integer local of the loop body, as initialised:
+// `const int c = j * nx + i;` stands for its initialiser where it is used
+// (the loop variables cannot change in between).
+tree constant_definition(tree expression) {
+  if (!VAR_P(expression) || TREE_STATIC(expression) ||
+      DECL_EXTERNAL(expression) || !TREE_READONLY(expression) ||
+      !INTEGRAL_TYPE_P(TREE_TYPE(expression)) || is_view_constant(expression))
+    return NULL_TREE;
+  tree definition = DECL_INITIAL(expression);
+  return definition && definition != error_mark_node ? definition : NULL_TREE;
+}
+
+// A copy of EXPRESSION with its const integer locals replaced by their
+// initialisers, DEPTH levels deep at most.
+tree expand_constants(tree expression, int depth = 0) {
+  static constexpr int kMaxDepth = 8;
+  struct Expand {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+      } else if (tree definition = constant_definition(*node)) {
+        const int depth = *static_cast<int *>(data);
+        if (depth < kMaxDepth)
+          *node = expand_constants(definition, depth + 1);
+        *walk_subtrees = 0;
+      }
+      return NULL_TREE;
+    }
+  };
+  tree copy = unshare_expr(expression);
+  cp_walk_tree(&copy, Expand::visit, &depth, nullptr);
+  return copy;
 }
 
 AffineOffset decompose(tree expression,
@@ -336,7 +375,7 @@ tree at_largest_outer_value(tree bound,
 
 AffineOffset affine_offset(tree offset,
                            const std::vector<IndexVariable> &variables) {
-  AffineOffset form = decompose(offset, variables);
+  AffineOffset form = decompose(expand_constants(offset), variables);
   if (form.affine) {
     form.constant = fold(form.constant);
     for (auto &term : form.terms)
