@@ -1,0 +1,75 @@
+// Structs at the kernel boundary: each pointer member a kernel reads
+// carries one ownership attribute whose length names the other members;
+// members are read-only in a kernel, and the struct is never used whole.
+#include <cstddef>
+#include <string>
+
+struct Data {
+    std::size_t n;
+    double *x; // { dg-message "give 'Data::x' of 'Data' exactly one, with its length an expression of the other members" }
+    [[ferry::borrow(n)]] const double *y;
+    std::string name;
+    [[ferry::borrow(count)]] const double *z; // { dg-error "'count' is not a member of 'Data' or an integral constant" }
+    [[ferry::borrow]] const double *w; // { dg-error "'ferry::borrow' needs the number of elements of 'Data::w'" }
+    double total() const { return n * 0.5; }
+};
+
+[[ferry::kernel]]
+void unannotated(const Data &d, [[ferry::out(d.n)]] double *out)
+{
+    for (std::size_t i = 0; i < d.n; ++i)
+        out[i] = d.x[i]; // { dg-error "reads the pointer 'd.x', whose member 'Data::x' has no ownership attribute" }
+}
+
+[[ferry::kernel]]
+void writes_member(Data d, [[ferry::out(4)]] double *out)
+{
+    for (std::size_t i = 0; i < 4; ++i) {
+        d.n = 3; // { dg-error "assigns 'd.n'; what a kernel reads through its parameters is read-only there" }
+        out[i] = d.total(); // { dg-error "calls 'total' on 'd'" }
+    }
+}
+
+double first(const Data &d, std::size_t i) { return d.y[i]; }
+
+[[ferry::kernel]]
+void whole(const Data &d, [[ferry::out(m)]] double *out, std::size_t m)
+{
+    for (std::size_t i = 0; i < m; ++i)
+        out[i] = first(d, i); // { dg-error "uses 'd' as a whole; a kernel reaches only its members" }
+}
+
+[[ferry::kernel]]
+void library_member(const Data &d, [[ferry::out(d.n)]] double *out)
+{
+    for (std::size_t i = 0; i < d.n; ++i)
+        out[i] = d.name.size(); // { dg-error "calls 'size' on 'd.name'" }
+}
+
+[[ferry::kernel]]
+void bad_member_lengths(const Data &d, [[ferry::out(d.n)]] double *out)
+{
+    for (std::size_t i = 0; i < d.n; ++i)
+        out[i] = d.z[i] + d.w[i];
+}
+
+[[ferry::kernel]]
+void pointer_as_length(const Data &d, [[ferry::out(d.z)]] double *out) // { dg-error "member of type 'const double.' cannot be an element count" }
+{
+    for (std::size_t i = 0; i < d.n; ++i)
+        out[i] = 0;
+}
+
+// The ownership of a borrowed member holds like a parameter's (rule 1).
+struct Pair {
+    int n;
+    [[ferry::borrow(n)]] const double *in;
+    [[ferry::borrow(n)]] double *also_in; // { dg-message "'p.also_in' is declared 'ferry::borrow'" }
+};
+
+[[ferry::kernel]]
+void rule1(Pair p)
+{
+    for (int i = 0; i < p.n; ++i)
+        p.also_in[i] = p.in[i]; // { dg-error "'p.also_in' is borrowed read-only, but the kernel writes it" }
+}
