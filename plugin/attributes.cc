@@ -38,7 +38,9 @@ tree stored_name(const char *name) {
 }
 const char kStoredPrefix[] = "ferry:";
 
-location_t location_at(location_t anchor, int line, int column) {
+} // namespace
+
+location_t source_location_at(location_t anchor, int line, int column) {
   expanded_location where = expand_location(anchor);
   if (where.line == line && column >= where.column)
     return linemap_position_for_loc_and_offset(line_table, anchor,
@@ -57,6 +59,8 @@ location_t location_at(location_t anchor, int line, int column) {
     return anchor;
   return result;
 }
+
+namespace {
 
 struct RecoveredText {
   bool has_arguments = false;
@@ -117,7 +121,7 @@ bool recover_text(location_t decl_location, const char *name, bool is_parameter,
         !is_punctuator(tokens[i - 1], "::") || tokens[i - 2].text != "ferry")
       continue;
 
-    out->name_location = location_at(decl_location, token.line, token.column);
+    out->name_location = source_location_at(decl_location, token.line, token.column);
     const SourceToken &open = tokens[i + 1];
     if (!is_punctuator(open, "("))
       return true;
@@ -135,7 +139,7 @@ bool recover_text(location_t decl_location, const char *name, bool is_parameter,
       return false;
     out->has_arguments = true;
     out->arguments_location =
-        location_at(decl_location, open.line, open.column + 1);
+        source_location_at(decl_location, open.line, open.column + 1);
     const SourceToken &last = tokens[close];
     for (int line = open.line; line <= last.line; ++line) {
       const std::string &text = lines[line - first_line];

@@ -30,6 +30,10 @@ std::vector<FerryAttribute> ferry_attributes(tree decl);
 
 bool has_ferry_attribute(tree decl, const char *name);
 
+// The location of LINE:COLUMN in the file of ANCHOR; ANCHOR when that
+// place cannot be expressed.
+location_t source_location_at(location_t anchor, int line, int column);
+
 // A location NUMBER columns after the start of the text at LOCATION, when
 // both are on one line; LOCATION otherwise.
 location_t location_in_text(location_t location, int columns);

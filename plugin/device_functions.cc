@@ -114,13 +114,11 @@ public:
     if (!DECL_SAVED_TREE(fndecl)) {
       auto_diagnostic_group group;
       error_at(call_site,
-               "kernel %qs calls %qD, whose body is not visible here; the "
-               "device needs it",
+               "kernel %qs calls %qD, which is not defined in this "
+               "translation unit; the device needs its body",
                k_.name().c_str(), fndecl);
       inform(DECL_SOURCE_LOCATION(fndecl),
-             "define %qD before the kernel, in this file or a header it "
-             "includes",
-             fndecl);
+             "define %qD in this file or in a header it includes", fndecl);
       result_.ok = false;
       return;
     }
@@ -157,6 +155,33 @@ private:
 tree visible_body(tree fndecl) {
   instantiate_if_needed(fndecl);
   return DECL_SAVED_TREE(fndecl);
+}
+
+tree undefined_callee(tree fndecl) {
+  struct Search {
+    std::set<tree> seen;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *search = static_cast<Search *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) != CALL_EXPR && TREE_CODE(t) != AGGR_INIT_EXPR)
+        return NULL_TREE;
+      tree callee = cp_get_callee_fndecl_nofold(t);
+      if (!callee || fndecl_built_in_p(callee) ||
+          !search->seen.insert(callee).second ||
+          has_ferry_attribute(definition_of(callee), "kernel"))
+        return NULL_TREE;
+      tree body = visible_body(callee);
+      if (!body)
+        return callee;
+      return cp_walk_tree_without_duplicates(&body, visit, data);
+    }
+  } search;
+  return cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl),
+                                         Search::visit, &search);
 }
 
 DeviceFunctions prepare_device_functions(

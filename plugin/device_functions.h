@@ -9,8 +9,9 @@
 // that GCC 12 miscompiles inside `omp simd`, in which case the kernel's
 // OpenMP region is built without simd.
 //
-// Bodies must be known when the kernel is compiled, so device functions are
-// defined before the kernels that call them; templates are instantiated on
+// Bodies must be known when the kernel is compiled: device functions are
+// defined anywhere in the translation unit (a kernel that calls one defined
+// later is compiled at the end of the unit); templates are instantiated on
 // demand.
 #ifndef FERRY_PLUGIN_DEVICE_FUNCTIONS_H
 #define FERRY_PLUGIN_DEVICE_FUNCTIONS_H
@@ -34,6 +35,10 @@ struct DeviceFunctions {
 // FNDECL's body, instantiating a template instance first; NULL_TREE when
 // the body is not visible here.
 tree visible_body(tree fndecl);
+
+// The first function FNDECL calls, directly or through the bodies of its
+// callees, that has no body yet; NULL_TREE when every one is defined.
+tree undefined_callee(tree fndecl);
 
 DeviceFunctions prepare_device_functions(
     const Kernel &kernel,

@@ -147,6 +147,37 @@ void process_kernel(tree fndecl) {
   ferry::note_region_buffers(kernel);
 }
 
+// A kernel that calls a function defined later in the unit (which GCC's
+// OpenMP accepts too) is compiled once the whole unit is parsed: its
+// front-end body waits here while the front end genericizes an empty
+// stand-in, and parse_file_then_deferred_kernels() compiles and genericizes
+// it before GCC gimplifies anything.  A TREE_LIST of kernel -> body, and a
+// garbage-collection root.
+tree deferred_kernels;
+void (*front_end_parse_file)(void);
+
+void parse_file_then_deferred_kernels() {
+  front_end_parse_file();
+  for (tree entry = nreverse(deferred_kernels); entry;
+       entry = TREE_CHAIN(entry)) {
+    tree fndecl = TREE_PURPOSE(entry);
+    DECL_SAVED_TREE(fndecl) = TREE_VALUE(entry);
+    tree outer_function = current_function_decl;
+    push_cfun(DECL_STRUCT_FUNCTION(fndecl));
+    current_function_decl = fndecl;
+    process_kernel(fndecl);
+    cp_genericize(fndecl);
+    current_function_decl = outer_function;
+    pop_cfun();
+  }
+  deferred_kernels = NULL_TREE;
+}
+
+const ggc_root_tab deferred_roots[] = {
+    {&deferred_kernels, 1, sizeof(deferred_kernels), &gt_ggc_mx_tree_node,
+     &gt_pch_nx_tree_node},
+    LAST_GGC_ROOT_TAB};
+
 void on_pre_genericize(void *gcc_data, void *) {
   tree fndecl = static_cast<tree>(gcc_data);
   // Constructor and destructor clones repeat their abstract function.
@@ -154,10 +185,18 @@ void on_pre_genericize(void *gcc_data, void *) {
     return;
   if (ferry::finish_direct_entry(fndecl))
     return;
-  if (ferry::has_ferry_attribute(fndecl, "kernel"))
-    process_kernel(fndecl);
-  else
+  if (!ferry::has_ferry_attribute(fndecl, "kernel")) {
     ferry::add_launch_frame(fndecl);
+    return;
+  }
+  if (!contains_errors(DECL_SAVED_TREE(fndecl)) &&
+      ferry::undefined_callee(fndecl)) {
+    deferred_kernels =
+        tree_cons(fndecl, DECL_SAVED_TREE(fndecl), deferred_kernels);
+    DECL_SAVED_TREE(fndecl) = alloc_stmt_list();
+    return;
+  }
+  process_kernel(fndecl);
 }
 
 void on_attributes(void *, void *) { ferry::register_attributes(); }
@@ -197,5 +236,9 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
       const_cast<ggc_root_tab *>(ferry::runtime_calls::gc_roots()));
   register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
                     const_cast<ggc_root_tab *>(ferry::view_gc_roots()));
+  register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
+                    const_cast<ggc_root_tab *>(deferred_roots));
+  front_end_parse_file = lang_hooks.parse_file;
+  lang_hooks.parse_file = parse_file_then_deferred_kernels;
   return 0;
 }

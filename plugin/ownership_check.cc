@@ -1004,6 +1004,38 @@ private:
   }
 
   // Whether parameter INDEX of CALLEE points to const.
+  // The fix for a helper that only reads through parameter INDEX, but
+  // whose parameter is not a pointer to const: a note at the parameter
+  // with a fix-it that adds the const.  False when there is no such
+  // parameter to point at.
+  static bool suggest_const(tree callee, unsigned index) {
+    tree parm = chain_index(index, DECL_ARGUMENTS(callee));
+    if (!parm || !INDIRECT_TYPE_P(TREE_TYPE(parm)))
+      return false;
+    location_t name = DECL_SOURCE_LOCATION(parm);
+    rich_location fix(line_table, name);
+    // `double *p` -> `double const *p`: the const goes before the `*` or
+    // `&` of the declarator, whatever spacing the user chose.
+    expanded_location at = expand_location(name);
+    char_span line = at.file ? location_get_source_line(at.file, at.line)
+                             : char_span(nullptr, 0);
+    int column = at.column - 1; // 1-based column of the character before
+    while (line && column > 0 &&
+           (line[column - 1] == ' ' || line[column - 1] == '\t'))
+      --column;
+    if (line && column > 1 && column <= static_cast<int>(line.length()) &&
+        (line[column - 1] == '*' || line[column - 1] == '&')) {
+      const bool spaced = line[column - 2] == ' ' || line[column - 2] == '\t';
+      fix.add_fixit_insert_before(
+          source_location_at(name, at.line, column), spaced ? "const " : " const");
+    }
+    inform(&fix,
+           "if %qD only reads through %qD, make it a pointer to const; "
+           "ferry then lets it read in any way",
+           callee, parm);
+    return true;
+  }
+
   static bool reads_only_through(tree callee, unsigned index) {
     tree parm_types = chain_index(index, TYPE_ARG_TYPES(TREE_TYPE(callee)));
     tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
@@ -1025,8 +1057,8 @@ private:
              "%qD gets a pointer into %qD that ferry cannot follow to an "
              "element, so it may write any element",
              callee, buffer.decl);
-        inform(where, "compute the subscript into a local first, or pass a "
-                      "pointer to const");
+        if (!suggest_const(callee, index))
+          inform(where, "compute the subscript into a local first");
         continue;
       }
       unfollowed_reads(argument, where);
@@ -1049,10 +1081,12 @@ private:
            "%qD is passed to %qD, which uses the pointer in a way ferry "
            "cannot follow, so it may write any element",
            buffer.decl, callee);
-      inform(effects.untracked, "here, in %qD", effects.untracked_function);
-      inform(where, "helpers may read and write through a pointer or "
-                    "reference parameter at constant offsets; pass other "
-                    "values by value");
+      if (effects.untracked !=
+          DECL_SOURCE_LOCATION(effects.untracked_function))
+        inform(effects.untracked, "here, in %qD", effects.untracked_function);
+      if (!suggest_const(callee, index))
+        inform(where, "ferry follows the writes of a helper through a pointer or "
+                      "reference parameter at constant offsets from it");
       return;
     }
     if (write && buffer.ownership == Ownership::borrow) {
