@@ -166,6 +166,8 @@ tree handle_ferry_attribute(tree *node, tree name, tree, int,
 
   if (kernel && TREE_CODE(decl) != FUNCTION_DECL) {
     error_at(location, "%<ferry::kernel%> applies to functions");
+    inform(location, "put it before the loop function that should run on "
+                     "the GPU");
     return NULL_TREE;
   }
   const bool parameter = TREE_CODE(decl) == PARM_DECL;
@@ -175,6 +177,8 @@ tree handle_ferry_attribute(tree *node, tree name, tree, int,
              "%<[[ferry::kernel]]%> function and to pointer members of "
              "structs",
              attribute);
+    inform(location, "move it onto the pointer parameter or member that "
+                     "holds the array");
     return NULL_TREE;
   }
 

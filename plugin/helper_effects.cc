@@ -36,15 +36,19 @@ class EffectsScanner {
 public:
   EffectsScanner(tree fndecl, tree parameter, HelperEffects *effects, int depth)
       : fndecl_(fndecl), parameter_(parameter), effects_(effects),
-        depth_(depth) {}
+        depth_(depth), where_(DECL_SOURCE_LOCATION(fndecl)) {}
 
   void scan(tree t) {
     if (!t || TYPE_P(t))
       return;
+    if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+      where_ = EXPR_LOCATION(t);
     switch (TREE_CODE(t)) {
     case PARM_DECL:
+      // At the expression that uses the pointer, not the helper's first
+      // line.
       if (t == parameter_)
-        untracked(location_or(t, DECL_SOURCE_LOCATION(fndecl_)));
+        untracked(where_);
       return;
     case MODIFY_EXPR:
     case INIT_EXPR:
@@ -255,6 +259,7 @@ private:
   tree parameter_;
   HelperEffects *effects_;
   int depth_;
+  location_t where_;      // of the innermost expression being scanned
   int conditional_ = 0;   // inside a branch or loop of the helper
   bool returned_ = false; // a `return` came before
 

@@ -168,6 +168,8 @@ private:
                  "%<ferry::%s%> applies to pointer parameters, but %qD has "
                  "type %qT",
                  owned[0].name.c_str(), parm, type);
+        inform(where, "remove the attribute: a number is passed by value, "
+                      "each iteration reads its own copy");
         ok_ = false;
       } else if (!is_copyable_scalar(type)) {
         error_at(where,
@@ -419,6 +421,8 @@ private:
     if (!counts_up_by_one(FOR_EXPR(for_statement), var)) {
       error_at(where, "a kernel loop must count up by one (%<++%E%>)",
                DECL_NAME(var));
+      inform(where, "count the steps instead: %<for (i = 0; i < n / 2; ++i)%> "
+                    "and use %<2 * i%> in the body");
       return false;
     }
     return true;
@@ -504,6 +508,8 @@ private:
     const tree_code code = TREE_CODE(bare);
     if (code == WHILE_STMT || code == DO_STMT) {
       error_at(where, "the loops of a kernel must be %<for%> loops");
+      inform(where, "write %<for (std::size_t i = 0; i < n; ++i)%> over "
+                    "the iterations");
       ok_ = false;
       return;
     }

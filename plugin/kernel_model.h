@@ -42,8 +42,10 @@ struct BufferParam {
   tree length = NULL_TREE; // element count, an expression of parameters
   std::string length_text; // the length as written, for messages
   unsigned index = 0;      // position among the buffer parameters
-  // No attribute: borrow or borrow_mut from the constness of a span or
-  // vector; narrowed to borrow when the loops only read it.
+  // The ownership comes with a type, not this kernel: from the constness
+  // of a span or vector, or from the annotation of a struct member, which
+  // serves every kernel.  borrow_mut is narrowed to borrow when the loops
+  // only read the buffer.
   bool ownership_from_type = false;
 };
 

@@ -464,6 +464,9 @@ tree KernelViews::pointer_member(const Path &path) {
     ok_ = false;
     return error_mark_node;
   }
+  // One annotation serves every kernel the struct is passed to: a kernel
+  // that only reads a borrow_mut member borrows it, without a warning.
+  buffer.ownership_from_type = buffer.ownership == Ownership::borrow_mut;
   buffer.length_text = spelled_in(owner, attribute.arguments);
   buffer.local =
       local(path, name, cv_unqualified(TREE_TYPE(field)), object(path));

@@ -31,7 +31,7 @@ namespace ferry {
 struct ViewBuffer {
   tree local = NULL_TREE; // the pointer the rewritten body uses
   Ownership ownership = Ownership::borrow;
-  bool ownership_from_type = false; // no attribute: from constness
+  bool ownership_from_type = false; // see BufferParam
   tree length = NULL_TREE;          // element count, long long
   std::string length_text;
   location_t location = UNKNOWN_LOCATION; // the member or parameter

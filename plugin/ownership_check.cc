@@ -179,11 +179,15 @@ private:
       continued_ = true;
       return NULL_TREE;
     case BREAK_STMT:
-      if (breakable_depth_ == 0)
+      if (breakable_depth_ == 0) {
+        auto_diagnostic_group group;
         fail(where,
              "%<break%> leaves the parallel loop of kernel %qD; "
              "every iteration must run",
              k_.fndecl);
+        inform(where, "use %<continue%> to end this iteration early; to "
+                      "find the first match, reduce with %<std::min%>");
+      }
       return NULL_TREE;
     case RETURN_EXPR:
       fail(where,
@@ -193,6 +197,8 @@ private:
       return NULL_TREE;
     case GOTO_EXPR:
       fail(where, "%<goto%> inside the parallel loop of kernel %qD", k_.fndecl);
+      inform(where, "use %<continue%> to end the iteration, or %<if%> to "
+                    "skip statements");
       return NULL_TREE;
     case THROW_EXPR:
     case TRY_BLOCK:
@@ -286,11 +292,16 @@ private:
       return;
     if (TREE_STATIC(decl) || DECL_EXTERNAL(decl)) {
       // Reported once, here, not again at each use.
-      if (!TREE_READONLY(decl) && reported_globals_.insert(decl).second)
+      if (!TREE_READONLY(decl) && reported_globals_.insert(decl).second) {
+        auto_diagnostic_group group;
         fail(DECL_SOURCE_LOCATION(decl),
              "static variable %qD inside kernel %qD would be shared by all "
              "iterations",
              decl, k_.fndecl);
+        inform(DECL_SOURCE_LOCATION(decl),
+               "drop the %<static%> for a value of each iteration; pass a "
+               "%<ferry::shared_mut%> buffer for one all iterations update");
+      }
       return;
     }
     private_vars_.insert(decl);
@@ -807,10 +818,13 @@ private:
     tree type = TREE_TYPE(lvalue);
     facts_->uses[target.buffer->index].written = true;
     if (!INTEGRAL_TYPE_P(type) && !SCALAR_FLOAT_TYPE_P(type)) {
+      auto_diagnostic_group group;
       fail(where,
            "this update of %qD cannot be made atomic: its elements "
            "have type %qT",
            target.buffer->decl, type);
+      inform(where, "update one number at a time: a %<shared_mut%> buffer "
+                    "of numbers per field, such as %<double *sum_x%>");
       return;
     }
     tree statement = statement_ ? bare(*statement_) : NULL_TREE;
@@ -981,10 +995,14 @@ private:
   void call(tree call_expression, location_t where) {
     tree callee = cp_get_callee_fndecl_nofold(call_expression);
     if (!callee) {
+      auto_diagnostic_group group;
       fail(where,
            "kernel %qD calls through a function pointer or a virtual "
            "function; the device needs to know the callee",
            k_.fndecl);
+      inform(where, "call a function by name; to choose one at the call "
+                    "site, make the kernel a template over a function "
+                    "object");
       return;
     }
     if (std::none_of(facts_->callees.begin(), facts_->callees.end(),

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The direct launch path at compile time (no GPU needed): every kernel loop
-# that can take it gets a PTX .entry in the offload code, frame-free and
+# that can take it (kernels over structs and vectors too) gets a PTX .entry
+# in the offload code, frame-free and
 # free of libgomp's per-warp state (also in the functions it calls); the
 # loop that cannot (a helper takes the address of a local) gets none, and
 # -fplugin-arg-ferry-explain says why; the host assembly holds no PTX.
@@ -17,6 +18,7 @@ trap 'rm -rf "$dir"' EXIT
 cat > "$dir/k.cc" <<'CC'
 #include <ferry/ferry.hpp>
 #include <algorithm>
+#include <vector>
 
 struct Coefficients { double a, b; int shift; };
 
@@ -69,6 +71,18 @@ inline double twice(const double *p) { return 2 * *p; }
     y[i] = c[i].a * (i > 0 ? x[i - 1] : 0) + twice(&x[i]) + whole.b;
   }
 }
+struct Bodies {
+  long n;
+  double scale[2];
+  [[ferry::borrow(n)]] const double *m;
+  [[ferry::borrow_mut(n)]] double *v;
+};
+[[ferry::kernel]] void soa(const Bodies &b, double dt) {
+  for (long i = 0; i < b.n; ++i) b.v[i] += dt * b.scale[0] / b.m[i];
+}
+[[ferry::kernel]] void vectors(const std::vector<double> &x, std::vector<double> &y) {
+  for (std::size_t i = 0; i < y.size(); ++i) y[i] += x[i];
+}
 int main() {}
 CC
 cd "$dir" || fail "no temporary directory"
@@ -76,7 +90,7 @@ cd "$dir" || fail "no temporary directory"
   k.cc -o k 2> explain.txt ||
   { cat explain.txt; fail "build failed"; }
 
-for kernel in axpy plane cube sums histogram staged; do
+for kernel in axpy plane cube sums histogram staged soa vectors; do
   grep -q "note: ferry: direct entry '__ferry_direct__Z[0-9]*$kernel" explain.txt ||
     fail "explain names no direct entry for $kernel"
 done
@@ -95,7 +109,7 @@ bodies = {}
 for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*\)\s*)?([\w$.]+)\s*\([^\n]*\n\{\n(.*?)\n\}", text, re.S | re.M):
     bodies[match.group(1)] = match.group(2)
 entries = sorted(n for n in bodies if n.startswith("__ferry_direct_"))
-expected = ["axpy", "plane", "cube", "sums", "histogram", "staged"]
+expected = ["axpy", "plane", "cube", "sums", "histogram", "staged", "soa", "vectors"]
 for kernel in expected:
     found = [e for e in entries if re.match(r"__ferry_direct__Z\d+%s" % kernel, e)]
     if not found:
