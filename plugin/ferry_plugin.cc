@@ -16,8 +16,10 @@
 //                                (ld.global.nc) in the direct entries
 //
 // Stages, one file each, called in this order for every kernel at
-// PLUGIN_PRE_GENERICIZE (while the body is still C++ front-end trees):
+// PLUGIN_PRE_GENERICIZE (while the body is still C++ front-end trees; for
+// a kernel that calls a function defined later, once the unit is parsed):
 //   attributes.cc        [[ferry::...]] registration, argument recovery
+//   kernel_views.cc      spans, vectors, structs, `this` -> local buffers
 //   kernel_model.cc      parameters, ownership, loop nest (rule 4)
 //   ownership_check.cc   rules 1, 2, 3 and 5 (subscript_analysis.cc)
 //   map_kinds.cc         map kind per buffer

@@ -643,9 +643,14 @@ private:
     if (pointee.kind == Target::element &&
         pointee.buffer->ownership == Ownership::borrow &&
         !TYPE_READONLY(TREE_TYPE(TREE_TYPE(decl))) &&
-        TYPE_REF_P(TREE_TYPE(decl)))
+        TYPE_REF_P(TREE_TYPE(decl))) {
+      auto_diagnostic_group group;
       fail(where, "a non-const reference to %qD, which is borrowed read-only",
            pointee.buffer->decl);
+      inform(DECL_SOURCE_LOCATION(decl), "declare %qD as a reference to "
+             "const, as in %<const %T &%>",
+             decl, TREE_TYPE(TREE_TYPE(decl)));
+    }
   }
 
   // An assignment or increment: a reduction, an atomic update of a
