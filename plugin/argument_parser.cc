@@ -289,17 +289,16 @@ private:
 
   // A length on a struct member names the struct's other members.
   tree member(const SourceToken &token, tree id) {
-    for (tree field = TYPE_FIELDS(members_->record); field;
-         field = DECL_CHAIN(field)) {
-      if (TREE_CODE(field) != FIELD_DECL || DECL_NAME(field) != id)
-        continue;
+    std::vector<tree> fields;
+    if (find_member(members_->record, id, &fields)) {
+      tree field = fields.back();
       if (!INTEGRAL_TYPE_P(TREE_TYPE(field))) {
         error_at_token(token,
                        "member %qD of type %qT cannot be an element count",
                        field, TREE_TYPE(field));
         return NULL_TREE;
       }
-      return fold_convert(result_type(), members_->value(field));
+      return fold_convert(result_type(), members_->value(fields));
     }
     if (tree value = constant_in(members_->record, id))
       return value;
@@ -310,6 +309,22 @@ private:
                    "length of a member is an expression of the other members",
                    token.text.c_str(), members_->record);
     return NULL_TREE;
+  }
+
+  // The fields from RECORD to its member ID, through base classes.
+  static bool find_member(tree record, tree id, std::vector<tree> *fields) {
+    for (tree field = TYPE_FIELDS(record); field; field = DECL_CHAIN(field)) {
+      if (TREE_CODE(field) != FIELD_DECL)
+        continue;
+      fields->push_back(field);
+      if (DECL_NAME(field) == id && !DECL_FIELD_IS_BASE(field))
+        return true;
+      if (DECL_FIELD_IS_BASE(field) &&
+          find_member(TREE_TYPE(field), id, fields))
+        return true;
+      fields->pop_back();
+    }
+    return false;
   }
 
   // A non-type template argument of the instantiation being compiled.

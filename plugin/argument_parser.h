@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace ferry {
 
@@ -20,7 +21,9 @@ namespace ferry {
 // integral members, read from the object the kernel was given.
 struct MemberScope {
   tree record = NULL_TREE;
-  std::function<tree(tree field)> value; // FIELD's value, any integer type
+  // The value of the member reached through FIELDS (a member of a base
+  // class after its base fields), any integer type.
+  std::function<tree(const std::vector<tree> &fields)> value;
 };
 
 // An element count such as `n`, `n * m + 2` or `N` (a template argument):

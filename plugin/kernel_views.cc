@@ -379,16 +379,13 @@ std::string KernelViews::spelled_in(const Path &owner,
   std::string text = length;
   std::vector<SourceToken> tokens = tokenize_text(length, 1, 1);
   for (auto token = tokens.rbegin(); token != tokens.rend(); ++token) {
-    if (token->kind != SourceToken::identifier)
+    std::vector<tree> fields;
+    if (token->kind != SourceToken::identifier ||
+        !library_path(record, token->text.c_str(), &fields))
       continue;
-    for (tree field = TYPE_FIELDS(record); field; field = DECL_CHAIN(field))
-      if (TREE_CODE(field) == FIELD_DECL && DECL_NAME(field) &&
-          id_equal(DECL_NAME(field), token->text.c_str())) {
-        Path member = owner;
-        member.push_back(field);
-        text.replace(token->column - 1, token->text.size(), spelling(member));
-        break;
-      }
+    Path member = owner;
+    member.insert(member.end(), fields.begin(), fields.end());
+    text.replace(token->column - 1, token->text.size(), spelling(member));
   }
   return text;
 }
@@ -451,10 +448,10 @@ tree KernelViews::pointer_member(const Path &path) {
   Path owner(path.begin(), path.end() - 1);
   MemberScope members;
   members.record = DECL_CONTEXT(field);
-  members.value = [this, owner](tree sibling) {
-    Path path_of_sibling = owner;
-    path_of_sibling.push_back(sibling);
-    return scalar(path_of_sibling);
+  members.value = [this, owner](const std::vector<tree> &fields) {
+    Path sibling = owner;
+    sibling.insert(sibling.end(), fields.begin(), fields.end());
+    return scalar(sibling);
   };
   buffer.length = parse_length(attribute.arguments, fndecl_,
                                attribute.arguments_location,
@@ -679,6 +676,18 @@ bool KernelViews::replace_method_call(tree *node) {
     return false;
   const std::string name = spelling(path);
   const SequenceKind kind = sequence_kind(type_at(path));
+  if (kind == SequenceKind::none && path.size() > 1 &&
+      is_copyable_scalar(type_at(path)) && DECL_CONST_MEMFUNC_P(fn)) {
+    // A const member function of a member of numbers (a std::array, a
+    // small vector type) reads the kernel's copy of it.
+    tree copy = scalar(path);
+    CALL_EXPR_ARG(call, 0) =
+        fold_convert(TREE_TYPE(CALL_EXPR_ARG(call, 0)),
+                     cp_build_addr_expr(copy, tf_warning_or_error));
+    for (int i = 1; i < call_expr_nargs(call); ++i)
+      cp_walk_tree(&CALL_EXPR_ARG(call, i), visit_node, this, nullptr);
+    return true;
+  }
   if (kind == SequenceKind::none) {
     auto_diagnostic_group group;
     error_at(where_, "kernel %qD calls %qE on %qs", fndecl_, DECL_NAME(fn),

@@ -412,11 +412,17 @@ private:
   // A variable whose value never changes after its initialisation: a
   // reference, or a local pointer never assigned again.
   tree single_definition(tree decl) const {
-    if (!VAR_P(decl) || !private_vars_.count(decl) || !DECL_INITIAL(decl) ||
-        DECL_INITIAL(decl) == error_mark_node)
+    if (!VAR_P(decl) || !private_vars_.count(decl))
+      return NULL_TREE;
+    tree definition = DECL_INITIAL(decl);
+    if (!definition) {
+      auto bound = bindings_.find(decl);
+      definition = bound == bindings_.end() ? NULL_TREE : bound->second;
+    }
+    if (!definition || definition == error_mark_node)
       return NULL_TREE;
     if (TYPE_REF_P(TREE_TYPE(decl)) || !reassigned_.count(decl))
-      return DECL_INITIAL(decl);
+      return definition;
     return NULL_TREE;
   }
 
@@ -657,6 +663,17 @@ private:
   // shared_mut element, or a plain store.
   void update(tree t, location_t where) {
     tree lvalue = TREE_OPERAND(t, 0);
+    // `const T &r = s[i];` with a call on the right: the front end binds
+    // the reference in a statement of its own, not in the declaration.
+    tree reference = tree_strip_any_location_wrapper(lvalue);
+    if (TREE_CODE(t) == INIT_EXPR && VAR_P(reference) &&
+        TYPE_REF_P(TREE_TYPE(reference)) && private_vars_.count(reference) &&
+        !DECL_INITIAL(reference)) {
+      bindings_[reference] = TREE_OPERAND(t, 1);
+      store_escape_check(reference, TREE_OPERAND(t, 1), where);
+      walk(&TREE_OPERAND(t, 1));
+      return;
+    }
     const bool increment =
         TREE_CODE(t) != MODIFY_EXPR && TREE_CODE(t) != INIT_EXPR;
     Target target = classify(lvalue);
@@ -1481,6 +1498,7 @@ private:
   std::vector<IndexVariable> index_vars_;
   std::set<tree> private_vars_;
   std::set<tree> reassigned_;
+  std::map<tree, tree> bindings_; // references bound after their declaration
   std::set<tree> reported_globals_;
   std::map<tree, location_t> local_reads_; // kernel locals read in the loop
   tree *statement_ = nullptr;              // the statement being walked
