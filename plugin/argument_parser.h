@@ -32,8 +32,7 @@ struct MemberScope {
 // NULL_TREE after reporting an error for ATTRIBUTE at LOCATION.  With
 // MEMBERS, names are members of that struct instead of parameters.
 tree parse_length(const std::string &text, tree fndecl, location_t location,
-                  const char *attribute,
-                  const MemberScope *members = nullptr);
+                  const char *attribute, const MemberScope *members = nullptr);
 
 // The arguments of [[ferry::kernel(...)]]: a comma-separated list of
 // threads(N) and teams(N).  Returns false after reporting an error.

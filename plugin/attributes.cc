@@ -121,7 +121,8 @@ bool recover_text(location_t decl_location, const char *name, bool is_parameter,
         !is_punctuator(tokens[i - 1], "::") || tokens[i - 2].text != "ferry")
       continue;
 
-    out->name_location = source_location_at(decl_location, token.line, token.column);
+    out->name_location =
+        source_location_at(decl_location, token.line, token.column);
     const SourceToken &open = tokens[i + 1];
     if (!is_punctuator(open, "("))
       return true;

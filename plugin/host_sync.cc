@@ -474,11 +474,11 @@ private:
     bool loaded = false;
     for (const std::vector<tree> &fields :
          view_members(gimple_call_fndecl(call), index)) {
-      tree member = by_address ? build_simple_mem_ref(argument)
-                               : unshare_expr(argument);
+      tree member =
+          by_address ? build_simple_mem_ref(argument) : unshare_expr(argument);
       for (tree field : fields)
-        member = build3(COMPONENT_REF, TREE_TYPE(field), member, field,
-                        NULL_TREE);
+        member =
+            build3(COMPONENT_REF, TREE_TYPE(field), member, field, NULL_TREE);
       tree pointer = make_ssa_name(TREE_TYPE(member));
       gsi_insert_before(&before, gimple_build_assign(pointer, member),
                         GSI_SAME_STMT);

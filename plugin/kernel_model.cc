@@ -268,8 +268,8 @@ private:
     tree element = TREE_TYPE(TREE_TYPE(decl));
     if (VOID_TYPE_P(element) || !COMPLETE_TYPE_P(element) ||
         TREE_CODE(TYPE_SIZE_UNIT(element)) != INTEGER_CST) {
-      error_at(where, "buffer %qD points to %qT, whose size is not known",
-               decl, element);
+      error_at(where, "buffer %qD points to %qT, whose size is not known", decl,
+               element);
       inform(where, "use a pointer to the element type, such as %<double *%>");
       return false;
     }

@@ -10,6 +10,7 @@
 #include "kernel_views.h"
 
 #include "argument_parser.h"
+#include "device_functions.h"
 #include "source_tokens.h"
 #include "tree_utils.h"
 
@@ -40,7 +41,8 @@ const char *sequence_name(SequenceKind kind) {
 }
 
 tree template_argument(tree type, int index) {
-  tree args = INNERMOST_TEMPLATE_ARGS(CLASSTYPE_TI_ARGS(TYPE_MAIN_VARIANT(type)));
+  tree args =
+      INNERMOST_TEMPLATE_ARGS(CLASSTYPE_TI_ARGS(TYPE_MAIN_VARIANT(type)));
   return index < TREE_VEC_LENGTH(args) ? TREE_VEC_ELT(args, index) : NULL_TREE;
 }
 
@@ -137,7 +139,6 @@ tree type_at(const std::vector<tree> &path) {
   return path.size() == 1 ? root_type(path[0]) : TREE_TYPE(path.back());
 }
 
-
 // The numbers of the kernel being compiled (trees of other functions
 // may reuse these addresses later, so the set is emptied per kernel).
 std::set<tree> view_constants;
@@ -185,8 +186,8 @@ void note_view_members(tree kernel) {
         TREE_VEC_ELT(fields, j) = paths[i][j];
       TREE_VEC_ELT(vectors, i) = fields;
     }
-    arguments = tree_cons(build_int_cst(unsigned_type_node, index), vectors,
-                          arguments);
+    arguments =
+        tree_cons(build_int_cst(unsigned_type_node, index), vectors, arguments);
   }
   // Kept even when empty, so that the question is answered once.
   view_members_table = tree_cons(kernel, arguments, view_members_table);
@@ -214,8 +215,8 @@ std::vector<std::vector<tree>> view_members(tree kernel, unsigned index) {
 
 const ggc_root_tab *view_gc_roots() {
   static const ggc_root_tab roots[] = {
-      {&view_members_table, 1, sizeof(view_members_table),
-       &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+      {&view_members_table, 1, sizeof(view_members_table), &gt_ggc_mx_tree_node,
+       &gt_pch_nx_tree_node},
       LAST_GGC_ROOT_TAB};
   return roots;
 }
@@ -233,7 +234,8 @@ bool KernelViews::takes(tree parm) {
   return CLASS_TYPE_P(type) && !is_copyable_scalar(type);
 }
 
-bool KernelViews::add_root(tree parm, const std::vector<FerryAttribute> &owned) {
+bool KernelViews::add_root(tree parm,
+                           const std::vector<FerryAttribute> &owned) {
   location_t where = DECL_SOURCE_LOCATION(parm);
   tree type = root_type(parm);
   const SequenceKind kind = sequence_kind(type);
@@ -248,8 +250,9 @@ bool KernelViews::add_root(tree parm, const std::vector<FerryAttribute> &owned) 
              "%<ferry::%s%> applies to pointers, spans and vectors, but %qD "
              "has type %qT",
              owned[0].name.c_str(), parm, TREE_TYPE(parm));
-    inform(where, "annotate the pointer members of %qT instead, as in "
-                  "%<[[ferry::borrow(n)]] const double *x;%>",
+    inform(where,
+           "annotate the pointer members of %qT instead, as in "
+           "%<[[ferry::borrow(n)]] const double *x;%>",
            type);
     return ok_ = false;
   }
@@ -313,8 +316,8 @@ tree KernelViews::object(const Path &path) const {
                     ? build1(INDIRECT_REF, root_type(parm), parm)
                     : parm;
   for (std::size_t i = 1; i < path.size(); ++i)
-    result = build3(COMPONENT_REF, TREE_TYPE(path[i]), result, path[i],
-                    NULL_TREE);
+    result =
+        build3(COMPONENT_REF, TREE_TYPE(path[i]), result, path[i], NULL_TREE);
   return result;
 }
 
@@ -342,7 +345,8 @@ std::string KernelViews::spelling(const Path &path) const {
   return text;
 }
 
-const std::vector<FerryAttribute> &KernelViews::attributes_of(const Path &path) {
+const std::vector<FerryAttribute> &
+KernelViews::attributes_of(const Path &path) {
   if (path.size() == 1)
     return root_of(path[0])->owned;
   auto found = field_attributes_.find(path.back());
@@ -394,7 +398,7 @@ tree KernelViews::scalar(const Path &path) {
   auto found = locals_.find(path);
   if (found != locals_.end())
     return found->second;
-  tree type = cv_unqualified(TREE_TYPE(path.back()));
+  tree type = cv_unqualified(type_at(path));
   tree var = local(path, spelling(path), type, object(path));
   locals_.emplace(path, var);
   view_constants.insert(var);
@@ -453,9 +457,9 @@ tree KernelViews::pointer_member(const Path &path) {
     sibling.insert(sibling.end(), fields.begin(), fields.end());
     return scalar(sibling);
   };
-  buffer.length = parse_length(attribute.arguments, fndecl_,
-                               attribute.arguments_location,
-                               attribute.name.c_str(), &members);
+  buffer.length =
+      parse_length(attribute.arguments, fndecl_, attribute.arguments_location,
+                   attribute.name.c_str(), &members);
   if (!buffer.length) {
     locals_.emplace(path, error_mark_node);
     ok_ = false;
@@ -486,10 +490,9 @@ const KernelViews::Sequence *KernelViews::sequence(const Path &path) {
   // libstdc++: span {_M_ptr, _M_extent}, vector {_M_impl {_M_start,
   // _M_finish}}.
   std::vector<tree> data_fields = data_path(type);
-  tree data =
-      data_fields.empty() ? NULL_TREE : member_ref(whole, data_fields);
-  tree storage = kind == SequenceKind::span ? whole
-                                            : library_member(whole, "_M_impl");
+  tree data = data_fields.empty() ? NULL_TREE : member_ref(whole, data_fields);
+  tree storage =
+      kind == SequenceKind::span ? whole : library_member(whole, "_M_impl");
   tree element = template_argument(type, 0);
   tree length = NULL_TREE;
   if (kind == SequenceKind::span) {
@@ -509,8 +512,7 @@ const KernelViews::Sequence *KernelViews::sequence(const Path &path) {
       !same_type_ignoring_top_level_qualifiers_p(TREE_TYPE(TREE_TYPE(data)),
                                                  element)) {
     error_at(declared,
-             "ferry does not know the layout of %qT in this C++ library",
-             type);
+             "ferry does not know the layout of %qT in this C++ library", type);
     ok_ = false;
     return nullptr;
   }
@@ -537,8 +539,8 @@ const KernelViews::Sequence *KernelViews::sequence(const Path &path) {
     }
     if (attribute.has_arguments) {
       error_at(attribute.arguments_location,
-               "the length of %qs comes from the %s itself",
-               name.c_str(), sequence_name(kind));
+               "the length of %qs comes from the %s itself", name.c_str(),
+               sequence_name(kind));
       inform(attribute.location, "write %<[[ferry::%s]]%> without a length",
              attribute.name.c_str());
       ok_ = false;
@@ -557,7 +559,8 @@ const KernelViews::Sequence *KernelViews::sequence(const Path &path) {
   tree pointer_type = build_pointer_type(
       cp_build_qualified_type(element, read_only ? TYPE_QUAL_CONST : 0));
   result.element = element;
-  result.data = local(path, name, pointer_type, fold_convert(pointer_type, data));
+  result.data =
+      local(path, name, pointer_type, fold_convert(pointer_type, data));
   result.length = local(path, name + ".size()", size_type_node,
                         fold_convert(size_type_node, length));
   view_constants.insert(result.length);
@@ -585,7 +588,20 @@ tree KernelViews::visit(tree *node, int *walk_subtrees) {
   }
   if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
     where_ = EXPR_LOCATION(t);
+  else if (TREE_CODE(t) == DECL_EXPR)
+    where_ = DECL_SOURCE_LOCATION(DECL_EXPR_DECL(t));
   switch (TREE_CODE(t)) {
+  case BIND_EXPR:
+    // The initialisers in their DECL_EXPRs, in order and at their lines,
+    // not from the scope's variables first.
+    cp_walk_tree(&BIND_EXPR_BODY(t), visit_node, this, nullptr);
+    *walk_subtrees = 0;
+    break;
+  case DECL_EXPR:
+    if (VAR_P(DECL_EXPR_DECL(t)) && DECL_INITIAL(DECL_EXPR_DECL(t)))
+      cp_walk_tree(&DECL_INITIAL(DECL_EXPR_DECL(t)), visit_node, this,
+                   nullptr);
+    break;
   case INDIRECT_REF:
     if (replace_subscript(node))
       *walk_subtrees = 0;
@@ -593,6 +609,8 @@ tree KernelViews::visit(tree *node, int *walk_subtrees) {
   case CALL_EXPR:
     if (replace_method_call(node))
       *walk_subtrees = 0;
+    else
+      pass_copies(*node);
     break;
   case COMPONENT_REF:
     if (replace_member(node))
@@ -633,8 +651,9 @@ tree KernelViews::visit(tree *node, int *walk_subtrees) {
                "kernel %qD uses %qD as a whole; a kernel reaches only its "
                "members",
                fndecl_, t);
-      inform(where_, "use its members (%<%E.member%>), and pass the members a "
-                     "helper needs instead of the struct",
+      inform(where_,
+             "use its members (%<%E.member%>), and pass the members a "
+             "helper needs instead of the struct",
              DECL_NAME(t));
     }
     ok_ = false;
@@ -692,9 +711,10 @@ bool KernelViews::replace_method_call(tree *node) {
     auto_diagnostic_group group;
     error_at(where_, "kernel %qD calls %qE on %qs", fndecl_, DECL_NAME(fn),
              name.c_str());
-    inform(where_,
-           "a function the loop calls cannot reach the object of a kernel; make "
-           "it static or a free function and pass it the members it needs");
+    inform(
+        where_,
+        "a function the loop calls cannot reach the object of a kernel; make "
+        "it static or a free function and pass it the members it needs");
     ok_ = false;
     return true;
   }
@@ -705,8 +725,7 @@ bool KernelViews::replace_method_call(tree *node) {
     cp_walk_tree(&CALL_EXPR_ARG(call, i), visit_node, this, nullptr);
   location_t where = location_or(call, where_);
   tree type = TREE_TYPE(call);
-  const char *method =
-      DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
+  const char *method = DECL_NAME(fn) ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "";
   auto element_at = [&](tree index) {
     return build_nop(type, cp_build_binary_op(where, PLUS_EXPR, view->data,
                                               index, tf_warning_or_error));
@@ -719,19 +738,19 @@ bool KernelViews::replace_method_call(tree *node) {
   else if (!std::strcmp(method, "data"))
     replacement = fold_convert(type, view->data);
   else if (!std::strcmp(method, "empty"))
-    replacement = fold_convert(
-        type, fold_build2(EQ_EXPR, boolean_type_node, view->length,
-                          build_zero_cst(size_type_node)));
+    replacement =
+        fold_convert(type, fold_build2(EQ_EXPR, boolean_type_node, view->length,
+                                       build_zero_cst(size_type_node)));
   else if (!std::strcmp(method, "size_bytes"))
     replacement = fold_convert(
-        type, fold_build2(MULT_EXPR, size_type_node, view->length,
-                          fold_convert(size_type_node,
-                                       TYPE_SIZE_UNIT(view->element))));
+        type, fold_build2(
+                  MULT_EXPR, size_type_node, view->length,
+                  fold_convert(size_type_node, TYPE_SIZE_UNIT(view->element))));
   else if (!std::strcmp(method, "front"))
     replacement = element_at(size_zero_node);
   else if (!std::strcmp(method, "back"))
-    replacement = element_at(fold_build2(MINUS_EXPR, size_type_node,
-                                         view->length, size_one_node));
+    replacement = element_at(
+        fold_build2(MINUS_EXPR, size_type_node, view->length, size_one_node));
   if (!replacement) {
     auto_diagnostic_group group;
     error_at(where, "kernel %qD calls %qE on %qs", fndecl_, DECL_NAME(fn),
@@ -745,6 +764,136 @@ bool KernelViews::replace_method_call(tree *node) {
   }
   *node = replacement;
   return true;
+}
+
+namespace {
+
+// Where the helper FNDECL, handed a struct as parameter PARM, reads one of
+// its arrays (a pointer, span or vector member) or lets the struct escape
+// ferry's view; UNKNOWN_LOCATION when it only reads numbers from it.
+location_t reaches_arrays(tree fndecl, tree parm, int depth, tree *array) {
+  struct Search {
+    tree parm;
+    int depth;
+    tree *array;
+    location_t where;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *search = static_cast<Search *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+        search->where = EXPR_LOCATION(t);
+      if (TREE_CODE(t) == COMPONENT_REF) {
+        tree base = TREE_OPERAND(t, 0);
+        while (TREE_CODE(base) == COMPONENT_REF)
+          base = TREE_OPERAND(base, 0);
+        if (TREE_CODE(base) == INDIRECT_REF || TREE_CODE(base) == MEM_REF)
+          base = TREE_OPERAND(base, 0);
+        if (strip_value_wrappers(base) != search->parm)
+          return NULL_TREE;
+        tree type = TREE_TYPE(TREE_OPERAND(t, 1));
+        if (POINTER_TYPE_P(type) ||
+            sequence_kind(type) != SequenceKind::none) {
+          *search->array = TREE_OPERAND(t, 1);
+          return t;
+        }
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) == CALL_EXPR) {
+        tree callee = cp_get_callee_fndecl_nofold(t);
+        for (int i = 0; i < call_expr_nargs(t); ++i) {
+          tree argument = strip_value_wrappers(CALL_EXPR_ARG(t, i));
+          if (TREE_CODE(argument) == ADDR_EXPR)
+            argument = strip_value_wrappers(TREE_OPERAND(argument, 0));
+          if (TREE_CODE(argument) == INDIRECT_REF)
+            argument = strip_value_wrappers(TREE_OPERAND(argument, 0));
+          if (argument != search->parm)
+            continue;
+          tree inner = callee && search->depth < 4 && DECL_SAVED_TREE(callee)
+                           ? chain_index(i, DECL_ARGUMENTS(callee))
+                           : NULL_TREE;
+          if (!inner ||
+              reaches_arrays(callee, inner, search->depth + 1,
+                             search->array) != UNKNOWN_LOCATION)
+            return t;
+        }
+        *walk_subtrees = 0;
+        for (int i = 0; i < call_expr_nargs(t); ++i)
+          if (tree found = cp_walk_tree_without_duplicates(
+                  &CALL_EXPR_ARG(t, i), visit, data))
+            return found;
+        return NULL_TREE;
+      }
+      return NULL_TREE;
+    }
+  } search{parm, depth, array, DECL_SOURCE_LOCATION(fndecl)};
+  tree body = DECL_SAVED_TREE(fndecl);
+  if (!body)
+    return DECL_SOURCE_LOCATION(fndecl);
+  return cp_walk_tree_without_duplicates(&body, Search::visit, &search)
+             ? search.where
+             : UNKNOWN_LOCATION;
+}
+
+} // namespace
+
+// A struct handed whole to a helper that reads only numbers from it: the
+// helper gets the kernel's copy, which the device holds (its pointers are
+// the host's, and nothing reads them).
+void KernelViews::pass_copies(tree call) {
+  tree callee = cp_get_callee_fndecl_nofold(call);
+  if (!callee || fndecl_built_in_p(callee))
+    return;
+  const int first = DECL_NONSTATIC_MEMBER_FUNCTION_P(callee) ? 1 : 0;
+  for (int i = first; i < call_expr_nargs(call); ++i) {
+    tree *argument = &CALL_EXPR_ARG(call, i);
+    // By value, the front end copies the struct into a temporary first.
+    if (TREE_CODE(*argument) == TARGET_EXPR)
+      argument = &TARGET_EXPR_INITIAL(*argument);
+    Path path;
+    const bool by_address = designate_address(*argument, &path);
+    if (!by_address && !designate_object(*argument, &path))
+      continue;
+    tree type = type_at(path);
+    if (!CLASS_TYPE_P(type) || sequence_kind(type) != SequenceKind::none ||
+        is_copyable_scalar(type) || !trivially_copyable_p(type))
+      continue;
+    visible_body(callee); // a template instance gets its parameters
+    tree parm = chain_index(i, DECL_ARGUMENTS(callee));
+    tree array = NULL_TREE;
+    location_t reached = parm ? reaches_arrays(callee, parm, 0, &array)
+                              : DECL_SOURCE_LOCATION(callee);
+    if (reached != UNKNOWN_LOCATION) {
+      const std::string name = spelling(path);
+      if (reported_.insert(name + " to " +
+                           IDENTIFIER_POINTER(DECL_NAME(callee)))
+              .second) {
+        auto_diagnostic_group group;
+        error_at(where_,
+                 "kernel %qD passes %qs to %qD, which reaches its arrays",
+                 fndecl_, name.c_str(), callee);
+        if (array)
+          inform(reached, "%qD reads the array member %qD here; pass the "
+                          "array to it as a parameter of its own",
+                 callee, array);
+        else
+          inform(reached, "%qD hands it on where ferry cannot follow; pass "
+                          "the members it needs",
+                 callee);
+        ok_ = false;
+      }
+      reported_.insert(spelling(Path(1, path[0]))); // no second error
+      continue;
+    }
+    tree copy = scalar(path);
+    *argument = by_address ? fold_convert(TREE_TYPE(*argument),
+                                          cp_build_addr_expr(
+                                              copy, tf_warning_or_error))
+                           : copy;
+  }
 }
 
 bool KernelViews::replace_member(tree *node) {
@@ -764,8 +913,9 @@ bool KernelViews::replace_member(tree *node) {
     return false; // its members are rewritten one by one
   const std::string name = spelling(path);
   if (reported_.insert(name).second) {
-    error_at(where_, "kernel %qD reads %qs of type %qT, which the device "
-                     "cannot hold",
+    error_at(where_,
+             "kernel %qD reads %qs of type %qT, which the device "
+             "cannot hold",
              fndecl_, name.c_str(), type);
     inform(DECL_SOURCE_LOCATION(path.back()),
            "a kernel reads numbers, structs of numbers, annotated pointers, "

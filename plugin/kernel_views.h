@@ -97,6 +97,7 @@ private:
   bool replace_subscript(tree *node);
   bool replace_method_call(tree *node);
   bool replace_member(tree *node);
+  void pass_copies(tree call);
   void rewrite_operands(tree node, int first);
 
   const Root *root_of(tree parm) const;
@@ -110,8 +111,7 @@ private:
   std::string spelled_in(const Path &owner, const std::string &length) const;
   const std::vector<FerryAttribute> &attributes_of(const Path &path);
 
-  tree local(const Path &path, const std::string &name, tree type,
-             tree value);
+  tree local(const Path &path, const std::string &name, tree type, tree value);
   tree scalar(const Path &path);
   tree pointer_member(const Path &path);
   const Sequence *sequence(const Path &path);

@@ -29,6 +29,7 @@
 
 #include "../runtime/abi.h"
 
+#include "kernel_views.h"
 #include "simt_safety.h"
 #include "tree_utils.h"
 
@@ -400,7 +401,11 @@ private:
       add_parameter(name.c_str(), type, decl, decl, FERRY_ROLE_VALUE);
       return true;
     }
-    if (!is_plain_object(type))
+    // A kernel's copy of a struct parameter (kernel_views.h) goes as its
+    // bytes: the helpers it is handed to read only its numbers.
+    if (!is_plain_object(type) &&
+        !(is_view_constant(decl) && TREE_CODE(type) == RECORD_TYPE &&
+          tree_fits_uhwi_p(TYPE_SIZE_UNIT(type))))
       return refused(std::string(what) + " '" + decl_name(decl) +
                      "', which is neither a number nor a struct of numbers");
     add_parameter(

@@ -653,7 +653,8 @@ private:
       auto_diagnostic_group group;
       fail(where, "a non-const reference to %qD, which is borrowed read-only",
            pointee.buffer->decl);
-      inform(DECL_SOURCE_LOCATION(decl), "declare %qD as a reference to "
+      inform(DECL_SOURCE_LOCATION(decl),
+             "declare %qD as a reference to "
              "const, as in %<const %T &%>",
              decl, TREE_TYPE(TREE_TYPE(decl)));
     }
@@ -1066,8 +1067,8 @@ private:
     if (line && column > 1 && column <= static_cast<int>(line.length()) &&
         (line[column - 1] == '*' || line[column - 1] == '&')) {
       const bool spaced = line[column - 2] == ' ' || line[column - 2] == '\t';
-      fix.add_fixit_insert_before(
-          source_location_at(name, at.line, column), spaced ? "const " : " const");
+      fix.add_fixit_insert_before(source_location_at(name, at.line, column),
+                                  spaced ? "const " : " const");
     }
     inform(&fix,
            "if %qD only reads through %qD, make it a pointer to const; "
@@ -1121,12 +1122,12 @@ private:
            "%qD is passed to %qD, which uses the pointer in a way ferry "
            "cannot follow, so it may write any element",
            buffer.decl, callee);
-      if (effects.untracked !=
-          DECL_SOURCE_LOCATION(effects.untracked_function))
+      if (effects.untracked != DECL_SOURCE_LOCATION(effects.untracked_function))
         inform(effects.untracked, "here, in %qD", effects.untracked_function);
       if (!suggest_const(callee, index))
-        inform(where, "ferry follows the writes of a helper through a pointer or "
-                      "reference parameter at constant offsets from it");
+        inform(where,
+               "ferry follows the writes of a helper through a pointer or "
+               "reference parameter at constant offsets from it");
       return;
     }
     if (write && buffer.ownership == Ownership::borrow) {

@@ -30,13 +30,29 @@ void writes_member(Data d, [[ferry::out(4)]] double *out)
     }
 }
 
-double first(const Data &d, std::size_t i) { return d.y[i]; }
+// A struct handed to a helper: fine when the helper reads only numbers.
+struct Mesh {
+    int n;
+    double h;
+    [[ferry::borrow(n)]] const double *y;
+};
+double first(const Mesh &m, int i) { return m.y[i]; } // { dg-message "reads the array member 'Mesh::y' here; pass the array to it as a parameter of its own" }
+double half(const Mesh &m) { return 0.5 * m.h; }
 
 [[ferry::kernel]]
-void whole(const Data &d, [[ferry::out(m)]] double *out, std::size_t m)
+void whole(const Mesh &m, [[ferry::out(m.n)]] double *out)
 {
-    for (std::size_t i = 0; i < m; ++i)
-        out[i] = first(d, i); // { dg-error "uses 'd' as a whole; a kernel reaches only its members" }
+    for (int i = 0; i < m.n; ++i)
+        out[i] = first(m, i) + half(m); // { dg-error "passes 'm' to 'double first.const Mesh&, int.', which reaches its arrays" }
+}
+
+[[ferry::kernel]]
+void kept_whole(const Mesh &m, [[ferry::out(m.n)]] double *out)
+{
+    for (int i = 0; i < m.n; ++i) {
+        const Mesh &alias = m; // { dg-error "uses 'm' as a whole; a kernel reaches only its members" }
+        out[i] = alias.h;
+    }
 }
 
 [[ferry::kernel]]
