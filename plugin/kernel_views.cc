@@ -428,9 +428,9 @@ tree KernelViews::pointer_member(const Path &path) {
            "the other members, as in %<[[ferry::borrow(n)]] const double "
            "*x;%>",
            field, DECL_CONTEXT(field));
-    locals_.emplace(path, error_mark_node);
+    locals_.emplace(path, NULL_TREE);
     ok_ = false;
-    return error_mark_node;
+    return NULL_TREE;
   }
   const FerryAttribute &attribute = owned[0];
   ViewBuffer buffer;
@@ -438,16 +438,18 @@ tree KernelViews::pointer_member(const Path &path) {
   if (!ownership_from_name(attribute.name, &buffer.ownership)) {
     error_at(attribute.location, "unknown ferry attribute %<ferry::%s%>",
              attribute.name.c_str());
+    locals_.emplace(path, NULL_TREE);
     ok_ = false;
-    return error_mark_node;
+    return NULL_TREE;
   }
   if (!attribute.has_arguments) {
     error_at(attribute.location,
              "%<ferry::%s%> needs the number of elements of %qD, as in "
              "%<[[ferry::%s(n)]]%> with %<n%> another member",
              attribute.name.c_str(), field, attribute.name.c_str());
+    locals_.emplace(path, NULL_TREE);
     ok_ = false;
-    return error_mark_node;
+    return NULL_TREE;
   }
   Path owner(path.begin(), path.end() - 1);
   MemberScope members;
@@ -461,9 +463,9 @@ tree KernelViews::pointer_member(const Path &path) {
       parse_length(attribute.arguments, fndecl_, attribute.arguments_location,
                    attribute.name.c_str(), &members);
   if (!buffer.length) {
-    locals_.emplace(path, error_mark_node);
+    locals_.emplace(path, NULL_TREE);
     ok_ = false;
-    return error_mark_node;
+    return NULL_TREE;
   }
   // One annotation serves every kernel the struct is passed to: a kernel
   // that only reads a borrow_mut member borrows it, without a warning.
@@ -902,7 +904,10 @@ bool KernelViews::replace_member(tree *node) {
     return false;
   tree type = TREE_TYPE(path.back());
   if (TREE_CODE(type) == POINTER_TYPE) {
-    *node = pointer_member(path);
+    // After an error the member stays as written, which the front end
+    // can still compile (and the kernel is not lowered).
+    if (tree local = pointer_member(path))
+      *node = local;
     return true;
   }
   if (is_copyable_scalar(type)) {
@@ -937,7 +942,8 @@ bool KernelViews::rewrite() {
   // The front end's fold cache maps the expressions changed in place to
   // their folded forms from before; later folds must not bring those back.
   clear_fold_cache();
-  if (!ok_ || !vars_)
+  // Declared even after errors: the front end still gimplifies the body.
+  if (!vars_)
     return ok_;
   tree outer = DECL_SAVED_TREE(fndecl_);
   if (TREE_CODE(outer) != BIND_EXPR) {
