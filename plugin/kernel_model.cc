@@ -278,8 +278,15 @@ private:
                "the elements of %qD have type %qT, which holds pointers or "
                "references: host addresses mean nothing on the device",
                decl, element);
-      inform(where, "pass each array the elements point to as a buffer of "
-                    "its own, with its ownership");
+      if (CLASS_TYPE_P(element) && TREE_CODE(decl) == PARM_DECL)
+        inform(where,
+               "for one %qT, take it by reference (%<const %T &%>) and "
+               "give its pointer members ownership attributes; for an "
+               "array of them, pass each array they point to as a buffer",
+               element, TYPE_MAIN_VARIANT(element));
+      else
+        inform(where, "pass each array the elements point to as a buffer "
+                      "of its own, with its ownership");
       return false;
     }
     return true;

@@ -89,3 +89,12 @@ void rule1(Pair p)
     for (int i = 0; i < p.n; ++i)
         p.also_in[i] = p.in[i]; // { dg-error "'p.also_in' is borrowed read-only, but the kernel writes it" }
 }
+
+// A pointer to one struct of arrays: take it by reference instead.
+[[ferry::kernel]]
+void through_pointer([[ferry::borrow(1)]] const Mesh *m, // { dg-error "the elements of 'm' have type 'const Mesh', which holds pointers" }
+                     [[ferry::out(4)]] double *out)     // { dg-message "take it by reference .'const Mesh &'. and give its pointer members ownership attributes" .-1 }
+{
+    for (int i = 0; i < 4; ++i)
+        out[i] = m->y[i];
+}
