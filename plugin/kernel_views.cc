@@ -5,8 +5,10 @@
 // ends at an annotated pointer becomes that buffer's local, one that ends
 // at a number becomes a local copy, and `s[i]`, `s.size()` and `s.data()`
 // on a span or vector become the subscript, length and pointer of its
-// locals.  Whatever still names the parameter afterwards uses the object as
-// a whole, which a kernel cannot (the device has no copy of it).
+// locals.  A struct handed whole to a helper that reads only numbers from
+// it becomes a local copy too.  Whatever still names the parameter
+// afterwards uses the object as a whole, which a kernel cannot (the device
+// has no copy of it).
 #include "kernel_views.h"
 
 #include "argument_parser.h"
