@@ -142,7 +142,7 @@ void process_kernel(tree fndecl) {
   }
   std::vector<ferry::MapDecision> maps = ferry::plan_maps(kernel, facts);
   std::vector<ferry::DirectEntry> entries =
-      ferry::build_direct_entries(kernel, facts, simd, options.nc_loads);
+      ferry::build_direct_entries(kernel, facts, options.nc_loads);
   if (options.explain)
     ferry::explain_kernel(kernel, facts, maps, simd, entries);
   ferry::lower_to_openmp(kernel, facts, maps, simd, entries);

@@ -2,9 +2,8 @@
 // entry that libferry launches through the CUDA driver API
 // (runtime/cuda_launch.cc), at CUDA's launch cost instead of libgomp's.
 //
-// Input: the Kernel model, its KernelFacts (reductions, shared_mut updates)
-// and whether the loops run without a stack frame per lane (SIMD).  Output:
-// per loop, a new extern "C" function
+// Input: the Kernel model and its KernelFacts (reductions, shared_mut
+// updates).  Output: per loop, a new extern "C" function
 //
 //   void __ferry_direct_<kernel symbol>_<loop>(<kernel parameters>,
 //       <locals of the kernel the loop reads>, <reduction slots>,
@@ -342,10 +341,10 @@ public:
       : k_(kernel), loop_(loop), facts_(facts), loop_index_(loop_index),
         non_coherent_reads_(non_coherent_reads) {}
 
-  DirectEntry build(bool simd) {
-    if (!simd)
-      return refuse("a function it calls takes the address of a local, which "
-                    "needs a stack frame per thread");
+  // Whether a callee needs a stack frame is decided on the PTX, after
+  // inlining (runtime/ptx_index.cc): a helper that takes the address of a
+  // local is often inlined and its local kept in registers.
+  DirectEntry build() {
     if (!direct_namespace())
       return refuse("<ferry/direct.hpp> is not included (include "
                     "<ferry/ferry.hpp>)");
@@ -829,13 +828,12 @@ public:
 
 std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
                                               const KernelFacts &facts,
-                                              bool simd,
                                               bool non_coherent_reads) {
   std::vector<DirectEntry> entries;
   for (std::size_t i = 0; i < kernel.loops.size(); ++i)
     entries.push_back(EntryBuilder(kernel, kernel.loops[i], facts.loops[i], i,
                                    non_coherent_reads)
-                          .build(simd));
+                          .build());
   return entries;
 }
 

@@ -27,15 +27,15 @@ struct DirectEntry {
   std::string roles;
 };
 
-// Builds the entries of KERNEL's loops (one per loop, in order).  SIMD false
-// means a callee needs a stack frame per lane, which a direct launch does
-// not provide.
+// Builds the entries of KERNEL's loops (one per loop, in order).  Whether
+// an entry can run is finally decided by libferry on its PTX, after GCC
+// inlined the callees: one that still needs a stack frame keeps the OpenMP
+// path.
 //
 // NON_COHERENT_READS: reads of borrow buffers use ld.global.nc
 // (-fplugin-arg-ferry-nc-loads; doc/performance.md says why it is off).
 std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
                                               const KernelFacts &facts,
-                                              bool simd,
                                               bool non_coherent_reads);
 
 // Whether FNDECL is an entry built above; at PLUGIN_PRE_GENERICIZE its
