@@ -603,8 +603,7 @@ tree KernelViews::visit(tree *node, int *walk_subtrees) {
     break;
   case DECL_EXPR:
     if (VAR_P(DECL_EXPR_DECL(t)) && DECL_INITIAL(DECL_EXPR_DECL(t)))
-      cp_walk_tree(&DECL_INITIAL(DECL_EXPR_DECL(t)), visit_node, this,
-                   nullptr);
+      cp_walk_tree(&DECL_INITIAL(DECL_EXPR_DECL(t)), visit_node, this, nullptr);
     break;
   case INDIRECT_REF:
     if (replace_subscript(node))
@@ -799,8 +798,7 @@ location_t reaches_arrays(tree fndecl, tree parm, int depth, tree *array) {
         if (strip_value_wrappers(base) != search->parm)
           return NULL_TREE;
         tree type = TREE_TYPE(TREE_OPERAND(t, 1));
-        if (POINTER_TYPE_P(type) ||
-            sequence_kind(type) != SequenceKind::none) {
+        if (POINTER_TYPE_P(type) || sequence_kind(type) != SequenceKind::none) {
           *search->array = TREE_OPERAND(t, 1);
           return t;
         }
@@ -819,15 +817,14 @@ location_t reaches_arrays(tree fndecl, tree parm, int depth, tree *array) {
           tree inner = callee && search->depth < 4 && DECL_SAVED_TREE(callee)
                            ? chain_index(i, DECL_ARGUMENTS(callee))
                            : NULL_TREE;
-          if (!inner ||
-              reaches_arrays(callee, inner, search->depth + 1,
-                             search->array) != UNKNOWN_LOCATION)
+          if (!inner || reaches_arrays(callee, inner, search->depth + 1,
+                                       search->array) != UNKNOWN_LOCATION)
             return t;
         }
         *walk_subtrees = 0;
         for (int i = 0; i < call_expr_nargs(t); ++i)
-          if (tree found = cp_walk_tree_without_duplicates(
-                  &CALL_EXPR_ARG(t, i), visit, data))
+          if (tree found = cp_walk_tree_without_duplicates(&CALL_EXPR_ARG(t, i),
+                                                           visit, data))
             return found;
         return NULL_TREE;
       }
@@ -872,20 +869,22 @@ void KernelViews::pass_copies(tree call) {
                               : DECL_SOURCE_LOCATION(callee);
     if (reached != UNKNOWN_LOCATION) {
       const std::string name = spelling(path);
-      if (reported_.insert(name + " to " +
-                           IDENTIFIER_POINTER(DECL_NAME(callee)))
+      if (reported_
+              .insert(name + " to " + IDENTIFIER_POINTER(DECL_NAME(callee)))
               .second) {
         auto_diagnostic_group group;
         error_at(where_,
                  "kernel %qD passes %qs to %qD, which reaches its arrays",
                  fndecl_, name.c_str(), callee);
         if (array)
-          inform(reached, "%qD reads the array member %qD here; pass the "
-                          "array to it as a parameter of its own",
+          inform(reached,
+                 "%qD reads the array member %qD here; pass the "
+                 "array to it as a parameter of its own",
                  callee, array);
         else
-          inform(reached, "%qD hands it on where ferry cannot follow; pass "
-                          "the members it needs",
+          inform(reached,
+                 "%qD hands it on where ferry cannot follow; pass "
+                 "the members it needs",
                  callee);
         ok_ = false;
       }
@@ -893,10 +892,10 @@ void KernelViews::pass_copies(tree call) {
       continue;
     }
     tree copy = scalar(path);
-    *argument = by_address ? fold_convert(TREE_TYPE(*argument),
-                                          cp_build_addr_expr(
-                                              copy, tf_warning_or_error))
-                           : copy;
+    *argument =
+        by_address ? fold_convert(TREE_TYPE(*argument),
+                                  cp_build_addr_expr(copy, tf_warning_or_error))
+                   : copy;
   }
 }
 
