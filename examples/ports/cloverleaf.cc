@@ -138,5 +138,6 @@ int main()
             std::printf("cloverleaf: pressure of cell %d differs\n", i);
             return 1;
         }
+    std::printf("cloverleaf: OK\n");
     return 0;
 }
