@@ -285,6 +285,9 @@ bool KernelViews::designate_object(tree expression, Path *path) const {
   }
   case INDIRECT_REF: {
     tree pointer = strip_value_wrappers(TREE_OPERAND(expression, 0));
+    // *&d, where an accessor's `this` was d's address
+    if (TREE_CODE(pointer) == ADDR_EXPR)
+      return designate_object(TREE_OPERAND(pointer, 0), path);
     if (!root_of(pointer) || !POINTER_TYPE_P(TREE_TYPE(pointer)))
       return false;
     path->assign(1, pointer);
@@ -668,6 +671,91 @@ tree KernelViews::visit(tree *node, int *walk_subtrees) {
   return NULL_TREE;
 }
 
+namespace {
+
+// The value a member function returns when its body is a single return
+// statement, as accessors are (LULESH: `Real_t &x(Index_t i) { return
+// m_x[i]; }`); NULL_TREE otherwise.
+tree accessor_value(tree fn) {
+  tree body = visible_body(fn);
+  while (body) {
+    switch (TREE_CODE(body)) {
+    case BIND_EXPR:
+      if (BIND_EXPR_VARS(body))
+        return NULL_TREE;
+      body = BIND_EXPR_BODY(body);
+      break;
+    case CLEANUP_POINT_EXPR:
+    case EXPR_STMT:
+      body = TREE_OPERAND(body, 0);
+      break;
+    case STATEMENT_LIST: {
+      tree single = NULL_TREE;
+      for (tree_stmt_iterator i = tsi_start(body); !tsi_end_p(i); tsi_next(&i))
+        if (TREE_CODE(tsi_stmt(i)) != DEBUG_BEGIN_STMT) {
+          if (single)
+            return NULL_TREE;
+          single = tsi_stmt(i);
+        }
+      body = single;
+      break;
+    }
+    case RETURN_EXPR: {
+      tree set = TREE_OPERAND(body, 0);
+      if (!set ||
+          (TREE_CODE(set) != INIT_EXPR && TREE_CODE(set) != MODIFY_EXPR) ||
+          TREE_CODE(TREE_OPERAND(set, 0)) != RESULT_DECL)
+        return NULL_TREE;
+      return TREE_OPERAND(set, 1);
+    }
+    default:
+      return NULL_TREE;
+    }
+  }
+  return NULL_TREE;
+}
+
+} // namespace
+
+// CALL of the accessor FN on an aggregate of the kernel, replaced with the
+// accessor's return value for this object and these arguments, so that
+// the members it reads are seen like the kernel's own.  NULL_TREE when FN
+// is not such an accessor (virtual, more than a return statement,
+// arguments with side effects, accessors calling accessors too deep).
+tree KernelViews::inline_accessor(tree fn, tree call) {
+  if (DECL_VIRTUAL_P(fn) || accessor_depth_ >= 4)
+    return NULL_TREE;
+  tree value = accessor_value(fn);
+  if (!value)
+    return NULL_TREE;
+  std::vector<std::pair<tree, tree>> arguments;
+  int i = 0;
+  for (tree parm = DECL_ARGUMENTS(fn); parm; parm = DECL_CHAIN(parm), ++i) {
+    if (i >= call_expr_nargs(call) ||
+        TREE_SIDE_EFFECTS(CALL_EXPR_ARG(call, i)))
+      return NULL_TREE;
+    arguments.emplace_back(parm, CALL_EXPR_ARG(call, i));
+  }
+  struct Substitute {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      for (const auto &[parm, argument] :
+           *static_cast<std::vector<std::pair<tree, tree>> *>(data))
+        if (*node == parm) {
+          *node = unshare_expr(argument);
+          *walk_subtrees = 0;
+        }
+      return NULL_TREE;
+    }
+  };
+  value = unshare_expr(value);
+  cp_walk_tree(&value, Substitute::visit, &arguments, nullptr);
+  return build_nop(TREE_TYPE(call), value);
+}
+
 bool KernelViews::replace_subscript(tree *node) {
   tree call = strip_value_wrappers(TREE_OPERAND(*node, 0));
   if (TREE_CODE(call) != CALL_EXPR || call_expr_nargs(call) != 2)
@@ -711,13 +799,21 @@ bool KernelViews::replace_method_call(tree *node) {
     return true;
   }
   if (kind == SequenceKind::none) {
+    if (tree value = inline_accessor(fn, call)) {
+      *node = value;
+      ++accessor_depth_;
+      cp_walk_tree(node, visit_node, this, nullptr);
+      --accessor_depth_;
+      return true;
+    }
     auto_diagnostic_group group;
     error_at(where_, "kernel %qD calls %qE on %qs", fndecl_, DECL_NAME(fn),
              name.c_str());
-    inform(
-        where_,
-        "a function the loop calls cannot reach the object of a kernel; make "
-        "it static or a free function and pass it the members it needs");
+    inform(where_,
+           "an accessor whose body is one return statement is read as what "
+           "it returns; another member function cannot reach the object of "
+           "a kernel: make it static or a free function and pass it the "
+           "members it needs");
     ok_ = false;
     return true;
   }

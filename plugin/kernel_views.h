@@ -96,6 +96,7 @@ private:
   tree visit(tree *node, int *walk_subtrees);
   bool replace_subscript(tree *node);
   bool replace_method_call(tree *node);
+  tree inline_accessor(tree fn, tree call);
   bool replace_member(tree *node);
   void pass_copies(tree call);
   void rewrite_operands(tree node, int first);
@@ -126,6 +127,7 @@ private:
   tree setup_ = NULL_TREE;
   std::set<std::string> reported_; // names whose misuse was reported
   location_t where_ = UNKNOWN_LOCATION;
+  int accessor_depth_ = 0; // accessors being inlined into each other
   bool ok_ = true;
 };
 

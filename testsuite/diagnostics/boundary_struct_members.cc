@@ -11,7 +11,12 @@ struct Data {
     std::string name;
     [[ferry::borrow(count)]] const double *z; // { dg-error "'count' is not a member of 'Data' or an integral constant" }
     [[ferry::borrow]] const double *w; // { dg-error "'ferry::borrow' needs the number of elements of 'Data::w'" }
-    double total() const { return n * 0.5; }
+    double half() const { return n * 0.5; } // an accessor: read as n * 0.5
+    double total() const
+    {
+        double t = n;
+        return t + half();
+    }
 };
 
 [[ferry::kernel]]
@@ -26,7 +31,7 @@ void writes_member(Data d, [[ferry::out(4)]] double *out)
 {
     for (std::size_t i = 0; i < 4; ++i) {
         d.n = 3; // { dg-error "assigns 'd.n'; what a kernel reads through its parameters is read-only there" }
-        out[i] = d.total(); // { dg-error "calls 'total' on 'd'" }
+        out[i] = d.total() + d.half(); // { dg-error "calls 'total' on 'd'" }
     }
 }
 

@@ -16,27 +16,29 @@ cat > "$dir/k.cc" <<'CC'
 [[ferry::kernel]] void scale(int n, [[ferry::borrow_mut(n)]] double *v) {
   for (int i = 0; i < n; ++i) v[i] *= 2;
 }
-inline double through_memory(double v) { double c = v; double *p = &c; return *p; }
-[[ferry::kernel]] void framed(int n, [[ferry::borrow_mut(n)]] double *v) {
-  for (int i = 0; i < n; ++i) v[i] = through_memory(v[i]);
+// A 2-byte reduction: no direct entry (its atomics are 4 or 8 bytes).
+[[ferry::kernel]] short narrow(int n, [[ferry::borrow(n)]] const double *v) {
+  short s = 0;
+  for (int i = 0; i < n; ++i) s += static_cast<short>(v[i]);
+  return s;
 }
 int main() {
   double v[4] = {1, 2, 3, 4};
   for (int step = 0; step < 3; ++step) scale(4, v);
-  framed(4, v);
-  std::printf("%g %g\n", v[0], v[3]);
+  const short total = narrow(4, v);
+  std::printf("%g %g %d\n", v[0], v[3], total);
 }
 CC
 "$FERRY_GXX" -O2 "$dir/k.cc" -o "$dir/k" 2> "$dir/build.txt" ||
   { cat "$dir/build.txt"; fail "build failed"; }
 
 out=$(FERRY_DEVICE=sim FERRY_STATS=1 "$dir/k" 2>&1) || fail "sim run failed: $out"
-echo "$out" | grep -q '^8 32$' || fail "wrong result: $out"
+echo "$out" | grep -q '^8 32 80$' || fail "wrong result: $out"
 echo "$out" | grep -q '^ferry-stats launches=4 ' || fail "no ferry-stats line: $out"
 echo "$out" | grep -Eq '^ferry-path scale __ferry_direct__Z5scaleiPd_0 direct=0 omp=3 \(kernels run on the host \(sim\)\)$' ||
   fail "no or wrong ferry-path line for scale: $out"
-if echo "$out" | grep -q 'ferry-path framed'; then
-  fail "framed has no direct entry, yet a ferry-path line: $out"
+if echo "$out" | grep -q 'ferry-path narrow'; then
+  fail "narrow has no direct entry, yet a ferry-path line: $out"
 fi
 
 out=$(FERRY_DEVICE=host FERRY_LAUNCH=omp FERRY_STATS=1 "$dir/k" 2>&1) || fail "omp run failed: $out"
