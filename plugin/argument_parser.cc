@@ -3,6 +3,7 @@
 
 #include "attributes.h"
 #include "source_tokens.h"
+#include "tree_utils.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -265,18 +266,15 @@ private:
         return NULL_TREE;
       }
       ++position_;
-      tree field = TYPE_FIELDS(type);
-      for (; field; field = DECL_CHAIN(field))
-        if (TREE_CODE(field) == FIELD_DECL && DECL_NAME(field) &&
-            id_equal(DECL_NAME(field), token.text.c_str()))
-          break;
-      if (!field) {
+      std::vector<tree> fields;
+      if (!member_path(type, token.text.c_str(), &fields)) {
         error_at_token(token, "%qT has no member %qs", type,
                        token.text.c_str());
         return NULL_TREE;
       }
-      object =
-          build3(COMPONENT_REF, TREE_TYPE(field), object, field, NULL_TREE);
+      for (tree field : fields)
+        object =
+            build3(COMPONENT_REF, TREE_TYPE(field), object, field, NULL_TREE);
     }
     if (!INTEGRAL_TYPE_P(TREE_TYPE(object))) {
       error_at_token(tokens_[position_ - 1],
@@ -290,7 +288,7 @@ private:
   // A length on a struct member names the struct's other members.
   tree member(const SourceToken &token, tree id) {
     std::vector<tree> fields;
-    if (find_member(members_->record, id, &fields)) {
+    if (member_path(members_->record, IDENTIFIER_POINTER(id), &fields)) {
       tree field = fields.back();
       if (!INTEGRAL_TYPE_P(TREE_TYPE(field))) {
         error_at_token(token,
@@ -309,22 +307,6 @@ private:
                    "length of a member is an expression of the other members",
                    token.text.c_str(), members_->record);
     return NULL_TREE;
-  }
-
-  // The fields from RECORD to its member ID, through base classes.
-  static bool find_member(tree record, tree id, std::vector<tree> *fields) {
-    for (tree field = TYPE_FIELDS(record); field; field = DECL_CHAIN(field)) {
-      if (TREE_CODE(field) != FIELD_DECL)
-        continue;
-      fields->push_back(field);
-      if (DECL_NAME(field) == id && !DECL_FIELD_IS_BASE(field))
-        return true;
-      if (DECL_FIELD_IS_BASE(field) &&
-          find_member(TREE_TYPE(field), id, fields))
-        return true;
-      fields->pop_back();
-    }
-    return false;
   }
 
   // A non-type template argument of the instantiation being compiled.

@@ -71,6 +71,14 @@ bool ownership_from_name(const std::string &name, Ownership *out) {
   return false;
 }
 
+bool read_ownership(const FerryAttribute &attribute, Ownership *out) {
+  if (ownership_from_name(attribute.name, out))
+    return true;
+  error_at(attribute.location, "unknown ferry attribute %<ferry::%s%>",
+           attribute.name.c_str());
+  return false;
+}
+
 // Scalars are copied into the region; anything that holds a pointer would
 // carry a host address onto the device.
 bool is_copyable_scalar(tree type) {
@@ -217,9 +225,7 @@ private:
     const FerryAttribute &attribute = owned[0];
     BufferParam buffer;
     buffer.decl = parm;
-    if (!ownership_from_name(attribute.name, &buffer.ownership)) {
-      error_at(attribute.location, "unknown ferry attribute %<ferry::%s%>",
-               attribute.name.c_str());
+    if (!read_ownership(attribute, &buffer.ownership)) {
       ok_ = false;
       return;
     }

@@ -28,6 +28,10 @@ const char *ownership_name(Ownership ownership);
 unsigned ownership_abi_value(Ownership ownership);
 // The ownership an attribute named NAME gives; false for other names.
 bool ownership_from_name(const std::string &name, Ownership *out);
+// The same for a [[ferry::NAME]] written in the source: an error at the
+// attribute for an unknown name.
+struct FerryAttribute;
+bool read_ownership(const FerryAttribute &attribute, Ownership *out);
 
 // Whether a value of TYPE can be copied to the device as it is: numbers,
 // and arrays and structs of them (no pointers, no references).

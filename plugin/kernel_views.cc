@@ -48,23 +48,6 @@ tree template_argument(tree type, int index) {
   return index < TREE_VEC_LENGTH(args) ? TREE_VEC_ELT(args, index) : NULL_TREE;
 }
 
-// The fields from an object of TYPE to its member NAME, looking through
-// base classes: the library's own members.
-bool library_path(tree type, const char *name, std::vector<tree> *fields) {
-  for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field)) {
-    if (TREE_CODE(field) != FIELD_DECL)
-      continue;
-    fields->push_back(field);
-    if (DECL_NAME(field) && id_equal(DECL_NAME(field), name))
-      return true;
-    if (DECL_FIELD_IS_BASE(field) &&
-        library_path(TREE_TYPE(field), name, fields))
-      return true;
-    fields->pop_back();
-  }
-  return false;
-}
-
 tree member_ref(tree object, const std::vector<tree> &fields) {
   for (tree field : fields)
     object = build3(COMPONENT_REF, TREE_TYPE(field), object, field, NULL_TREE);
@@ -74,7 +57,7 @@ tree member_ref(tree object, const std::vector<tree> &fields) {
 // OBJECT.NAME through base classes, or NULL_TREE.
 tree library_member(tree object, const char *name) {
   std::vector<tree> fields;
-  return library_path(TREE_TYPE(object), name, &fields)
+  return member_path(TREE_TYPE(object), name, &fields)
              ? member_ref(object, fields)
              : NULL_TREE;
 }
@@ -84,12 +67,12 @@ tree library_member(tree object, const char *name) {
 std::vector<tree> data_path(tree type) {
   std::vector<tree> fields;
   if (sequence_kind(type) == SequenceKind::span) {
-    if (!library_path(type, "_M_ptr", &fields))
+    if (!member_path(type, "_M_ptr", &fields))
       fields.clear();
     return fields;
   }
-  if (!library_path(type, "_M_impl", &fields) ||
-      !library_path(TREE_TYPE(fields.back()), "_M_start", &fields))
+  if (!member_path(type, "_M_impl", &fields) ||
+      !member_path(TREE_TYPE(fields.back()), "_M_start", &fields))
     fields.clear();
   return fields;
 }
@@ -390,7 +373,7 @@ std::string KernelViews::spelled_in(const Path &owner,
   for (auto token = tokens.rbegin(); token != tokens.rend(); ++token) {
     std::vector<tree> fields;
     if (token->kind != SourceToken::identifier ||
-        !library_path(record, token->text.c_str(), &fields))
+        !member_path(record, token->text.c_str(), &fields))
       continue;
     Path member = owner;
     member.insert(member.end(), fields.begin(), fields.end());
@@ -440,9 +423,7 @@ tree KernelViews::pointer_member(const Path &path) {
   const FerryAttribute &attribute = owned[0];
   ViewBuffer buffer;
   buffer.location = declared;
-  if (!ownership_from_name(attribute.name, &buffer.ownership)) {
-    error_at(attribute.location, "unknown ferry attribute %<ferry::%s%>",
-             attribute.name.c_str());
+  if (!read_ownership(attribute, &buffer.ownership)) {
     locals_.emplace(path, NULL_TREE);
     ok_ = false;
     return NULL_TREE;
@@ -538,9 +519,7 @@ const KernelViews::Sequence *KernelViews::sequence(const Path &path) {
   }
   if (!owned.empty()) {
     const FerryAttribute &attribute = owned[0];
-    if (!ownership_from_name(attribute.name, &buffer.ownership)) {
-      error_at(attribute.location, "unknown ferry attribute %<ferry::%s%>",
-               attribute.name.c_str());
+    if (!read_ownership(attribute, &buffer.ownership)) {
       ok_ = false;
       return nullptr;
     }

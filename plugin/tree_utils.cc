@@ -152,6 +152,22 @@ void relink_blocks(tree *statement, tree parent) {
 
 } // namespace
 
+bool member_path(tree record, const char *name, std::vector<tree> *fields) {
+  for (tree field = TYPE_FIELDS(record); field; field = DECL_CHAIN(field)) {
+    if (TREE_CODE(field) != FIELD_DECL)
+      continue;
+    fields->push_back(field);
+    if (DECL_FIELD_IS_BASE(field)) {
+      if (member_path(TREE_TYPE(field), name, fields))
+        return true;
+    } else if (DECL_NAME(field) && id_equal(DECL_NAME(field), name)) {
+      return true;
+    }
+    fields->pop_back();
+  }
+  return false;
+}
+
 tree *function_statements(tree fndecl) {
   tree *body = &DECL_SAVED_TREE(fndecl);
   if (TREE_CODE(*body) == BIND_EXPR)

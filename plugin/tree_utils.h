@@ -5,6 +5,7 @@
 #include "gcc_compat.h"
 
 #include <set>
+#include <vector>
 
 namespace ferry {
 
@@ -36,6 +37,11 @@ bool counts_up_by_one(tree increment, tree var);
 // A BIND_EXPR with its own BLOCK declaring VARS around BODY: what every
 // OpenMP construct body and every new scope must be.
 tree statement_block(tree body, tree vars);
+
+// The fields from an object of class RECORD to its member NAME, looking
+// through base classes (a member of a base comes after its base field).
+// False when RECORD has no such member.
+bool member_path(tree record, const char *name, std::vector<tree> *fields);
 
 // The statements of FNDECL's body, inside its outermost scope.
 tree *function_statements(tree fndecl);

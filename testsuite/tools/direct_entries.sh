@@ -135,6 +135,7 @@ if len(staged) != 2:
 kept = [e for e in entries if "kept_frame" in e]
 if len(kept) != 1:
     sys.exit("FAIL: kernel 'kept_frame' has %d entries" % len(kept))
+# The first function reachable from ENTRY whose body mentions MARKER.
 def reaches(entry, marker):
     pending, seen = [entry], set()
     while pending:
@@ -143,25 +144,19 @@ def reaches(entry, marker):
             continue
         seen.add(name)
         if marker in bodies[name]:
-            return True
+            return name
         pending += re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name])
-    return False
+    return None
 if not reaches(kept[0], "__nvptx_stacks"):
     sys.exit("FAIL: the entry of 'kept_frame' uses no stack frame; the test lost its point")
 entries = [e for e in entries if e not in kept]
 for entry in entries:
     if not re.search(r"^\.visible \.entry %s\b" % re.escape(entry), text, re.M):
         sys.exit("FAIL: %s is not a visible .entry" % entry)
-    pending, seen = [entry], set()
-    while pending:
-        name = pending.pop()
-        if name in seen or name not in bodies:
-            continue
-        seen.add(name)
-        for marker in ("__nvptx_stacks", "__nvptx_uni"):
-            if marker in bodies[name]:
-                sys.exit("FAIL: %s (called from %s) uses %s" % (name, entry, marker))
-        pending += re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name])
+    for marker in ("__nvptx_stacks", "__nvptx_uni"):
+        user = reaches(entry, marker)
+        if user:
+            sys.exit("FAIL: %s (called from %s) uses %s" % (user, entry, marker))
 def entry(kernel, loop=0):
     names = [e for e in entries if re.match(r"__ferry_direct__Z\d+%s.*_%d$" % (kernel, loop), e)]
     if len(names) != 1:
