@@ -19,9 +19,11 @@ case $what in
   *) echo "usage: $0 example|test|build|deps" >&2; exit 2 ;;
 esac
 
+# The amdgcn offload compiler builds the test suite's AMD subset (no AMD
+# GPU is needed for that); users of NVIDIA GPUs alone may drop it.
 packages="g++-12 gcc-12-plugin-dev gcc-12-offload-nvptx nvptx-tools \
-libgomp-plugin-nvptx1 libboost-test-dev autoconf automake libtool make \
-pkg-config python3"
+libgomp-plugin-nvptx1 gcc-12-offload-amdgcn libgomp-plugin-amdgcn1 \
+libboost-test-dev autoconf automake libtool make pkg-config python3"
 
 missing=
 for package in $packages; do

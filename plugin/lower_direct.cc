@@ -824,12 +824,46 @@ public:
   }
 };
 
+// The first offload target of this compilation that is not nvptx, or
+// nullptr.  The driver passes the targets of -foffload to cc1plus in
+// OFFLOAD_TARGET_NAMES (colon-separated).  The entries' inline PTX would
+// reach that target's assembler, so a unit compiled for it too keeps the
+// OpenMP path on every device.
+const char *other_offload_target() {
+  static std::string other;
+  static bool known = false;
+  if (!known) {
+    known = true;
+    const char *names = getenv("OFFLOAD_TARGET_NAMES");
+    std::string list = names ? names : "";
+    for (std::size_t start = 0; start < list.size();) {
+      std::size_t end = list.find(':', start);
+      if (end == std::string::npos)
+        end = list.size();
+      std::string target = list.substr(start, end - start);
+      if (!target.empty() && target.compare(0, 5, "nvptx") != 0) {
+        other = target;
+        break;
+      }
+      start = end + 1;
+    }
+  }
+  return other.empty() ? nullptr : other.c_str();
+}
+
 } // namespace
 
 std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
                                               const KernelFacts &facts,
                                               bool non_coherent_reads) {
   std::vector<DirectEntry> entries;
+  if (const char *other = other_offload_target()) {
+    DirectEntry omp_only;
+    omp_only.reason = std::string("the unit is compiled for ") + other +
+                      ", and direct entries exist only for NVIDIA";
+    entries.assign(kernel.loops.size(), omp_only);
+    return entries;
+  }
   for (std::size_t i = 0; i < kernel.loops.size(); ++i)
     entries.push_back(EntryBuilder(kernel, kernel.loops[i], facts.loops[i], i,
                                    non_coherent_reads)

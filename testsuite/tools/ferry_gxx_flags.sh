@@ -1,7 +1,7 @@
 #!/bin/sh
 # ferry-g++ adds OpenMP, the offload flags, the plugin and ferry's include
 # and link flags; passes the user's flags through; and a user -foffload=
-# replaces its default.  Runs against the build tree (see ferry-test).
+# replaces its default, with the device options of the targets it names.  Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 
@@ -20,6 +20,18 @@ line=$("$FERRY_GXX" --showme -foffload=disable -c app.cc)
 count=$(printf '%s\n' "$line" | tr ' ' '\n' | grep -c '^-foffload=')
 [ "$count" = 1 ] || fail "user -foffload= did not replace the default: $line"
 case $line in *"-foffload=disable"*) ;; *) fail "user -foffload= lost: $line" ;; esac
+
+# A user -foffload= gets the device options of the targets it names, and
+# only those: the AMD target without nvptx's -latomic (Debian ships no
+# amdgcn libatomic).
+line=$("$FERRY_GXX" --showme -foffload=amdgcn-amdhsa -c app.cc)
+case $line in *"-foffload-options=amdgcn-amdhsa=-march="*) ;;
+  *) fail "no amdgcn -march for -foffload=amdgcn-amdhsa: $line" ;; esac
+case $line in *"amdgcn-amdhsa=-latomic"*|*"nvptx-none="*)
+  fail "options of another target or -latomic for amdgcn: $line" ;; esac
+line=$("$FERRY_GXX" --showme -foffload=nvptx-none,amdgcn-amdhsa -c app.cc)
+case $line in *"-foffload-options=nvptx-none=-misa="*"-foffload-options=amdgcn-amdhsa=-march="*) ;;
+  *) fail "not both targets' options for a two-image build: $line" ;; esac
 
 # It really compiles and links a kernel.
 dir=$(mktemp -d)
