@@ -9,8 +9,9 @@
 // argument is parsed before the function body exists.  The attributes are
 // registered with max_length -2, which makes the parser skip their argument
 // tokens silently, and the handler reads the arguments back from the source
-// line.  kernel_model.cc parses that text against the parameters of the
-// definition being compiled, which also works for templates and for
+// line (GCC 14 no longer calls such handlers: gcc_compat.h says what
+// porting needs).  kernel_model.cc parses that text against the parameters
+// of the definition being compiled, which also works for templates and for
 // attributes written on an earlier declaration.
 #include "attributes.h"
 
@@ -219,9 +220,12 @@ tree handle_ferry_attribute(tree *node, tree name, tree, int,
   return NULL_TREE;
 }
 
-// max_length -2: the parser skips the argument tokens (see the top).
+// The parser skips the argument tokens (see the top).
 #define FERRY_ATTRIBUTE(NAME)                                                  \
-  { NAME, 0, -2, false, false, false, false, handle_ferry_attribute, NULL }
+  {                                                                            \
+    NAME, 0, gcc::unparsed_arguments, false, false, false, false,              \
+        handle_ferry_attribute, NULL                                           \
+  }
 
 const attribute_spec kFerryAttributes[] = {
     FERRY_ATTRIBUTE("kernel"),
@@ -237,7 +241,7 @@ const attribute_spec kFerryAttributes[] = {
 } // namespace
 
 void register_attributes() {
-  register_scoped_attributes(kFerryAttributes, "ferry");
+  gcc::register_scoped_attributes(kFerryAttributes, "ferry");
 }
 
 std::vector<FerryAttribute> ferry_attributes(tree decl) {

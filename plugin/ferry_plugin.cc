@@ -201,6 +201,37 @@ void on_pre_genericize(void *gcc_data, void *) {
   process_kernel(fndecl);
 }
 
+// Every GIMPLE pass of the plugin and where it runs: the pass table, in
+// pipeline order.
+struct PassPlacement {
+  opt_pass *(*make)(::gcc::context *);
+  const char *after; // the pass it follows
+  int instance;      // which run of that pass (0: every run)
+};
+const PassPlacement kPasses[] = {
+    // After early inlining, so that the alias oracle sees through the
+    // helpers that touch buffers.
+    {ferry::make_host_sync_pass, "einline", 1},
+    // Points-to analysis runs again, and clears clique 1, as PRE starts
+    // and after the SSA-form OpenMP expansion that precedes the vectorizer.
+    {ferry::make_region_restrict_pass, "alias", 1},
+    {ferry::make_region_restrict_pass, "pre", 1},
+    {ferry::make_region_restrict_pass, "ompexpssa", 0},
+    // At the end of the host pipeline, after the device code went to the
+    // offload compiler.
+    {ferry::make_direct_asm_pass, "optimized", 1},
+};
+
+void register_passes(const char *plugin_name) {
+  for (const PassPlacement &placement : kPasses) {
+    // GCC keeps the pointer until the pass manager is set up.
+    auto *info =
+        new register_pass_info{placement.make(g), placement.after,
+                               placement.instance, PASS_POS_INSERT_AFTER};
+    register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, info);
+  }
+}
+
 void on_attributes(void *, void *) { ferry::register_attributes(); }
 
 // Lets <ferry/ferry.hpp> know that the plugin reads the attributes.
@@ -230,9 +261,7 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
   register_callback(info->base_name, PLUGIN_PRAGMAS, on_pragmas, nullptr);
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
                     nullptr);
-  ferry::register_host_sync_pass(info->base_name);
-  ferry::register_direct_asm_pass(info->base_name);
-  ferry::register_region_restrict_pass(info->base_name);
+  register_passes(info->base_name);
   register_callback(
       info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
       const_cast<ggc_root_tab *>(ferry::runtime_calls::gc_roots()));

@@ -2,9 +2,11 @@
 // difference between GCC versions, in one place (as the Linux kernel's
 // scripts/gcc-plugins/gcc-common.h does).
 //
-// Minimum GCC: 12.  Tested: GCC 12.2 (Debian 12).  The plugin builds OpenMP
-// constructs from C++ front-end trees, whose shape changes between releases;
-// a newer GCC needs its differences added here, not in the stages.
+// Tested: GCC 12.2 (Debian 12).  Prepared, never compiled here: GCC 13 and
+// 14, with the differences below (configure --enable-untested-gcc).  The
+// plugin builds OpenMP constructs from C++ front-end trees, whose shape
+// changes between releases; a newer GCC needs its differences added here,
+// not in the stages.  doc/design.md ("GCC versions") lists each one.
 #ifndef FERRY_PLUGIN_GCC_COMPAT_H
 #define FERRY_PLUGIN_GCC_COMPAT_H
 
@@ -16,9 +18,13 @@
 #if GCCPLUGIN_VERSION_MAJOR < 12
 #error "ferry's plugin needs GCC 12 or newer"
 #endif
-#if GCCPLUGIN_VERSION_MAJOR > 12
-#error "ferry's plugin is ported to GCC 12 only; add this version's \
-differences (OpenMP array sections, clause splitting) to gcc_compat.h"
+#if GCCPLUGIN_VERSION_MAJOR > 12 && !defined(FERRY_UNTESTED_GCC)
+#error "ferry's plugin is tested with GCC 12 only; configure with \
+--enable-untested-gcc to try GCC 13 or 14 (doc/design.md, GCC versions)"
+#endif
+#if GCCPLUGIN_VERSION_MAJOR > 14
+#error "ferry's plugin is not ported to GCC 15 or newer; add this version's \
+differences to gcc_compat.h (doc/design.md, GCC versions)"
 #endif
 
 #include "tree.h"
@@ -58,10 +64,43 @@ differences (OpenMP array sections, clause splitting) to gcc_compat.h"
 namespace ferry::gcc {
 
 // An OpenMP array section base[low:length] as the front end's
-// finish_omp_clauses expects it: GCC 12 spells it as a TREE_LIST chained to
-// the base; GCC 14 introduced OMP_ARRAY_SECTION.
+// finish_omp_clauses expects it: GCC 12 and 13 spell it as a TREE_LIST
+// chained to the base; GCC 14 introduced OMP_ARRAY_SECTION.
 inline tree array_section(tree base, tree low, tree length) {
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+  return build_omp_array_section(UNKNOWN_LOCATION, base, low, length);
+#else
   return tree_cons(low, length, base);
+#endif
+}
+
+// The max_length of an attribute whose argument tokens the C++ parser
+// skips unparsed while GCC 12 and 13 still call its handler: that is how
+// attributes.cc reads `borrow(n)`, which the parser would refuse ("use of
+// parameter outside function body").  GCC 14 takes -2 to mean "ignored"
+// (-Wno-attributes=ns::name) and no longer calls the handler, so ferry
+// would see none of its attributes and every kernel would run serially,
+// silently.  Porting means recovering the attributes from the source text
+// of each declaration instead (attributes.cc already reads their
+// arguments from there); until then a GCC 14 build stops here.
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+#error "GCC 14 never calls the handlers of ferry's attributes (max_length \
+-2); port attributes.cc first (see gcc_compat.h, unparsed_arguments)"
+#endif
+constexpr int unparsed_arguments = -2;
+
+// Registers the attribute table SPECS (terminated by a null name) under
+// the namespace NS.  GCC 14 takes a scoped_attribute_specs of an
+// array_slice, without the terminator.
+template <std::size_t N>
+void register_scoped_attributes(const attribute_spec (&specs)[N],
+                                const char *ns) {
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+  static const scoped_attribute_specs scoped = {ns, {specs, N - 1}};
+  ::register_scoped_attributes(scoped);
+#else
+  ::register_scoped_attributes(specs, ns);
+#endif
 }
 
 // Marks that this translation unit uses target regions, as the parser does

@@ -834,10 +834,8 @@ public:
 
 } // namespace
 
-void register_host_sync_pass(const char *plugin_name) {
-  static register_pass_info info = {new HostSyncPass(g), "einline", 1,
-                                    PASS_POS_INSERT_AFTER};
-  register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &info);
+opt_pass *make_host_sync_pass(::gcc::context *context) {
+  return new HostSyncPass(context);
 }
 
 } // namespace ferry

@@ -16,8 +16,9 @@ namespace ferry {
 // Wraps FNDECL's body in a launch frame if it calls a kernel.
 void add_launch_frame(tree fndecl);
 
-// Registers the GIMPLE pass (PLUGIN_PASS_MANAGER_SETUP).
-void register_host_sync_pass(const char *plugin_name);
+// The GIMPLE pass that inserts the host-sync calls; ferry_plugin.cc places
+// it after early inlining.
+opt_pass *make_host_sync_pass(::gcc::context *context);
 
 } // namespace ferry
 

@@ -878,10 +878,8 @@ bool finish_direct_entry(tree fndecl) {
   return true;
 }
 
-void register_direct_asm_pass(const char *plugin_name) {
-  static register_pass_info info = {new EmptyPtxPass(g), "optimized", 1,
-                                    PASS_POS_INSERT_AFTER};
-  register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &info);
+opt_pass *make_direct_asm_pass(::gcc::context *context) {
+  return new EmptyPtxPass(context);
 }
 
 } // namespace ferry

@@ -42,9 +42,10 @@ std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
 // BLOCK tree is completed then.
 bool finish_direct_entry(tree fndecl);
 
-// Registers the pass that empties the PTX texts of <ferry/direct.hpp> in
-// the host compilation, after the device code has been streamed out.
-void register_direct_asm_pass(const char *plugin_name);
+// The pass that empties the PTX texts of <ferry/direct.hpp> in the host
+// compilation; ferry_plugin.cc places it after the device code has been
+// streamed out.
+opt_pass *make_direct_asm_pass(::gcc::context *context);
 
 } // namespace ferry
 

@@ -309,16 +309,8 @@ void note_region_buffers(const Kernel &kernel) {
     names[buffer.index] = IDENTIFIER_POINTER(DECL_NAME(buffer.decl));
 }
 
-void register_region_restrict_pass(const char *plugin_name) {
-  // Points-to analysis runs again, and clears clique 1, as PRE starts and
-  // after the SSA-form OpenMP expansion that precedes the vectorizer.
-  static register_pass_info positions[] = {
-      {new RegionRestrictPass(g), "alias", 1, PASS_POS_INSERT_AFTER},
-      {new RegionRestrictPass(g), "pre", 1, PASS_POS_INSERT_AFTER},
-      {new RegionRestrictPass(g), "ompexpssa", 0, PASS_POS_INSERT_AFTER}};
-  for (register_pass_info &position : positions)
-    register_callback(plugin_name, PLUGIN_PASS_MANAGER_SETUP, nullptr,
-                      &position);
+opt_pass *make_region_restrict_pass(::gcc::context *context) {
+  return new RegionRestrictPass(context);
 }
 
 } // namespace ferry

@@ -26,8 +26,9 @@ namespace ferry {
 // Remembers KERNEL's buffers for the functions outlined from its region.
 void note_region_buffers(const Kernel &kernel);
 
-// Registers the GIMPLE pass (PLUGIN_PASS_MANAGER_SETUP).
-void register_region_restrict_pass(const char *plugin_name);
+// The GIMPLE pass; ferry_plugin.cc places an instance after each run of
+// points-to analysis.
+opt_pass *make_region_restrict_pass(::gcc::context *context);
 
 } // namespace ferry
 
