@@ -1,6 +1,6 @@
 // Direct launch: for every parallel loop of a checked kernel, a plain device
 // entry that libferry launches through the CUDA driver API
-// (runtime/cuda_launch.cc), at CUDA's launch cost instead of libgomp's.
+// (runtime/nvptx/cuda_launch.cc), at CUDA's launch cost instead of libgomp's.
 //
 // Input: the Kernel model and its KernelFacts (reductions, shared_mut
 // updates).  Output: per loop, a new extern "C" function
@@ -342,7 +342,7 @@ public:
         non_coherent_reads_(non_coherent_reads) {}
 
   // Whether a callee needs a stack frame is decided on the PTX, after
-  // inlining (runtime/ptx_index.cc): a helper that takes the address of a
+  // inlining (runtime/nvptx/ptx_index.cc): a helper that takes the address of a
   // local is often inlined and its local kept in registers.
   DirectEntry build() {
     if (!direct_namespace())

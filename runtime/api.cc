@@ -3,9 +3,9 @@
 
 #include "abi.h"
 #include "alias_check.h"
-#include "cuda_launch.h"
 #include "device.h"
 #include "frames.h"
+#include "launcher.h"
 #include "transfers.h"
 
 namespace ferry {
@@ -22,7 +22,7 @@ int openmp_device() { return rt::current_device().openmp_device_number(); }
 
 void sync_all() { rt::transfers().sync_all(); }
 
-void wait() { rt::cuda::wait(); }
+void wait() { rt::direct_launcher().wait(); }
 
 void set_alias_action(alias_action action) {
   rt::set_alias_action(action == alias_action::throw_error

@@ -3,7 +3,7 @@
 // LLVM's libomptarget alike.
 #include "device.h"
 
-#include "cuda_launch.h"
+#include "launcher.h"
 #include "settings.h"
 
 #include <omp.h>
@@ -22,7 +22,7 @@ public:
   // Before libgomp opens the device, so that it adopts the context the
   // direct launches use.
   explicit OpenMPDevice(int device_number) : number_(device_number) {
-    cuda::prepare_context(device_number);
+    direct_launcher().prepare_context(device_number);
   }
 
   std::string describe() const override {
@@ -90,7 +90,7 @@ public:
 
 private:
   void poison(void *memory, std::size_t bytes) {
-    if (cuda::fill(memory, kPoisonByte, bytes))
+    if (direct_launcher().fill(memory, kPoisonByte, bytes))
       return;
     static const std::vector<unsigned char> pattern(1 << 20, kPoisonByte);
     for (std::size_t done = 0; done < bytes; done += pattern.size())

@@ -4,11 +4,11 @@
 #include "abi.h"
 
 #include "alias_check.h"
-#include "page_guard.h"
-#include "cuda_launch.h"
 #include "device.h"
 #include "frames.h"
 #include "heap_blocks.h"
+#include "launcher.h"
+#include "page_guard.h"
 #include "settings.h"
 #include "stats.h"
 #include "transfers.h"
@@ -236,18 +236,18 @@ extern "C" void *__ferry_launch_view(unsigned index) {
 namespace {
 
 // Why the current launch's loop cannot take the direct path; empty if it
-// can.  Fills ARGUMENTS for cuda::launch.
+// can.  Fills ARGUMENTS for the launcher.
 std::string direct_arguments(unsigned nargs, void **args, const char *roles,
-                             std::vector<cuda::Argument> *arguments) {
+                             std::vector<LaunchArgument> *arguments) {
   if (settings().launch == LaunchPath::omp)
     return "FERRY_LAUNCH=omp";
   const Device &device = current_device();
   if (device.runs_regions_on_host())
     return "kernels run on the host (" + device.describe() + ")";
-  arguments->assign(nargs, cuda::Argument{});
+  arguments->assign(nargs, LaunchArgument{});
   for (unsigned k = 0; k < nargs; ++k) {
     const unsigned char role = static_cast<unsigned char>(roles[k]);
-    cuda::Argument &argument = (*arguments)[k];
+    LaunchArgument &argument = (*arguments)[k];
     argument.value = args[k];
     if (role >= FERRY_ROLE_BUFFER) {
       Buffer &buffer = buffer_at(role - FERRY_ROLE_BUFFER);
@@ -261,7 +261,7 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
       // address answers for all.
       static std::atomic<bool> context_checked{false};
       if (address && !context_checked.load(std::memory_order_relaxed)) {
-        if (!cuda::addresses_context_memory(address))
+        if (!direct_launcher().addresses_context_memory(address))
           return "libgomp's device memory is not in ferry's CUDA context";
         context_checked.store(true, std::memory_order_relaxed);
       }
@@ -270,10 +270,10 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
       argument.value = &buffer.direct_address;
     } else if (role > FERRY_ROLE_REDUCTION_BYTES &&
                role <= FERRY_ROLE_REDUCTION_BYTES + 8) {
-      argument.kind = cuda::Argument::Kind::reduction;
+      argument.kind = LaunchArgument::Kind::reduction;
       argument.size = role - FERRY_ROLE_REDUCTION_BYTES;
     } else if (role == FERRY_ROLE_OBJECT && k + 1 < nargs) {
-      argument.kind = cuda::Argument::Kind::object;
+      argument.kind = LaunchArgument::Kind::object;
       argument.size = *static_cast<const unsigned long long *>(args[k + 1]);
     } else if (role != FERRY_ROLE_VALUE) {
       internal_error("unknown argument role of a direct launch");
@@ -292,15 +292,16 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
   if (!launch.active || nargs == 0)
     internal_error("direct launch outside a launch");
   // Reused: a launch should cost microseconds, not allocations.
-  thread_local std::vector<cuda::Argument> arguments;
+  thread_local std::vector<LaunchArgument> arguments;
   arguments.clear();
   std::string why = direct_arguments(nargs, args, roles, &arguments);
   bool launched = false;
   if (why.empty()) {
     const auto total =
         *static_cast<const unsigned long long *>(args[nargs - 1]);
-    launched = cuda::launch(entry, arguments.data(), nargs, total,
-                            requested_teams, requested_threads, &why);
+    launched =
+        direct_launcher().launch(entry, arguments.data(), nargs, total,
+                                 requested_teams, requested_threads, &why);
   }
   count_path(launch.kernel, entry, launched, why);
   if (!launched && settings().launch == LaunchPath::direct &&

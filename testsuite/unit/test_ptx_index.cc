@@ -1,4 +1,4 @@
-// Unit tests of the PTX index (runtime/ptx_index.cc): an entry that needs a
+// Unit tests of the PTX index (runtime/nvptx/ptx_index.cc): an entry that needs a
 // stack frame or GCC's atomics, itself or through the functions it calls,
 // must be refused by the direct launch path, and a clean one accepted.
 // The PTX below is shaped as GCC 12's nvptx back end writes it.
@@ -6,7 +6,7 @@
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "ptx_index.h"
+#include "nvptx/ptx_index.h"
 
 #include <cstring>
 

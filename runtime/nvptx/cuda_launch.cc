@@ -41,9 +41,14 @@ constexpr int kPointerAttributeContext = 1;
 constexpr int kDeviceAttributeMultiprocessorCount = 16;
 
 // GOMP_DEVICE_NVIDIA_PTX and the layout of mkoffload's nvptx target data
-// (gcc/config/nvptx/mkoffload.cc, GCC 12, GOMP_VERSION_NVIDIA_PTX 1).
+// (gcc/config/nvptx/mkoffload.cc, GOMP_VERSION_NVIDIA_PTX 1).  The version
+// word packs libgomp's interface version (GOMP_VERSION, high 16 bits) with
+// the device's (low 16 bits).  From GOMP_VERSION 2 (GCC 13) the target
+// data starts with one more word, the `omp requires` mask; the nvptx
+// layout after it is unchanged through GCC 14 (which appends tables).
 constexpr int kGompDeviceNvidiaPtx = 5;
 constexpr unsigned kGompVersionNvidiaPtx = 1;
+constexpr unsigned kGompVersionWithRequiresMask = 2;
 struct PtxObject {
   const char *code;
   std::size_t size;
@@ -55,37 +60,10 @@ struct NvptxTargetData {
 };
 
 struct Driver {
-  CUresult (*cuInit)(unsigned) = nullptr;
-  CUresult (*cuDeviceGet)(CUdevice *, int) = nullptr;
-  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice) = nullptr;
-  CUresult (*cuCtxGetCurrent)(CUcontext *) = nullptr;
-  CUresult (*cuCtxSetCurrent)(CUcontext) = nullptr;
-  CUresult (*cuCtxGetDevice)(CUdevice *) = nullptr;
-  CUresult (*cuCtxSynchronize)() = nullptr;
-  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice) = nullptr;
-  CUresult (*cuLinkCreate)(unsigned, int *, void **, CUlinkState *) = nullptr;
-  CUresult (*cuLinkAddData)(CUlinkState, int, void *, std::size_t, const char *,
-                            unsigned, int *, void **) = nullptr;
-  CUresult (*cuLinkComplete)(CUlinkState, void **, std::size_t *) = nullptr;
-  CUresult (*cuLinkDestroy)(CUlinkState) = nullptr;
-  CUresult (*cuModuleLoadData)(CUmodule *, const void *) = nullptr;
-  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule,
-                                  const char *) = nullptr;
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, unsigned, CUstream, void **,
-                             void **) = nullptr;
-  CUresult (*cuMemAlloc)(CUdeviceptr *, std::size_t) = nullptr;
-  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, std::size_t) = nullptr;
-  CUresult (*cuMemsetD8)(CUdeviceptr, unsigned char, std::size_t) = nullptr;
-  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, std::size_t) = nullptr;
-  CUresult (*cuMemAllocHost)(void **, std::size_t) = nullptr;
-  CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void *, std::size_t,
-                                CUstream) = nullptr;
-  CUresult (*cuMemcpyDtoHAsync)(void *, CUdeviceptr, std::size_t,
-                                CUstream) = nullptr;
-  CUresult (*cuStreamSynchronize)(CUstream) = nullptr;
-  CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr) = nullptr;
-  CUresult (*cuGetErrorString)(CUresult, const char **) = nullptr;
+#define FERRY_CUDA_CALL(name, symbol, parameters)                              \
+  CUresult(*name) parameters = nullptr;
+#include "cuda_driver.def"
+#undef FERRY_CUDA_CALL
 
   bool load(std::string *why) {
     void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL);
@@ -101,31 +79,9 @@ struct Driver {
       if (!*function && !missing)
         missing = symbol;
     };
-    bind(&cuInit, "cuInit");
-    bind(&cuDeviceGet, "cuDeviceGet");
-    bind(&cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
-    bind(&cuCtxGetCurrent, "cuCtxGetCurrent");
-    bind(&cuCtxSetCurrent, "cuCtxSetCurrent");
-    bind(&cuCtxGetDevice, "cuCtxGetDevice");
-    bind(&cuCtxSynchronize, "cuCtxSynchronize");
-    bind(&cuDeviceGetAttribute, "cuDeviceGetAttribute");
-    bind(&cuLinkCreate, "cuLinkCreate_v2");
-    bind(&cuLinkAddData, "cuLinkAddData_v2");
-    bind(&cuLinkComplete, "cuLinkComplete");
-    bind(&cuLinkDestroy, "cuLinkDestroy");
-    bind(&cuModuleLoadData, "cuModuleLoadData");
-    bind(&cuModuleGetFunction, "cuModuleGetFunction");
-    bind(&cuLaunchKernel, "cuLaunchKernel");
-    bind(&cuMemAlloc, "cuMemAlloc_v2");
-    bind(&cuMemcpyHtoD, "cuMemcpyHtoD_v2");
-    bind(&cuMemsetD8, "cuMemsetD8_v2");
-    bind(&cuMemcpyDtoH, "cuMemcpyDtoH_v2");
-    bind(&cuMemAllocHost, "cuMemAllocHost_v2");
-    bind(&cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2");
-    bind(&cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2");
-    bind(&cuStreamSynchronize, "cuStreamSynchronize");
-    bind(&cuPointerGetAttribute, "cuPointerGetAttribute");
-    bind(&cuGetErrorString, "cuGetErrorString");
+#define FERRY_CUDA_CALL(name, symbol, parameters) bind(&name, symbol);
+#include "cuda_driver.def"
+#undef FERRY_CUDA_CALL
     if (missing) {
       *why = std::string("libcuda has no ") + missing;
       return false;
@@ -151,26 +107,25 @@ GOMP_offload_register_ver(unsigned version, const void *host_table,
   static Register next =
       reinterpret_cast<Register>(dlsym(RTLD_NEXT, "GOMP_offload_register_ver"));
   if (target_type == kGompDeviceNvidiaPtx &&
-      (version & 0xffff) == kGompVersionNvidiaPtx)
-    registered_images().push_back(
-        static_cast<const NvptxTargetData *>(target_data));
+      (version & 0xffff) == kGompVersionNvidiaPtx) {
+    const void *image = target_data;
+    if ((version >> 16) >= kGompVersionWithRequiresMask)
+      image = static_cast<const void *const *>(target_data) + 1;
+    registered_images().push_back(static_cast<const NvptxTargetData *>(image));
+  }
   if (next)
     next(version, host_table, target_type, target_data);
 }
 
-namespace ferry::rt::cuda {
+namespace ferry::rt::nvptx {
 
 namespace {
 
-class DirectLauncher {
+class CudaLauncher final : public Launcher {
 public:
-  static DirectLauncher &instance() {
-    // Never destroyed: kernels may run from static destructors.
-    static DirectLauncher *launcher = new DirectLauncher;
-    return *launcher;
-  }
-
-  void prepare_context(int device_number) {
+  void prepare_context(int device_number) override {
+    if (settings().launch == LaunchPath::omp)
+      return;
     std::lock_guard<std::mutex> lock(mutex_);
     if (!load_driver())
       return;
@@ -188,9 +143,9 @@ public:
     }
   }
 
-  bool launch(const char *entry, const Argument *arguments, unsigned count,
-              unsigned long long total, int requested_blocks,
-              int requested_threads, std::string *why) {
+  bool launch(const char *entry, const LaunchArgument *arguments,
+              unsigned count, unsigned long long total, int requested_blocks,
+              int requested_threads, std::string *why) override {
     std::lock_guard<std::mutex> lock(mutex_);
     Site &site = sites_[entry];
     if (!site.function && !(site.function = find(entry, why)))
@@ -206,9 +161,9 @@ public:
     copies.assign(count, 0);
     bool reduces = false;
     for (unsigned k = 0; k < count; ++k) {
-      if (arguments[k].kind == Argument::Kind::value)
+      if (arguments[k].kind == LaunchArgument::Kind::value)
         continue;
-      reduces |= arguments[k].kind == Argument::Kind::reduction;
+      reduces |= arguments[k].kind == LaunchArgument::Kind::reduction;
       copies[k] = staged.size();
       staged.resize(staged.size() + (arguments[k].size + 7) / 8 * 8);
       std::memcpy(staged.data() + copies[k], arguments[k].value,
@@ -227,7 +182,7 @@ public:
     parameters.resize(count);
     for (unsigned k = 0; k < count; ++k) {
       copies[k] += site.staging;
-      parameters[k] = arguments[k].kind == Argument::Kind::value
+      parameters[k] = arguments[k].kind == LaunchArgument::Kind::value
                           ? const_cast<void *>(arguments[k].value)
                           : &copies[k];
     }
@@ -276,13 +231,16 @@ public:
     return warps > 32 ? 1024 : warps * 32;
   }
 
-  void wait() {
+  void wait() override {
+    if (settings().launch == LaunchPath::omp)
+      return;
     std::lock_guard<std::mutex> lock(mutex_);
     if (launched_)
       check(driver_.cuCtxSynchronize(), "waiting for", "the launched kernels");
   }
 
-  bool fill(void *device_pointer, unsigned char value, std::size_t bytes) {
+  bool fill(void *device_pointer, unsigned char value,
+            std::size_t bytes) override {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!load_driver() || !context_)
       return false;
@@ -291,7 +249,7 @@ public:
                               value, bytes) == kSuccess;
   }
 
-  bool addresses_context_memory(const void *device_pointer) {
+  bool addresses_context_memory(const void *device_pointer) override {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!load_driver() || !context_)
       return false;
@@ -409,7 +367,7 @@ private:
   }
 
   // The results of the reductions, back into their variables.
-  void collect_reductions(const Argument *arguments, unsigned count,
+  void collect_reductions(const LaunchArgument *arguments, unsigned count,
                           CUdeviceptr staging, std::size_t bytes,
                           const char *entry) {
     check(driver_.cuMemcpyDtoHAsync(pinned_, staging, bytes, nullptr),
@@ -417,9 +375,9 @@ private:
     check(driver_.cuStreamSynchronize(nullptr), "the reduction of", entry);
     std::size_t offset = 0;
     for (unsigned k = 0; k < count; ++k) {
-      if (arguments[k].kind == Argument::Kind::value)
+      if (arguments[k].kind == LaunchArgument::Kind::value)
         continue;
-      if (arguments[k].kind == Argument::Kind::reduction)
+      if (arguments[k].kind == LaunchArgument::Kind::reduction)
         std::memcpy(const_cast<void *>(arguments[k].value), pinned_ + offset,
                     arguments[k].size);
       offset += (arguments[k].size + 7) / 8 * 8;
@@ -463,29 +421,9 @@ private:
 
 } // namespace
 
-void prepare_context(int device_number) {
-  if (settings().launch != LaunchPath::omp)
-    DirectLauncher::instance().prepare_context(device_number);
+Launcher &cuda_launcher() {
+  static CudaLauncher *launcher = new CudaLauncher;
+  return *launcher;
 }
 
-bool launch(const char *entry, const Argument *arguments, unsigned count,
-            unsigned long long total, int requested_blocks,
-            int requested_threads, std::string *why) {
-  return DirectLauncher::instance().launch(
-      entry, arguments, count, total, requested_blocks, requested_threads, why);
-}
-
-void wait() {
-  if (settings().launch != LaunchPath::omp)
-    DirectLauncher::instance().wait();
-}
-
-bool addresses_context_memory(const void *device_pointer) {
-  return DirectLauncher::instance().addresses_context_memory(device_pointer);
-}
-
-bool fill(void *device_pointer, unsigned char value, std::size_t bytes) {
-  return DirectLauncher::instance().fill(device_pointer, value, bytes);
-}
-
-} // namespace ferry::rt::cuda
+} // namespace ferry::rt::nvptx

@@ -1,0 +1,65 @@
+// The direct launch path behind one interface: a vendor's launcher runs
+// the plugin's per-loop device entries (plugin/lower_direct.cc) itself,
+// instead of libgomp.  entry.cc, api.cc and device_openmp.cc use only this.
+//
+// NVIDIA's is runtime/nvptx/ (the CUDA driver API).  An AMD launcher would
+// sit beside it (doc/design.md, "Vendor launchers"): it captures the
+// amdgcn image at registration and launches with hipModuleLaunchKernel.
+#ifndef FERRY_RUNTIME_LAUNCHER_H
+#define FERRY_RUNTIME_LAUNCHER_H
+
+#include <cstddef>
+#include <string>
+
+namespace ferry::rt {
+
+// One parameter of an entry: the address of its value; for an object or a
+// reduction variable also its size, since the entry gets the address of a
+// device copy (and a reduction's comes back after the launch).
+struct LaunchArgument {
+  enum class Kind { value, object, reduction };
+  const void *value = nullptr;
+  std::size_t size = 0;
+  Kind kind = Kind::value;
+};
+
+class Launcher {
+public:
+  virtual ~Launcher() = default;
+
+  // Called before libgomp opens OpenMP device DEVICE_NUMBER, so that the
+  // two share one device context.  Does nothing when the direct path is
+  // off or the vendor's driver is missing.
+  virtual void prepare_context(int device_number) = 0;
+
+  // Launches ENTRY over TOTAL iterations with ARGUMENTS; REQUESTED_BLOCKS
+  // and REQUESTED_THREADS are the kernel attribute's (0: the launcher
+  // chooses).  Returns false, with the reason in *WHY, when the entry
+  // cannot be launched (no driver, no entry, the entry needs libgomp's
+  // device runtime, ...); the caller then runs the OpenMP region.  A
+  // failure after the launch was attempted stops the program with the
+  // driver's message.
+  virtual bool launch(const char *entry, const LaunchArgument *arguments,
+                      unsigned count, unsigned long long total,
+                      int requested_blocks, int requested_threads,
+                      std::string *why) = 0;
+
+  // Blocks until every entry launched so far has finished.
+  virtual void wait() = 0;
+
+  // Whether DEVICE_POINTER is memory of the context the entries run in.
+  virtual bool addresses_context_memory(const void *device_pointer) = 0;
+
+  // Sets BYTES bytes at DEVICE_POINTER to VALUE; false when the driver
+  // cannot (no driver, or memory of another context).
+  virtual bool fill(void *device_pointer, unsigned char value,
+                    std::size_t bytes) = 0;
+};
+
+// The launcher of the direct path; never destroyed, since kernels may run
+// from static destructors.
+Launcher &direct_launcher();
+
+} // namespace ferry::rt
+
+#endif

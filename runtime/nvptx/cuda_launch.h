@@ -1,0 +1,30 @@
+// The direct launch path on NVIDIA: the plugin's per-loop device entries
+// (plugin/lower_direct.cc), linked and launched through the CUDA driver API
+// (the functions of cuda_driver.def).
+//
+// libcuda is opened at run time (dlopen), so building ferry needs no CUDA
+// SDK and a machine without a GPU never loads it.  The PTX comes from the
+// program itself: libferry interposes GOMP_offload_register_ver, which the
+// constructor that GCC's mkoffload adds to every offloading executable calls
+// with the offload image, and passes the call on to libgomp.  All PTX
+// objects of the image are linked into one module, as libgomp links them;
+// ptx_index.h decides which entries can run outside libgomp.
+//
+// One CUDA context is shared by libgomp, ferry and cudart/cuBLAS: ferry
+// makes the device's primary context current before libgomp opens the
+// device (libgomp adopts a current context), and launches on the legacy
+// default stream, which orders them with libgomp's copies and kernels.
+// Launches are asynchronous; reductions wait for their result.
+#ifndef FERRY_RUNTIME_NVPTX_CUDA_LAUNCH_H
+#define FERRY_RUNTIME_NVPTX_CUDA_LAUNCH_H
+
+#include "launcher.h"
+
+namespace ferry::rt::nvptx {
+
+// The CUDA launcher (one per process).
+Launcher &cuda_launcher();
+
+} // namespace ferry::rt::nvptx
+
+#endif
