@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See argument_parser.h.
 #include "argument_parser.h"
 

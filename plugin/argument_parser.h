@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parses the argument text of ferry attributes into trees.
 //
 // Input: the text recovered by attributes.cc, the function being compiled,

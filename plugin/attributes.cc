@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Registers the [[ferry::...]] attributes and recovers their arguments.
 //
 // Input: attributes as GCC's C++ parser meets them on declarations.

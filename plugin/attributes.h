@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The [[ferry::...]] attributes: registration, and reading them back.
 //
 // Input: the declarations GCC's parser attaches ferry attributes to.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See definite_writes.h.
 #include "definite_writes.h"
 

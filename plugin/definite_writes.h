@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The `out` and `scratch` contract: an element is read only after the same
 // iteration has written it, and an `out` buffer is written whole.
 //

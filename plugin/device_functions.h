@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The functions that kernels call become device functions (rule 5).
 //
 // Input: the callees the ownership check found in a kernel's loops.

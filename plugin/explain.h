@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // -fplugin-arg-ferry-explain: what ferry made of each kernel.
 //
 // Input: the Kernel, its facts and map plan.  Output: a note at the kernel

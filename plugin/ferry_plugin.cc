@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ferry: the GCC plugin.
 //
 // Turns [[ferry::kernel]] loop functions into OpenMP target regions whose

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every GCC header the plugin needs, in the order GCC requires, and every
 // difference between GCC versions, in one place (as the Linux kernel's
 // scripts/gcc-plugins/gcc-common.h does).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See helper_effects.h.
 #include "helper_effects.h"
 

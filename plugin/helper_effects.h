@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a helper function does through one of its pointer or reference
 // parameters, so that the ownership check can follow buffer elements
 // passed to helpers, several calls deep (rule 2, transitively).

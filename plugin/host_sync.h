@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Host sync: the calls that keep host code and resident device copies
 // consistent around kernel calls (runtime/frames.h says what they do).
 //

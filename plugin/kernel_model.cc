@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Builds the Kernel model (kernel_model.h) of a [[ferry::kernel]] function.
 //
 // Input: the function's C++ front-end trees at PLUGIN_PRE_GENERICIZE and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What one kernel is, as the stages after attribute parsing see it: its
 // parameters with their ownership, the loop nest that becomes the parallel
 // region, and the options of its [[ferry::kernel(...)]] attribute.

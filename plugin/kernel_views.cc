@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See kernel_views.h.
 //
 // The rewrite walks the kernel body once, outermost expression first, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Aggregates at the kernel boundary: std::span and std::vector parameters,
 // structs whose pointer members carry ownership attributes (one or more
 // levels deep), parameters passed by reference to a struct, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Direct launch: for every parallel loop of a checked kernel, a plain device
 // entry that libferry launches through the CUDA driver API
 // (runtime/nvptx/cuda_launch.cc), at CUDA's launch cost instead of libgomp's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The direct launch path on NVIDIA (lower_direct.cc): a plain device entry
 // for every parallel loop of a kernel, which libferry launches itself
 // through the CUDA driver API instead of through libgomp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Rewrites a checked kernel into OpenMP: each parallel loop nest becomes
 // `#pragma omp target teams distribute parallel for simd` with the planned
 // map clauses, and the kernel body is wrapped in the libferry launch

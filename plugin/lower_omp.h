@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Lowering of a checked kernel to an OpenMP target region (lower_omp.cc).
 #ifndef FERRY_PLUGIN_LOWER_OMP_H
 #define FERRY_PLUGIN_LOWER_OMP_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See map_kinds.h.
 #include "map_kinds.h"
 

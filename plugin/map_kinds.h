@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The map kind of each buffer, from its ownership attribute and from what
 // the kernel's loops really do with it.
 //

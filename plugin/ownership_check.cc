@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Checks the ownership rules in the loops of a kernel (see
 // ownership_check.h and doc/rules.md).
 //

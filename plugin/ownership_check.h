@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The ownership rules of the design (doc/rules.md), checked at compile time.
 //
 // Input: a Kernel model.  Output: an error at every expression that breaks a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See region_restrict.h.
 #include "region_restrict.h"
 

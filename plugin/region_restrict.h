@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Region restrict: the `restrict` of a kernel's proven buffers, carried into
 // the host code that GCC outlines from its OpenMP region.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See runtime_calls.h.  The types here must match runtime/abi.h.
 #include "runtime_calls.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Calls into libferry's ABI (runtime/abi.h), built as GENERIC.
 //
 // The declarations are made once per translation unit, with C linkage and

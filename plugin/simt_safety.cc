@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See simt_safety.h.
 #include "simt_safety.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // GCC 12 and nvptx SIMT: rewrites and checks that keep kernels correct
 // inside `omp simd`.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See source_tokens.h.
 #include "source_tokens.h"
 

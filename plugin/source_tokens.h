@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A small C++ tokenizer for the text of ferry attributes.
 //
 // GCC's parser cannot parse `[[ferry::borrow(n)]]`: in a parameter list the

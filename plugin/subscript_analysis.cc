@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See subscript_analysis.h.
 #include "subscript_analysis.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Affine subscripts and the ownership proof of rule 2.
 //
 // Input: byte offsets into a buffer (GENERIC expressions over the loop

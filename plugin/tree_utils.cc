@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // See tree_utils.h.
 #include "tree_utils.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small questions about GENERIC trees that several stages ask.
 #ifndef FERRY_PLUGIN_TREE_UTILS_H
 #define FERRY_PLUGIN_TREE_UTILS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Rule 6 at run time: a buffer a kernel writes (borrow_mut, out,
 // shared_mut, scratch) must not overlap any other pointer argument of the
 // same launch.  Checked at kernel entry, before any data moves.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // One interface for the places kernels can run: alloc, free, copy, and how
 // the kernel's OpenMP target region reaches the memory.
 //

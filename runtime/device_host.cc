@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The host as a "device": kernels run in libgomp's host fallback on the
 // host's own memory, so there is nothing to allocate or copy.
 #include "device.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // An OpenMP offload device through the standard device-memory API
 // (omp_target_alloc, omp_target_memcpy), so it works with libgomp and with
 // LLVM's libomptarget alike.

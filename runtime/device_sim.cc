@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The separate-memory test device (FERRY_DEVICE=sim).
 //
 // Kernels run in libgomp's host fallback, but on copies that live in their

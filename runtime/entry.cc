@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The C entry points of abi.h: the per-thread state of one kernel launch,
 // from __ferry_launch_begin to __ferry_launch_end, and the host-sync calls
 // around it.

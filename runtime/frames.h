@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Which kernel launches the host code around them still has to answer for.
 //
 // The plugin gives every function that calls a kernel a frame: entered when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Launch geometry: how many teams and threads a target region gets.
 //
 // GCC's nvptx OpenMP runs each OpenMP thread as one warp (32 lanes, all

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The heap blocks libferry's allocation hooks (memory_hooks.cc) hand out,
 // for two uses:
 //

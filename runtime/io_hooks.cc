@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The system calls and stdio functions that hand user memory to the
 // kernel, seen by libferry.  The kernel does not fault on a guarded page
 // (page_guard.h), it returns EFAULT; and without guarded pages, code the

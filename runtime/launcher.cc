@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See launcher.h.  The one vendor launcher built today is NVIDIA's; an AMD
 // one would be chosen here by the offload image the program registered.
 #include "launcher.h"

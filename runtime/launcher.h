@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The direct launch path behind one interface: a vendor's launcher runs
 // the plugin's per-loop device entries (plugin/lower_direct.cc) itself,
 // instead of libgomp.  entry.cc, api.cc and device_openmp.cc use only this.

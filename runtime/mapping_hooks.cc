@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The calls with which a program changes the protection or the mapping of
 // its own memory, seen by libferry.  Guarded pages (page_guard.h) are
 // ferry's: a program that protects them itself would have its protection

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // free and realloc, seen by libferry: memory that is freed or moved must
 // never be taken for a resident buffer later.  malloc, calloc and
 // memalign are seen too, to know the heap blocks, and, while pages are

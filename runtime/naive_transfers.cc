@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // FERRY_RESIDENCY=0: what `#pragma omp target map(...)` around the whole
 // kernel does on every call.  Each buffer gets a fresh device copy for the
 // launch: copied in if the kernel reads it, copied out if it writes it,

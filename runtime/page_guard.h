@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Host pages of resident buffers guarded with mprotect, so that any host
 // access is seen: from code compiled with or without the plugin, in any
 // file, any thread, any library.  This is ferry's default coherence

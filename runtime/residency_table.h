@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The residency table: host range -> device copy + which side is newer.
 //
 // This is the unit-tested core of the resident transfer policy. It only

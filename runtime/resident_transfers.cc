@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The resident transfer policy (the default): device copies outlive
 // launches, and only stale bytes move.
 //

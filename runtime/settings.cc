@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Reads the FERRY_* environment variables (see settings.h).
 #include "settings.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Run-time settings of libferry, read once from the environment.
 //
 // Every FERRY_* variable is read here and nowhere else, so the set of

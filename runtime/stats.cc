@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Counts launches and transfers, and prints the ferry-stats line at exit.
 #include "stats.h"
 

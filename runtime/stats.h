@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Transfer and launch counters behind the ferry-stats line.
 //
 // With FERRY_STATS=1 the runtime prints, once at exit, exactly

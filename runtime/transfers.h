@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // How the buffers of one kernel launch reach the device and come back.
 //
 // A policy sees each buffer twice: acquire() before the target region runs,

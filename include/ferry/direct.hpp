@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Device helpers of ferry's direct launch path (doc/design.md, "Direct
 // launch").  Not for users: the plugin calls these from the device entries
 // it adds for every kernel loop, which libferry launches through the CUDA

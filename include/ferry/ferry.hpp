@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // ferry — safe, resident GPU offload for C++ through a GCC plugin.
 //
 // Mark a loop function [[ferry::kernel]] and give each pointer parameter an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The direct launch path on NVIDIA: the plugin's per-loop device entries
 // (plugin/lower_direct.cc), linked and launched through the CUDA driver API
 // (the functions of cuda_driver.def).

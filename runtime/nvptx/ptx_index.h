@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // What the direct launch path needs to know about the PTX of the offload
 // image (cuda_launch.cc): which functions exist and whether an entry, or a
 // function it calls, depends on libgomp's device runtime.
