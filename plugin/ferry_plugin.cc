@@ -22,7 +22,8 @@
 //   attributes.cc        [[ferry::...]] registration, argument recovery
 //   kernel_views.cc      spans, vectors, structs, `this` -> local buffers
 //   kernel_model.cc      parameters, ownership, loop nest (rule 4)
-//   ownership_check.cc   rules 1, 2, 3 and 5 (subscript_analysis.cc)
+//   ownership_check.cc   rules 1, 2, 3 and 5 (subscript_analysis.cc;
+//                        reductions and atomic updates: reductions.cc)
 //   map_kinds.cc         map kind per buffer
 //   explain.cc           -fplugin-arg-ferry-explain
 //   device_functions.cc  callees compiled for the device (simt_safety.cc)

@@ -70,73 +70,6 @@ tree call_helper(const char *name, std::initializer_list<tree> arguments) {
   return finish_call_expr(function, &args, false, false, tf_none);
 }
 
-const char *reduction_helper(tree_code op) {
-  switch (op) {
-  case PLUS_EXPR:
-    return "reduce_plus";
-  case MULT_EXPR:
-    return "reduce_times";
-  case MIN_EXPR:
-    return "reduce_min";
-  case MAX_EXPR:
-    return "reduce_max";
-  case BIT_AND_EXPR:
-    return "reduce_and";
-  case BIT_IOR_EXPR:
-    return "reduce_or";
-  case BIT_XOR_EXPR:
-    return "reduce_xor";
-  default:
-    return nullptr;
-  }
-}
-
-const char *atomic_helper(tree_code op) {
-  switch (op) {
-  case PLUS_EXPR:
-    return "atomic_plus";
-  case MINUS_EXPR:
-    return "atomic_minus";
-  case MULT_EXPR:
-    return "atomic_times";
-  case TRUNC_DIV_EXPR:
-  case RDIV_EXPR:
-    return "atomic_divide";
-  case BIT_AND_EXPR:
-    return "atomic_and";
-  case BIT_IOR_EXPR:
-    return "atomic_or";
-  case BIT_XOR_EXPR:
-    return "atomic_xor";
-  case LSHIFT_EXPR:
-    return "atomic_shift_left";
-  case RSHIFT_EXPR:
-    return "atomic_shift_right";
-  default:
-    return nullptr;
-  }
-}
-
-// The value each thread's copy of a reduction variable starts from.
-tree identity(tree_code op, tree type) {
-  const bool real = SCALAR_FLOAT_TYPE_P(type);
-  REAL_VALUE_TYPE infinity;
-  real_inf(&infinity);
-  switch (op) {
-  case MULT_EXPR:
-    return build_one_cst(type);
-  case BIT_AND_EXPR:
-    return build_minus_one_cst(type);
-  case MIN_EXPR:
-    return real ? build_real(type, infinity) : TYPE_MAX_VALUE(type);
-  case MAX_EXPR:
-    return real ? build_real(type, real_value_negate(&infinity))
-                : TYPE_MIN_VALUE(type);
-  default:
-    return build_zero_cst(type);
-  }
-}
-
 bool is_number_type(tree type) {
   return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
 }
@@ -549,7 +482,7 @@ private:
       tree element_type = TREE_TYPE(atomic.target);
       if (atomic.op == NOP_EXPR)
         continue; // a plain store of a word is atomic on the GPU
-      const char *helper = atomic_helper(atomic.op);
+      const char *helper = atomic_device_helper(atomic.op);
       if (!is_word_type(element_type) || !helper) {
         restore_atomics();
         return refused("buffer '" + decl_name(atomic.buffer->decl) +
@@ -728,7 +661,7 @@ private:
     for (const ReductionPlan &plan : reductions_)
       append_to_statement_list_force(
           assign(plan.private_var,
-                 identity(plan.reduction->op, TREE_TYPE(plan.var))),
+                 reduction_identity(plan.reduction->op, TREE_TYPE(plan.var))),
           &statements);
     append_to_statement_list_force(
         assign(step, call_helper("thread_count", {})), &statements);
@@ -748,7 +681,7 @@ private:
 
     for (const ReductionPlan &plan : reductions_) {
       tree slot = parameter_named("__ferry_slot_" + decl_name(plan.var));
-      tree call = call_helper(reduction_helper(plan.reduction->op),
+      tree call = call_helper(reduction_device_helper(plan.reduction->op),
                               {slot, plan.private_var});
       append_to_statement_list_force(call, &statements);
     }

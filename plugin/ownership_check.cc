@@ -12,7 +12,6 @@
 #include "attributes.h"
 #include "definite_writes.h"
 #include "helper_effects.h"
-#include "simt_safety.h"
 #include "subscript_analysis.h"
 #include "tree_utils.h"
 
@@ -702,85 +701,13 @@ private:
            !TYPE_REF_P(TREE_TYPE(decl));
   }
 
-  // T without conversions and without `*&` (how an lvalue `?:` refers to
-  // its operands).
-  static tree bare(tree t) {
-    for (;;) {
-      t = tree_strip_any_location_wrapper(t);
-      if (CONVERT_EXPR_P(t) || TREE_CODE(t) == NON_LVALUE_EXPR)
-        t = TREE_OPERAND(t, 0);
-      else if (TREE_CODE(t) == INDIRECT_REF &&
-               TREE_CODE(strip_value_wrappers(TREE_OPERAND(t, 0))) == ADDR_EXPR)
-        t = TREE_OPERAND(strip_value_wrappers(TREE_OPERAND(t, 0)), 0);
-      else
-        return t;
-    }
-  }
-
   // Recognises T as a reduction into VAR and records it; false if T is not
   // one of the reduction forms.
   bool reduction(tree t, tree var, location_t where) {
     tree_code op = ERROR_MARK;
     tree operand = NULL_TREE;
-    if (TREE_CODE(t) == PREINCREMENT_EXPR ||
-        TREE_CODE(t) == POSTINCREMENT_EXPR ||
-        TREE_CODE(t) == PREDECREMENT_EXPR ||
-        TREE_CODE(t) == POSTDECREMENT_EXPR) {
-      op = PLUS_EXPR;
-    } else if (TREE_CODE(t) == MODIFY_EXPR) {
-      tree value = bare(TREE_OPERAND(t, 1));
-      // `s += e` with a call in e evaluates e first into a temporary:
-      // s = (TARGET_EXPR <t, e>, s + t).
-      tree evaluated_first = NULL_TREE;
-      if (TREE_CODE(value) == COMPOUND_EXPR &&
-          TREE_CODE(TREE_OPERAND(value, 0)) == TARGET_EXPR) {
-        evaluated_first = TREE_OPERAND(value, 0);
-        value = bare(TREE_OPERAND(value, 1));
-      }
-      switch (TREE_CODE(value)) {
-      case PLUS_EXPR:
-      case MULT_EXPR:
-      case BIT_AND_EXPR:
-      case BIT_IOR_EXPR:
-      case BIT_XOR_EXPR:
-        if (bare(TREE_OPERAND(value, 0)) == var)
-          operand = TREE_OPERAND(value, 1);
-        else if (bare(TREE_OPERAND(value, 1)) == var)
-          operand = TREE_OPERAND(value, 0);
-        op = TREE_CODE(value);
-        break;
-      case MINUS_EXPR: // s -= e is s += -e
-        if (bare(TREE_OPERAND(value, 0)) == var)
-          operand = TREE_OPERAND(value, 1);
-        op = PLUS_EXPR;
-        break;
-      case INDIRECT_REF: {
-        tree call = bare(TREE_OPERAND(value, 0));
-        bool is_max = false;
-        if (is_std_min_or_max(call, &is_max)) {
-          tree a = CALL_EXPR_ARG(call, 0), b = CALL_EXPR_ARG(call, 1);
-          if (refers_to(a, var))
-            operand = b;
-          else if (refers_to(b, var))
-            operand = a;
-          op = is_max ? MAX_EXPR : MIN_EXPR;
-        }
-        break;
-      }
-      case COND_EXPR:
-        operand = selection_operand(value, var, &op);
-        break;
-      default:
-        break;
-      }
-      if (evaluated_first && operand &&
-          bare(operand) == TARGET_EXPR_SLOT(evaluated_first))
-        operand = evaluated_first;
-      if (!operand || mentions(operand, var))
-        return false;
-    } else {
+    if (!match_reduction(t, var, &op, &operand))
       return false;
-    }
     for (const Reduction &other : loop_facts_->reductions)
       if (other.var == var && other.op != op) {
         fail(where,
@@ -796,42 +723,6 @@ private:
     if (operand)
       walk(&operand);
     return true;
-  }
-
-  // Whether the reference argument ARG refers to VAR.
-  static bool refers_to(tree argument, tree var) {
-    argument = bare(argument);
-    return TREE_CODE(argument) == ADDR_EXPR &&
-           bare(TREE_OPERAND(argument, 0)) == var;
-  }
-
-  // `s = e < s ? e : s` and its relatives: the other operand, with *OP set
-  // to MIN_EXPR or MAX_EXPR; NULL_TREE for any other conditional.
-  static tree selection_operand(tree value, tree var, tree_code *op) {
-    tree test = bare(TREE_OPERAND(value, 0));
-    const tree_code code = TREE_CODE(test);
-    if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR &&
-        code != GE_EXPR)
-      return NULL_TREE;
-    tree p = bare(TREE_OPERAND(test, 0)), q = bare(TREE_OPERAND(test, 1));
-    tree chosen = bare(TREE_OPERAND(value, 1));
-    tree other = bare(TREE_OPERAND(value, 2));
-    const bool less = code == LT_EXPR || code == LE_EXPR;
-    bool picks_first;
-    if (cp_tree_equal(chosen, p) && cp_tree_equal(other, q))
-      picks_first = true;
-    else if (cp_tree_equal(chosen, q) && cp_tree_equal(other, p))
-      picks_first = false;
-    else
-      return NULL_TREE;
-    // `p < q ? p : q` is the minimum; swapping the branches or the
-    // comparison turns it into the maximum.
-    *op = (less == picks_first) ? MIN_EXPR : MAX_EXPR;
-    if (p == var)
-      return TREE_OPERAND(test, 1);
-    if (q == var)
-      return TREE_OPERAND(test, 0);
-    return NULL_TREE;
   }
 
   // Rule 2 does not apply to shared_mut: iterations may update the same
@@ -870,39 +761,7 @@ private:
     atomic.statement = statement_;
     atomic.target = lvalue;
     atomic.location = where;
-    switch (TREE_CODE(t)) {
-    case PREINCREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-      atomic.op = (TREE_CODE(t) == PREINCREMENT_EXPR ||
-                   TREE_CODE(t) == POSTINCREMENT_EXPR)
-                      ? PLUS_EXPR
-                      : MINUS_EXPR;
-      atomic.value = build_one_cst(type);
-      break;
-    default: {
-      tree value = bare(TREE_OPERAND(t, 1));
-      const tree_code code = TREE_CODE(value);
-      const bool binary = code == PLUS_EXPR || code == MINUS_EXPR ||
-                          code == MULT_EXPR || code == TRUNC_DIV_EXPR ||
-                          code == RDIV_EXPR || code == BIT_AND_EXPR ||
-                          code == BIT_IOR_EXPR || code == BIT_XOR_EXPR ||
-                          code == LSHIFT_EXPR || code == RSHIFT_EXPR;
-      if (binary && cp_tree_equal(bare(TREE_OPERAND(value, 0)), lvalue)) {
-        atomic.op = code;
-        atomic.value = TREE_OPERAND(value, 1);
-      } else if (binary && commutative_tree_code(code) &&
-                 cp_tree_equal(bare(TREE_OPERAND(value, 1)), lvalue)) {
-        atomic.op = code;
-        atomic.value = TREE_OPERAND(value, 0);
-      } else {
-        atomic.op = NOP_EXPR;
-        atomic.value = TREE_OPERAND(t, 1);
-      }
-      break;
-    }
-    }
+    match_atomic_update(t, lvalue, &atomic.op, &atomic.value);
     if (atomic.op == NOP_EXPR && stores_race(target, atomic.value)) {
       auto_diagnostic_group group;
       fail(where,
@@ -1510,27 +1369,6 @@ private:
 };
 
 } // namespace
-
-const char *reduction_name(tree_code op) {
-  switch (op) {
-  case PLUS_EXPR:
-    return "+";
-  case MULT_EXPR:
-    return "*";
-  case BIT_AND_EXPR:
-    return "&";
-  case BIT_IOR_EXPR:
-    return "|";
-  case BIT_XOR_EXPR:
-    return "^";
-  case MIN_EXPR:
-    return "min";
-  case MAX_EXPR:
-    return "max";
-  default:
-    return "?";
-  }
-}
 
 bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
   facts->uses.assign(kernel.buffers.size(), BufferUse{});

@@ -10,6 +10,7 @@
 
 #include "gcc_compat.h"
 #include "kernel_model.h"
+#include "reductions.h"
 
 #include <utility>
 #include <vector>
@@ -19,25 +20,6 @@ namespace ferry {
 struct BufferUse {
   bool read = false;
   bool written = false;
-};
-
-// A kernel local updated by every iteration with one associative operation:
-// `s += e`, `s *= e`, `s &= e`, `s |= e`, `s ^= e`, `s = std::min(s, e)`,
-// `s = e < s ? e : s` and the like.
-struct Reduction {
-  tree var = NULL_TREE;
-  tree_code op = PLUS_EXPR; // PLUS, MULT, BIT_AND, BIT_IOR, BIT_XOR, MIN, MAX
-  location_t location = UNKNOWN_LOCATION;
-};
-
-// A statement that updates a shared_mut element, to be made atomic.
-struct AtomicUpdate {
-  const BufferParam *buffer = nullptr;
-  tree *statement = nullptr; // its slot in the loop body
-  tree target = NULL_TREE;   // the element
-  tree_code op = NOP_EXPR;   // NOP_EXPR: a plain store (atomic write)
-  tree value = NULL_TREE;
-  location_t location = UNKNOWN_LOCATION;
 };
 
 struct LoopFacts {
@@ -65,9 +47,6 @@ struct KernelFacts {
   std::vector<std::pair<tree, location_t>> callees;
   std::vector<LoopFacts> loops; // indexed like Kernel::loops
 };
-
-// "+", "*", "min", ...: an operation as a reduction clause spells it.
-const char *reduction_name(tree_code op);
 
 // Checks rules 1, 2, 3 and 5 in every loop of KERNEL (rule 4 is checked
 // while the model is built), and finds its reductions and atomic updates.
