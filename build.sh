@@ -23,7 +23,7 @@ esac
 # GPU is needed for that); users of NVIDIA GPUs alone may drop it.
 packages="g++-12 gcc-12-plugin-dev gcc-12-offload-nvptx nvptx-tools \
 libgomp-plugin-nvptx1 gcc-12-offload-amdgcn libgomp-plugin-amdgcn1 \
-libboost-test-dev autoconf automake libtool make pkg-config python3"
+libboost-test-dev autoconf automake libtool make pkg-config python3 cmake"
 
 missing=
 for package in $packages; do
