@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ferry kernels and the CUDA runtime on the same buffers, in one process.
 //
 // ferry shares the GPU's primary CUDA context with libgomp and with cudart
@@ -6,7 +7,7 @@
 // ferry kernel after ferry::device_wrote.  The kernels take the direct
 // launch path; all of it is ordered on the legacy default stream.
 //
-// Build (needs the CUDA toolkit for cuda_runtime.h and cudart):
+// Build (the project's build does this when it finds the CUDA toolkit):
 //   ferry-g++ -O2 -I/usr/local/cuda/include cuda_interop.cc \
 //       /usr/local/cuda/lib64/libcudart_static.a -ldl -lrt -lpthread
 // On a machine without a GPU it says so and exits 0.
