@@ -56,6 +56,22 @@ tree direct_namespace() {
   return direct && TREE_CODE(direct) == NAMESPACE_DECL ? direct : NULL_TREE;
 }
 
+// Gives <ferry/direct.hpp>'s declaration of GCC's soft-stack array the
+// nvptx "shared" attribute (the .shared state space of libgcc's
+// definition), which the host's front end would drop as unknown; false if
+// the header does not declare it.
+bool declare_soft_stacks_shared() {
+  tree stacks =
+      get_namespace_binding(global_namespace, get_identifier("__nvptx_stacks"));
+  if (!stacks || !VAR_P(stacks))
+    return false;
+  tree shared = get_identifier("shared");
+  if (!lookup_attribute("shared", DECL_ATTRIBUTES(stacks)))
+    DECL_ATTRIBUTES(stacks) =
+        tree_cons(shared, NULL_TREE, DECL_ATTRIBUTES(stacks));
+  return true;
+}
+
 // ferry::direct::NAME(ARGUMENTS...), resolved like a call in the source;
 // error_mark_node when it does not resolve.
 tree call_helper(const char *name, std::initializer_list<tree> arguments) {
@@ -279,20 +295,21 @@ public:
   // inlining (runtime/nvptx/ptx_index.cc): a helper that takes the address of a
   // local is often inlined and its local kept in registers.
   DirectEntry build() {
-    if (!direct_namespace())
+    if (!direct_namespace() || !declare_soft_stacks_shared())
       return refuse("<ferry/direct.hpp> is not included (include "
                     "<ferry/ferry.hpp>)");
     if (k_.buffers.size() > kMaxBuffers)
       return refuse("it has more than 60 pointer parameters");
     if (!plan_parameters())
       return std::move(result_);
-    make_declaration();
-    if (!replace_atomics())
+    result_.symbol = symbol();
+    const bool frames_possible = may_take_frames(loop_.body);
+    if (!define_copy(result_.symbol, /*kernel=*/true))
       return std::move(result_);
-    tree body = copy_body();
-    restore_atomics();
-    define(body);
-    unfinished_entries.insert(entry_);
+    if (frames_possible) {
+      define_copy(result_.symbol + "_framed_body", /*kernel=*/false);
+      define_framed_entry();
+    }
     return std::move(result_);
   }
 
@@ -440,39 +457,129 @@ private:
     return name;
   }
 
-  void make_declaration() {
+  // A device function NAME with PARAMETERS (whose decls it sets): a PTX
+  // .entry when KERNEL, else a function only the framed entry calls.
+  tree declare_function(const std::string &name,
+                        std::vector<Parameter> *parameters, bool kernel) {
     tree types = void_list_node;
-    for (auto it = parameters_.rbegin(); it != parameters_.rend(); ++it)
+    for (auto it = parameters->rbegin(); it != parameters->rend(); ++it)
       types = tree_cons(NULL_TREE, it->type, types);
     tree type = build_function_type(void_type_node, types);
-    result_.symbol = symbol();
-    entry_ = build_lang_decl(FUNCTION_DECL,
-                             get_identifier(result_.symbol.c_str()), type);
-    DECL_SOURCE_LOCATION(entry_) = loop_.location;
-    DECL_CONTEXT(entry_) = FROB_CONTEXT(global_namespace);
-    SET_DECL_LANGUAGE(entry_, lang_c);
-    TREE_PUBLIC(entry_) = 1;
-    DECL_ARTIFICIAL(entry_) = 1;
-    // The entry has no source of its own; its body's locations point into
-    // the kernel.
-    DECL_IGNORED_P(entry_) = 1;
-    TREE_USED(entry_) = 1;
-    // Nothing on the host calls it.
-    DECL_PRESERVE_P(entry_) = 1;
-    DECL_ATTRIBUTES(entry_) =
-        tree_cons(get_identifier("omp declare target"), NULL_TREE,
-                  tree_cons(get_identifier("kernel"), NULL_TREE, NULL_TREE));
-    // Kernels in headers (inline, templates) are defined in many units.
-    if (DECL_COMDAT(k_.fndecl) || DECL_ONE_ONLY(k_.fndecl))
-      comdat_linkage(entry_);
-    tree *chain = &DECL_ARGUMENTS(entry_);
-    for (Parameter &parameter : parameters_) {
+    tree function =
+        build_lang_decl(FUNCTION_DECL, get_identifier(name.c_str()), type);
+    DECL_SOURCE_LOCATION(function) = loop_.location;
+    DECL_CONTEXT(function) = FROB_CONTEXT(global_namespace);
+    SET_DECL_LANGUAGE(function, lang_c);
+    DECL_ARTIFICIAL(function) = 1;
+    // No source of its own; the body's locations point into the kernel.
+    DECL_IGNORED_P(function) = 1;
+    TREE_USED(function) = 1;
+    DECL_ATTRIBUTES(function) =
+        tree_cons(get_identifier("omp declare target"), NULL_TREE, NULL_TREE);
+    if (kernel) {
+      TREE_PUBLIC(function) = 1;
+      DECL_PRESERVE_P(function) = 1; // nothing on the host calls it
+      DECL_ATTRIBUTES(function) = tree_cons(get_identifier("kernel"), NULL_TREE,
+                                            DECL_ATTRIBUTES(function));
+      // Kernels in headers (inline, templates) are defined in many units.
+      if (DECL_COMDAT(k_.fndecl) || DECL_ONE_ONLY(k_.fndecl))
+        comdat_linkage(function);
+    } else {
+      // Inlined into the framed entry, the body's frame would be taken
+      // before the entry gives the thread its stack.
+      DECL_UNINLINABLE(function) = 1;
+      DECL_ATTRIBUTES(function) = tree_cons(
+          get_identifier("noinline"), NULL_TREE, DECL_ATTRIBUTES(function));
+    }
+    tree *chain = &DECL_ARGUMENTS(function);
+    for (Parameter &parameter : *parameters) {
       parameter.decl =
-          cp_build_parm_decl(entry_, parameter.name, parameter.type);
+          cp_build_parm_decl(function, parameter.name, parameter.type);
       TREE_USED(parameter.decl) = 1;
       *chain = parameter.decl;
       chain = &DECL_CHAIN(parameter.decl);
     }
+    unfinished_entries.insert(function);
+    return function;
+  }
+
+  // One copy of the loop as the device function NAME: the .entry itself
+  // (KERNEL), or the body that the framed entry calls.  False, with the
+  // reason, when an atomic update has no device helper.
+  bool define_copy(const std::string &name, bool kernel) {
+    entry_ = declare_function(name, &parameters_, kernel);
+    framed_ = !kernel;
+    loop_vars_.clear();
+    if (!replace_atomics())
+      return false;
+    tree body = copy_body();
+    restore_atomics();
+    define(body);
+    return true;
+  }
+
+  // Whether the device code of BODY may take stack frames once compiled:
+  // it calls functions (a callee, or GCC's inlined copy of it, may keep
+  // arrays or address-taken locals in memory; newlib's sin does), or has
+  // locals of its own that may live in memory.  Only then does the loop
+  // get a framed entry too: a frame-free .entry is what the launcher
+  // prefers, and libferry decides on the PTX which one runs.
+  static bool may_take_frames(tree body) {
+    struct Search {
+      static tree visit(tree *node, int *walk_subtrees, void *) {
+        tree t = *node;
+        if (TYPE_P(t)) {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        switch (TREE_CODE(t)) {
+        case CALL_EXPR:
+        case AGGR_INIT_EXPR:
+          return t;
+        case ADDR_EXPR:
+          return VAR_P(TREE_OPERAND(t, 0)) ? t : NULL_TREE;
+        case DECL_EXPR: {
+          tree decl = DECL_EXPR_DECL(t);
+          return VAR_P(decl) && (AGGREGATE_TYPE_P(TREE_TYPE(decl)) ||
+                                 TREE_ADDRESSABLE(decl))
+                     ? t
+                     : NULL_TREE;
+        }
+        default:
+          return NULL_TREE;
+        }
+      }
+    };
+    return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr) !=
+           NULL_TREE;
+  }
+
+  // The framed .entry, SYMBOL_framed: gives each thread its stack from the
+  // frame arena, then calls the body, which may take frames from it.  The
+  // launcher appends the arena's address and bytes per thread to the
+  // arguments the host passes.
+  void define_framed_entry() {
+    std::vector<Parameter> parameters = parameters_;
+    for (const char *name : {"__ferry_stack", "__ferry_stack_bytes"})
+      parameters.push_back(
+          {get_identifier(name), long_long_unsigned_type_node, NULL_TREE});
+    tree wrapper = declare_function(result_.symbol + "_framed", &parameters,
+                                    /*kernel=*/true);
+    push_to_top_level();
+    start_preparsed_function(wrapper, NULL_TREE, SF_PRE_PARSED);
+    tree compound = begin_compound_stmt(BCS_FN_BODY);
+    const std::size_t forwarded = parameters_.size();
+    finish_expr_stmt(
+        call_helper("enter_frame", {parameters[forwarded].decl,
+                                    parameters[forwarded + 1].decl}));
+    releasing_vec args;
+    for (std::size_t i = 0; i < forwarded; ++i)
+      vec_safe_push(args, parameters[i].decl);
+    finish_expr_stmt(finish_call_expr(entry_, &args, false, false, tf_none));
+    finish_compound_stmt(compound);
+    wrapper = finish_function(/*inline_p=*/false);
+    expand_or_defer_fn(wrapper);
+    pop_from_top_level();
   }
 
   // Swaps the shared_mut updates of the original body for the PTX atomics;
@@ -664,7 +771,9 @@ private:
                  reduction_identity(plan.reduction->op, TREE_TYPE(plan.var))),
           &statements);
     append_to_statement_list_force(
-        assign(step, call_helper("thread_count", {})), &statements);
+        assign(step, call_helper(
+                         framed_ ? "framed_thread_count" : "thread_count", {})),
+        &statements);
 
     tree iteration = NULL_TREE;
     append_to_statement_list_force(loop_variables(index, rest, narrow_rest),
@@ -672,7 +781,9 @@ private:
     append_to_statement_list_force(body, &iteration);
     tree loop =
         build_stmt(loop_.location, FOR_STMT,
-                   assign(index, call_helper("thread_index", {})),
+                   assign(index, call_helper(framed_ ? "framed_thread_index"
+                                                     : "thread_index",
+                                             {})),
                    build2(LT_EXPR, boolean_type_node, index,
                           parameter_named("__ferry_total")),
                    assign(index, build2(PLUS_EXPR, count_type, index, step)),
@@ -720,6 +831,7 @@ private:
   std::vector<tree> loop_vars_;
   std::vector<std::pair<tree *, tree>> replaced_;
   tree entry_ = NULL_TREE;
+  bool framed_ = false; // entry_ is the body of the framed entry
 };
 
 // Empties the PTX texts of <ferry/direct.hpp> in host code.  The device

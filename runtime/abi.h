@@ -38,7 +38,9 @@
 extern "C" {
 #endif
 
-#define FERRY_ABI_VERSION 3
+/* 4: every direct entry takes the frame arena and bytes per thread after
+   its last argument, which the launcher appends. */
+#define FERRY_ABI_VERSION 4
 
 /* libferry is built with hidden visibility; these are its exports. */
 #define FERRY_ABI_EXPORT __attribute__((visibility("default")))

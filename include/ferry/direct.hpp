@@ -41,6 +41,45 @@ inline unsigned long long thread_count() {
   return static_cast<unsigned long long>(blocks) * threads;
 }
 
+// The same for a framed entry, whose blocks are one column of threads (y).
+inline unsigned long long framed_thread_index() {
+  unsigned block, threads, thread;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.x;" : "=r"(block));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(threads));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.y;" : "=r"(thread));
+  return static_cast<unsigned long long>(block) * threads + thread;
+}
+
+inline unsigned long long framed_thread_count() {
+  unsigned blocks, threads;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.x;" : "=r"(blocks));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(threads));
+  return static_cast<unsigned long long>(blocks) * threads;
+}
+
+} // namespace ferry::direct
+
+// GCC's soft stacks: with -mgomp, a device function that needs a stack
+// frame takes it below __nvptx_stacks[%tid.y] (a .shared array of libgcc's;
+// libgomp sets one slot per warp).  The plugin adds the "shared" attribute
+// this declaration cannot spell on the host; libferry defines a host
+// stand-in, for the host copies of the entries, which never run.
+extern "C" unsigned long long __nvptx_stacks[32];
+
+namespace ferry::direct {
+
+// Gives this thread its own stack, STACK_BYTES bytes of the launch's
+// frame arena at STACK.  Framed entries are launched as columns of 32
+// threads, so that every thread of a block has its own %tid.y and slot;
+// each calls this before its body, which is a function of its own so that
+// no frame is taken before.
+inline void enter_frame(unsigned long long stack,
+                        unsigned long long stack_bytes) {
+  unsigned y;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.y;" : "=r"(y));
+  __nvptx_stacks[y] = stack + (framed_thread_index() + 1) * stack_bytes;
+}
+
 inline unsigned lane() {
   unsigned lane;
   asm("// ferry-ptx\n\tmov.u32 %0, %%laneid;" : "=r"(lane));

@@ -7,6 +7,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -99,6 +100,13 @@ std::vector<const NvptxTargetData *> &registered_images() {
 
 } // namespace
 
+// The host copies of the direct entries (which never run) refer to GCC's
+// soft-stack array, as the device copies do (<ferry/direct.hpp>); on the
+// device it is libgcc's, here a stand-in that links them.
+extern "C" __attribute__((
+    visibility("default"))) unsigned long long __nvptx_stacks[32];
+unsigned long long __nvptx_stacks[32];
+
 // GCC's offload constructors call this before main; ferry keeps the nvptx
 // images and lets libgomp register them as usual.
 extern "C" __attribute__((visibility("default"))) void
@@ -149,7 +157,8 @@ public:
               int requested_threads, std::string *why) override {
     std::lock_guard<std::mutex> lock(mutex_);
     Site &site = sites_[entry];
-    if (!site.function && !(site.function = find(entry, why)))
+    if (!site.function &&
+        !(site.function = find(entry, &site.stack_bytes, why)))
       return false;
     if (total == 0)
       return true;
@@ -187,6 +196,18 @@ public:
                           ? const_cast<void *>(arguments[k].value)
                           : &copies[k];
     }
+    // A framed entry also takes its frame arena and bytes per thread
+    // (<ferry/direct.hpp>, enter_frame).
+    Geometry geometry =
+        site.stack_bytes
+            ? framed_geometry(site.stack_bytes, total, requested_blocks, entry)
+            : plain_geometry(total, requested_blocks, requested_threads);
+    if (site.stack_bytes) {
+      frame_arguments_[0] = arena_;
+      frame_arguments_[1] = site.stack_bytes;
+      parameters.push_back(&frame_arguments_[0]);
+      parameters.push_back(&frame_arguments_[1]);
+    }
     if (reduces) {
       // Through pinned memory, asynchronously: the launch waits for its
       // result below, so the pinned buffer is free again afterwards.
@@ -200,19 +221,14 @@ public:
       site.uploaded = staged;
     }
 
-    const unsigned threads = block_size(requested_threads);
-    unsigned long long blocks =
-        requested_blocks > 0 ? static_cast<unsigned long long>(requested_blocks)
-                             : (total + threads - 1) / threads;
     // Each warp of a reduction ends with one atomic update of the result:
     // fewer threads, each looping over more iterations, update it less.
-    if (reduces && requested_blocks <= 0 && blocks > reduction_blocks_)
-      blocks = reduction_blocks_;
-    if (blocks > kMaxBlocks)
-      blocks = kMaxBlocks; // the entries loop over the rest
-    check(driver_.cuLaunchKernel(site.function, static_cast<unsigned>(blocks),
-                                 1, 1, threads, 1, 1, 0, nullptr,
-                                 parameters.data(), nullptr),
+    if (reduces && requested_blocks <= 0 && geometry.blocks > reduction_blocks_)
+      geometry.blocks = reduction_blocks_;
+    check(driver_.cuLaunchKernel(site.function,
+                                 static_cast<unsigned>(geometry.blocks), 1, 1,
+                                 geometry.threads_x, geometry.threads_y, 1, 0,
+                                 nullptr, parameters.data(), nullptr),
           "cuLaunchKernel of", entry);
     launched_ = true;
     if (reduces) {
@@ -220,6 +236,50 @@ public:
       collect_reductions(arguments, count, site.staging, staged.size(), entry);
     }
     return true;
+  }
+
+  struct Geometry {
+    unsigned long long blocks;
+    unsigned threads_x, threads_y;
+  };
+
+  Geometry plain_geometry(unsigned long long total, int requested_blocks,
+                          int requested_threads) const {
+    const unsigned threads = block_size(requested_threads);
+    unsigned long long blocks =
+        requested_blocks > 0 ? static_cast<unsigned long long>(requested_blocks)
+                             : (total + threads - 1) / threads;
+    return {std::min(blocks, kMaxBlocks), threads, 1}; // the entries loop
+  }
+
+  // An entry whose threads take stack frames runs as blocks of one column
+  // of 32 threads: GCC's soft stacks have 32 slots per block, one per
+  // %tid.y (<ferry/direct.hpp>).  As many threads as the GPU holds at
+  // once, or as the arena's cap allows, loop over the iterations.
+  Geometry framed_geometry(std::size_t stack_bytes, unsigned long long total,
+                           int requested_blocks, const char *entry) {
+    unsigned long long threads =
+        std::min<unsigned long long>(total, resident_threads_);
+    threads =
+        std::min<unsigned long long>(threads, kMaxArenaBytes / stack_bytes);
+    unsigned long long blocks = (threads + kFrameColumn - 1) / kFrameColumn;
+    if (requested_blocks > 0)
+      blocks = std::min<unsigned long long>(blocks, requested_blocks);
+    if (blocks == 0)
+      blocks = 1;
+    const std::size_t bytes = blocks * kFrameColumn * stack_bytes;
+    if (bytes > arena_bytes_) {
+      if (arena_) { // earlier launches may still use it
+        check(driver_.cuCtxSynchronize(), "waiting to grow the stacks of",
+              entry);
+        check(driver_.cuMemFree(arena_), "cuMemFree of the stacks for", entry);
+      }
+      arena_ = 0;
+      check(driver_.cuMemAlloc(&arena_, bytes), "cuMemAlloc of the stacks for",
+            entry);
+      arena_bytes_ = bytes;
+    }
+    return {blocks, 1, kFrameColumn};
   }
 
   // Whole warps, at most 1024 threads: the reductions' shuffles take every
@@ -263,6 +323,21 @@ public:
 
 private:
   static constexpr unsigned long long kMaxBlocks = 0x7fffffff;
+  static constexpr unsigned kFrameColumn = 32;
+  // The frame arena's cap, and the stack of a thread whose depth the PTX
+  // does not tell (alloca, recursion).
+  static constexpr std::size_t kMaxArenaBytes = std::size_t{512} << 20;
+  static constexpr std::size_t kUnknownStackBytes = 16 * 1024;
+
+  // A chain of frames of CHAIN bytes, with room for the alignment of each
+  // frame; a multiple of 256.
+  static std::size_t stack_per_thread(std::size_t chain) {
+    if (chain == 0)
+      return 0;
+    if (chain == PtxIndex::kUnknownStack)
+      return kUnknownStackBytes;
+    return (chain + 256 + 255) / 256 * 256;
+  }
   static constexpr std::size_t kPinnedBytes = 64 * 1024;
   // Blocks of a reduction launch per multiprocessor.
   static constexpr unsigned kReductionBlocksPerSM = 8;
@@ -280,24 +355,42 @@ private:
     return true;
   }
 
-  // The entry's function, linking the module on first use.
-  CUfunction find(const char *entry, std::string *why) {
+  // The function that runs ENTRY's loop, linking the module on first use:
+  // the entry itself when its code takes no stack frame, else its framed
+  // twin (ENTRY_framed, built for loops that may need one), with the stack
+  // each thread needs in *STACK_BYTES.
+  CUfunction find(const char *entry, std::size_t *stack_bytes,
+                  std::string *why) {
     auto known = functions_.find(entry);
     if (known != functions_.end()) {
       if (!known->second)
         *why = refused_[entry];
+      *stack_bytes = stacks_[entry];
       return known->second;
     }
     CUfunction function = nullptr;
+    std::size_t stack = 0;
     std::string reason;
     if (load_module(&reason)) {
-      reason = index_.obstacle(entry);
-      if (reason.empty() &&
-          driver_.cuModuleGetFunction(&function, module_, entry) != kSuccess)
-        reason = "the offload image has no entry '" + std::string(entry) +
+      std::string name = entry;
+      if (index_.stack_bytes(name) != 0) {
+        name += "_framed";
+        if (!index_.defines(name))
+          reason = "'" + std::string(entry) +
+                   "' needs a stack frame, and the program has no framed "
+                   "entry for it (built by an older ferry)";
+        else
+          stack = stack_per_thread(index_.stack_bytes(name));
+      }
+      if (reason.empty())
+        reason = index_.obstacle(name);
+      if (reason.empty() && driver_.cuModuleGetFunction(
+                                &function, module_, name.c_str()) != kSuccess)
+        reason = "the offload image has no entry '" + name +
                  "' (compiled without -foffload=nvptx-none?)";
     }
     functions_[entry] = reason.empty() ? function : nullptr;
+    *stack_bytes = stacks_[entry] = stack;
     if (!reason.empty())
       refused_[entry] = *why = reason;
     return reason.empty() ? function : nullptr;
@@ -361,9 +454,13 @@ private:
         driver_.cuDeviceGetAttribute(&multiprocessors,
                                      kDeviceAttributeMultiprocessorCount,
                                      device) == kSuccess &&
-        multiprocessors > 0)
+        multiprocessors > 0) {
       reduction_blocks_ = static_cast<unsigned long long>(multiprocessors) *
                           kReductionBlocksPerSM;
+      // 32 blocks of one column each fit on a multiprocessor.
+      resident_threads_ =
+          static_cast<unsigned long long>(multiprocessors) * 32 * kFrameColumn;
+    }
     return failure;
   }
 
@@ -406,6 +503,7 @@ private:
   // What one call site (the address of its entry-name literal) needs.
   struct Site {
     CUfunction function = nullptr;
+    std::size_t stack_bytes = 0;         // per thread; 0: no frames
     CUdeviceptr staging = 0;             // its objects and reduction slots
     std::vector<unsigned char> uploaded; // what staging holds, if known
   };
@@ -415,6 +513,11 @@ private:
   std::vector<CUdeviceptr> copies_;
   std::vector<void *> parameters_;
   std::map<std::string, std::string> refused_;
+  std::map<std::string, std::size_t> stacks_; // per entry, per thread
+  CUdeviceptr arena_ = 0;                     // the threads' stacks
+  std::size_t arena_bytes_ = 0;
+  unsigned long long frame_arguments_[2] = {}; // arena, bytes per thread
+  unsigned long long resident_threads_ = 132 * 32 * kFrameColumn;
   unsigned char *pinned_ = nullptr; // kPinnedBytes, for reductions
   unsigned long long reduction_blocks_ = 1024;
   bool launched_ = false;

@@ -2,6 +2,7 @@
 // See ptx_index.h.
 #include "ptx_index.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <set>
@@ -113,8 +114,6 @@ std::string PtxIndex::obstacle(const std::string &entry) const {
     if (found == bodies_.end())
       continue;
     const std::string &body = found->second;
-    if (body.find("__nvptx_stacks") != std::string::npos)
-      return "'" + name + "' needs a stack frame, which only libgomp sets up";
     if (body.find("__nvptx_uni") != std::string::npos)
       return "'" + name +
              "' uses GCC atomics, which depend on libgomp's per-warp state";
@@ -122,6 +121,77 @@ std::string PtxIndex::obstacle(const std::string &entry) const {
       pending.push_back(callee);
   }
   return {};
+}
+
+std::size_t PtxIndex::frame_bytes(const std::string &body) {
+  // mkoffload's image drops the spaces after commas that GCC's assembly
+  // output has: compare without blanks.
+  std::string text;
+  for (char c : body)
+    if (!is_space(c))
+      text += c;
+  // The constant of the first instruction that starts with PREFIX, up to
+  // its ';'; kUnknownStack when it is not a number, 0 without one.
+  auto operand = [&text](const char *prefix) -> std::size_t {
+    const std::size_t at = text.find(prefix);
+    if (at == std::string::npos)
+      return 0;
+    const std::size_t start = at + std::strlen(prefix);
+    const std::size_t end = text.find(';', start);
+    if (end == std::string::npos || end == start)
+      return kUnknownStack;
+    std::size_t bytes = 0;
+    for (std::size_t i = start; i < end; ++i) {
+      if (!std::isdigit(static_cast<unsigned char>(text[i])))
+        return kUnknownStack;
+      bytes = bytes * 10 + static_cast<std::size_t>(text[i] - '0');
+    }
+    return bytes;
+  };
+  if (text.find("%sspprev") == std::string::npos)
+    return 0;
+  // A prologue of another shape: its size cannot be read.
+  if (text.find("sub.u64%frame,%sspprev,") == std::string::npos)
+    return kUnknownStack;
+  const std::size_t frame = operand("sub.u64%frame,%sspprev,");
+  const std::size_t outgoing = operand("sub.u64%stack,%frame,");
+  // alloca moves %stack by a register.
+  const bool dynamic = text.find("sub.u64%stack,%stack,") != std::string::npos;
+  if (frame == kUnknownStack || outgoing == kUnknownStack || dynamic)
+    return kUnknownStack;
+  return frame + outgoing;
+}
+
+std::size_t PtxIndex::stack_bytes(const std::string &entry) const {
+  // Depth-first, with the chain of calls open on the path for recursion.
+  std::map<std::string, std::size_t> depth;
+  std::set<std::string> open;
+  auto visit = [&](const std::string &name, auto &self) -> std::size_t {
+    if (auto known = depth.find(name); known != depth.end())
+      return known->second;
+    auto found = bodies_.find(name);
+    if (found == bodies_.end())
+      return 0; // declared only: libgomp's or the driver's, no soft stack
+    if (!open.insert(name).second)
+      return kUnknownStack;
+    std::size_t deepest = 0;
+    for (const std::string &callee : callees(found->second)) {
+      const std::size_t below = self(callee, self);
+      if (below == kUnknownStack) {
+        deepest = kUnknownStack;
+        break;
+      }
+      deepest = std::max(deepest, below);
+    }
+    open.erase(name);
+    const std::size_t own = frame_bytes(found->second);
+    const std::size_t total = own == kUnknownStack || deepest == kUnknownStack
+                                  ? kUnknownStack
+                                  : own + deepest;
+    depth[name] = total;
+    return total;
+  };
+  return visit(entry, visit);
 }
 
 } // namespace ferry::rt

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // What the direct launch path needs to know about the PTX of the offload
-// image (cuda_launch.cc): which functions exist and whether an entry, or a
-// function it calls, depends on libgomp's device runtime.
+// image (cuda_launch.cc): which functions exist, whether an entry, or a
+// function it calls, depends on libgomp's device runtime, and how much
+// stack its threads need.
 //
-// GCC compiles offload code with -mgomp: a function that needs a stack
-// frame uses libgomp's per-warp soft stacks (__nvptx_stacks), and GCC's own
-// atomics are predicated on its per-warp state (__nvptx_uni).  A direct
-// launch sets up neither, so such an entry must take the OpenMP path: it
-// would run, and run wrong.
+// GCC compiles offload code with -mgomp.  A function that needs a stack
+// frame takes it from GCC's soft stack (__nvptx_stacks[%tid.y]), which each
+// direct entry sets up per thread when the launcher gives it an arena
+// (<ferry/direct.hpp>, enter_frame).  GCC's own atomics are predicated on
+// libgomp's per-warp state (__nvptx_uni), which a direct launch does not
+// set up: such an entry must take the OpenMP path, as it would run wrong.
 #ifndef FERRY_RUNTIME_PTX_INDEX_H
 #define FERRY_RUNTIME_PTX_INDEX_H
 
@@ -24,10 +26,25 @@ public:
   // (which may end in a NUL).
   void add(const char *code, std::size_t size);
 
+  // Whether the module defines the function NAME.
+  bool defines(const std::string &name) const { return bodies_.count(name); }
+
   // Why ENTRY cannot run outside libgomp's device runtime, naming the
   // function at fault; empty if it can (or if ENTRY is unknown: then the
   // module has no such entry, which the launcher finds out itself).
   std::string obstacle(const std::string &entry) const;
+
+  // The soft-stack bytes one thread of ENTRY needs: the deepest chain of
+  // frames through the functions it calls; 0 when none takes a frame, and
+  // kUnknownStack when a frame's size is dynamic (alloca) or the calls
+  // recurse.
+  static constexpr std::size_t kUnknownStack = ~std::size_t{0};
+  std::size_t stack_bytes(const std::string &entry) const;
+
+  // The bytes of BODY's own frame (the prologue's `sub.u64 %frame,
+  // %sspprev, N` and `sub.u64 %stack, %frame, M`: N + M); 0 without one,
+  // kUnknownStack when it grows at run time.
+  static std::size_t frame_bytes(const std::string &body);
 
   // The functions BODY (a function's PTX) calls by name.
   static std::vector<std::string> callees(const std::string &body);

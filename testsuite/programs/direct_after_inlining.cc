@@ -1,8 +1,8 @@
-// Helpers with a local array and an address-taken local: whether the
-// direct entry can run is decided on the PTX, after inlining (the entry
-// is always built).  Inlined, the locals live in registers; kept out of
-// line (noinline), the entry needs a frame and libferry runs the OpenMP
-// region instead.  Both give the serial answers.
+// Helpers with a local array and an address-taken local: what the direct
+// entry needs is decided on the PTX, after inlining (the entry is always
+// built).  Inlined, the locals live in registers; kept out of line
+// (noinline), the body needs stack frames and libferry gives each thread a
+// stack.  Both give the serial answers.
 #include <ferry/ferry.hpp>
 #include <cstdio>
 #include <vector>

@@ -3,9 +3,12 @@
 # (kernels over structs and vectors too) gets a PTX .entry in the offload
 # code, free of libgomp's per-warp state; frame-free also in the functions
 # it calls once GCC has inlined them (a helper that takes the address of a
-# local and is inlined), while one whose helpers keep a stack frame has it
-# in its PTX, where libferry looks before a launch; the host assembly holds
-# no PTX.
+# local and is inlined), while one whose helpers keep a stack frame has the
+# frames in its PTX, where libferry looks before a launch.  A loop that
+# calls functions or has locals in memory also gets a framed twin,
+# ENTRY_framed: a .entry without a frame of its own, which gives each
+# thread its stack and calls the loop's body; a loop of plain arithmetic
+# gets none.  The host assembly holds no PTX.
 # With -fplugin-arg-ferry-nc-loads, reads of `borrow` buffers are
 # non-coherent loads (ld.global.nc) and reads of anything the kernel writes
 # are not; without it there are none.  ptxas accepts the PTX where the CUDA
@@ -119,7 +122,10 @@ text = open(sys.argv[1]).read()
 bodies = {}
 for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*\)\s*)?([\w$.]+)\s*\([^\n]*\n\{\n(.*?)\n\}", text, re.S | re.M):
     bodies[match.group(1)] = match.group(2)
-entries = sorted(n for n in bodies if n.startswith("__ferry_direct_"))
+all_entries = sorted(n for n in bodies if n.startswith("__ferry_direct_") and
+                     re.search(r"^\.visible \.entry %s\b" % re.escape(n), text, re.M))
+framed = [e for e in all_entries if e.endswith("_framed")]
+entries = [e for e in all_entries if e not in framed]
 expected = ["axpy", "plane", "cube", "sums", "histogram", "staged", "soa", "vectors"]
 for kernel in expected:
     found = [e for e in entries if re.match(r"__ferry_direct__Z\d+%s" % kernel, e)]
@@ -130,8 +136,8 @@ if len(staged) != 2:
     sys.exit("FAIL: kernel 'staged' has two loops but %d entries" % len(staged))
 # Decided after inlining: framed's helper is inlined and its local kept in
 # a register, so its entry is frame-free like the others; kept_frame's
-# helpers are not inlined and its entry needs a stack frame, which libferry
-# finds in this PTX at run time (and runs the OpenMP region instead).
+# helpers are not inlined and its entry needs stack frames, which libferry
+# finds in this PTX at run time (and launches the framed twin instead).
 kept = [e for e in entries if "kept_frame" in e]
 if len(kept) != 1:
     sys.exit("FAIL: kernel 'kept_frame' has %d entries" % len(kept))
@@ -147,16 +153,35 @@ def reaches(entry, marker):
             return name
         pending += re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name])
     return None
-if not reaches(kept[0], "__nvptx_stacks"):
+# A frame's prologue loads the soft-stack pointer into %sspprev.
+FRAME = "%sspprev"
+if not reaches(kept[0], FRAME):
     sys.exit("FAIL: the entry of 'kept_frame' uses no stack frame; the test lost its point")
-entries = [e for e in entries if e not in kept]
 for entry in entries:
-    if not re.search(r"^\.visible \.entry %s\b" % re.escape(entry), text, re.M):
-        sys.exit("FAIL: %s is not a visible .entry" % entry)
-    for marker in ("__nvptx_stacks", "__nvptx_uni"):
-        user = reaches(entry, marker)
-        if user:
-            sys.exit("FAIL: %s (called from %s) uses %s" % (user, entry, marker))
+    if entry not in kept:
+        for marker in (FRAME, "__nvptx_stacks"):
+            user = reaches(entry, marker)
+            if user:
+                sys.exit("FAIL: %s (called from %s) uses %s" % (user, entry, marker))
+    user = reaches(entry, "__nvptx_uni")
+    if user:
+        sys.exit("FAIL: %s (called from %s) uses __nvptx_uni" % (user, entry))
+if kept[0] + "_framed" not in framed:
+    sys.exit("FAIL: kernel 'kept_frame' has no framed entry (entries: %s)" % framed)
+for twin in framed:
+    if twin[:-len("_framed")] not in entries:
+        sys.exit("FAIL: the framed entry %s has no plain twin" % twin)
+    if FRAME in bodies[twin]:
+        sys.exit("FAIL: %s takes a frame before giving the thread its stack" % twin)
+    if "__nvptx_stacks" not in bodies[twin]:
+        sys.exit("FAIL: %s does not give the thread its stack" % twin)
+    user = reaches(twin, "__nvptx_uni")
+    if user:
+        sys.exit("FAIL: %s (called from %s) uses __nvptx_uni" % (user, twin))
+for kernel in ("axpy", "plane", "cube", "soa", "vectors"):
+    if any(re.match(r"__ferry_direct__Z\d+%s" % kernel, t) for t in framed):
+        sys.exit("FAIL: %s, plain arithmetic, got a framed entry" % kernel)
+entries = [e for e in entries if e not in kept]
 def entry(kernel, loop=0):
     names = [e for e in entries if re.match(r"__ferry_direct__Z\d+%s.*_%d$" % (kernel, loop), e)]
     if len(names) != 1:
@@ -182,7 +207,8 @@ for (kernel, loop), (nc, plain) in expected_loads.items():
 axpy = entry("axpy")
 if len(re.findall(r"\bld\.global\.nc", axpy)) != 1:
     sys.exit("FAIL: axpy's written buffer y is read non-coherently")
-print("%d entries, all frame-free, borrowed reads non-coherent" % len(entries))
+print("%d entries, all frame-free, %d framed twins, borrowed reads non-coherent" %
+      (len(entries), len(framed)))
 PY
 mkdir plain && cd plain || fail "no directory"
 "$FERRY_GXX" -O2 -save-temps ../k.cc -o k 2> build.txt || { cat build.txt; fail "build without nc-loads failed"; }
