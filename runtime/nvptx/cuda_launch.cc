@@ -377,8 +377,8 @@ private:
         name += "_framed";
         if (!index_.defines(name))
           reason = "'" + std::string(entry) +
-                   "' needs a stack frame, and the program has no framed "
-                   "entry for it (built by an older ferry)";
+                   "' needs a stack frame, and the plugin built no framed "
+                   "entry for it (please report the loop)";
         else
           stack = stack_per_thread(index_.stack_bytes(name));
       }
