@@ -105,8 +105,13 @@ void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
       inform(loop.location,
              "ferry: direct entry %qs: on NVIDIA, libferry launches it "
              "through the CUDA driver API (one GPU thread per iteration); "
-             "the OpenMP region runs elsewhere or with %<FERRY_LAUNCH=omp%>",
-             entries[i].symbol.c_str());
+             "the OpenMP region runs elsewhere or with %<FERRY_LAUNCH=omp%>%s",
+             entries[i].symbol.c_str(),
+             entries[i].framed
+                 ? "; its calls or locals may need stack frames on the GPU, "
+                   "so it has a framed twin too, which runs with a stack per "
+                   "thread when they do"
+                 : "");
     for (const Reduction &reduction : loop_facts.reductions)
       inform(reduction.location,
              "ferry: %qD is a %qs reduction: each thread combines into its "

@@ -309,6 +309,7 @@ public:
     if (frames_possible) {
       define_copy(result_.symbol + "_framed_body", /*kernel=*/false);
       define_framed_entry();
+      result_.framed = true;
     }
     return std::move(result_);
   }

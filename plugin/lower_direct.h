@@ -19,6 +19,9 @@ struct DirectEntry {
   // OpenMP path only, and REASON says why.
   std::string symbol;
   std::string reason;
+  // Whether SYMBOL has a framed twin, SYMBOL_framed, for when the loop's
+  // device code takes stack frames (libferry decides on the PTX).
+  bool framed = false;
   // Per entry parameter, in order: what the host passes (a decl or an
   // expression of the kernel's parameters), and its role in runtime/abi.h's
   // encoding (enum ferry_direct_role).  A buffer's value is NULL_TREE: the
