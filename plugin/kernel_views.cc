@@ -26,15 +26,9 @@ namespace {
 enum class SequenceKind { none, span, vector };
 
 SequenceKind sequence_kind(tree type) {
-  type = TYPE_MAIN_VARIANT(type);
-  if (!CLASS_TYPE_P(type) || !CLASSTYPE_TEMPLATE_INFO(type))
-    return SequenceKind::none;
-  tree tmpl = CLASSTYPE_TI_TEMPLATE(type);
-  if (!DECL_NAME(tmpl) || !decl_in_std_namespace_p(tmpl))
-    return SequenceKind::none;
-  if (id_equal(DECL_NAME(tmpl), "span"))
+  if (is_std_template(type, "span"))
     return SequenceKind::span;
-  if (id_equal(DECL_NAME(tmpl), "vector"))
+  if (is_std_template(type, "vector"))
     return SequenceKind::vector;
   return SequenceKind::none;
 }

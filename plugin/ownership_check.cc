@@ -461,9 +461,31 @@ private:
       return classify(TREE_OPERAND(pointer, 0), depth + 1);
     case COMPOUND_EXPR: // (idx(i), x + idx(i)): a subscript with a call
       return trace_pointer(TREE_OPERAND(pointer, 1), depth + 1);
+    case CALL_EXPR:
+      // An element of a std::array is part of the array object.
+      if (is_array_element_access(pointer))
+        return trace_pointer(CALL_EXPR_ARG(pointer, 0), depth + 1);
+      return target;
     default:
       return target;
     }
+  }
+
+  // Whether CALL is one of std::array's element accessors (operator[], at,
+  // front, back, data), which return a reference or pointer into the
+  // object their first argument points to.
+  static bool is_array_element_access(tree call) {
+    tree callee = cp_get_callee_fndecl_nofold(call);
+    if (!callee || !DECL_NONSTATIC_MEMBER_FUNCTION_P(callee) ||
+        call_expr_nargs(call) == 0 ||
+        !is_std_template(DECL_CONTEXT(callee), "array"))
+      return false;
+    if (DECL_OVERLOADED_OPERATOR_IS(callee, ARRAY_REF))
+      return true;
+    for (const char *name : {"at", "front", "back", "data"})
+      if (id_equal(DECL_NAME(callee), name))
+        return true;
+    return false;
   }
 
   Target classify(tree lvalue, int depth = 0) const {

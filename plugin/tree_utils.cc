@@ -169,6 +169,17 @@ bool member_path(tree record, const char *name, std::vector<tree> *fields) {
   return false;
 }
 
+bool is_std_template(tree type, const char *name) {
+  if (!type || !TYPE_P(type))
+    return false;
+  type = TYPE_MAIN_VARIANT(type);
+  if (!CLASS_TYPE_P(type) || !CLASSTYPE_TEMPLATE_INFO(type))
+    return false;
+  tree tmpl = CLASSTYPE_TI_TEMPLATE(type);
+  return DECL_NAME(tmpl) && decl_in_std_namespace_p(tmpl) &&
+         id_equal(DECL_NAME(tmpl), name);
+}
+
 tree *function_statements(tree fndecl) {
   tree *body = &DECL_SAVED_TREE(fndecl);
   if (TREE_CODE(*body) == BIND_EXPR)

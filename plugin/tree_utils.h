@@ -44,6 +44,10 @@ tree statement_block(tree body, tree vars);
 // False when RECORD has no such member.
 bool member_path(tree record, const char *name, std::vector<tree> *fields);
 
+// Whether TYPE is an instance of the standard library's class template
+// NAME (std::span, std::vector, std::array).
+bool is_std_template(tree type, const char *name);
+
 // The statements of FNDECL's body, inside its outermost scope.
 tree *function_statements(tree fndecl);
 
