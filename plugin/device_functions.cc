@@ -6,8 +6,11 @@
 #include "simt_safety.h"
 #include "tree_utils.h"
 
+#include <cstring>
 #include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace ferry {
 
@@ -118,8 +121,17 @@ public:
                "kernel %qs calls %qD, which is not defined in this "
                "translation unit; the device needs its body",
                k_.name().c_str(), fndecl);
-      inform(DECL_SOURCE_LOCATION(fndecl),
-             "define %qD in this file or in a header it includes", fndecl);
+      if (throws_library_exception(fndecl))
+        inform(call_site,
+               "device code cannot throw: checked accessors such as "
+               "%<at()%> throw when out of range; index with %<[]%>");
+      else
+        inform(DECL_SOURCE_LOCATION(fndecl),
+               "define %qD in this file or in a header it includes", fndecl);
+      // The calls that lead there, from the innermost out: the error may
+      // be deep in a library header.
+      for (auto call = callers_.rbegin(); call != callers_.rend(); ++call)
+        inform(call->second, "through %qD, called here", call->first);
       result_.ok = false;
       return;
     }
@@ -139,15 +151,26 @@ public:
       result_.unsafe_local = facts.unsafe_local;
       result_.unsafe_location = facts.unsafe_location;
     }
+    callers_.emplace_back(fndecl, call_site);
     for (const auto &callee : facts.callees)
       function(callee.first, callee.second);
+    callers_.pop_back();
   }
 
   DeviceFunctions result() const { return result_; }
 
 private:
+  // The standard library's __throw_* helpers, which its checked
+  // operations call.
+  static bool throws_library_exception(tree fndecl) {
+    return DECL_NAME(fndecl) && decl_in_std_namespace_p(fndecl) &&
+           std::strncmp(IDENTIFIER_POINTER(DECL_NAME(fndecl)), "__throw_", 8) ==
+               0;
+  }
+
   const Kernel &k_;
   std::set<tree> visited_;
+  std::vector<std::pair<tree, location_t>> callers_; // the calls being walked
   DeviceFunctions result_;
 };
 
