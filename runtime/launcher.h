@@ -39,7 +39,8 @@ public:
   // cannot be launched (no driver, no entry, the entry needs libgomp's
   // device runtime, ...); the caller then runs the OpenMP region.  A
   // failure after the launch was attempted stops the program with the
-  // driver's message.
+  // driver's message.  After a launch, *WHY may say how it ran (a framed
+  // entry, with its stack).
   virtual bool launch(const char *entry, const LaunchArgument *arguments,
                       unsigned count, unsigned long long total,
                       int requested_blocks, int requested_threads,

@@ -35,6 +35,7 @@ struct PathCount {
   std::uint64_t direct = 0;
   std::uint64_t omp = 0;
   std::string why; // the first reason for the OpenMP path
+  std::string how; // how the direct launches ran, if worth saying
 };
 
 struct Paths {
@@ -54,9 +55,11 @@ void print_report() {
   Paths &all = paths();
   std::lock_guard<std::mutex> lock(all.mutex);
   for (const auto &[entry, count] : all.by_entry)
-    std::fprintf(stderr, "ferry-path %s %s direct=%llu omp=%llu%s%s%s\n",
+    std::fprintf(stderr, "ferry-path %s %s direct=%llu%s%s%s omp=%llu%s%s%s\n",
                  count.kernel.c_str(), entry.c_str(),
                  static_cast<unsigned long long>(count.direct),
+                 count.how.empty() ? "" : " (", count.how.c_str(),
+                 count.how.empty() ? "" : ")",
                  static_cast<unsigned long long>(count.omp),
                  count.why.empty() ? "" : " (", count.why.c_str(),
                  count.why.empty() ? "" : ")");
@@ -101,6 +104,8 @@ void count_path(const char *kernel, const char *entry, bool direct,
   count.kernel = kernel;
   if (direct) {
     ++count.direct;
+    if (count.how.empty())
+      count.how = why;
   } else {
     ++count.omp;
     if (count.why.empty())

@@ -32,10 +32,11 @@ void count_device_to_host(std::uint64_t bytes, const char *buffer);
 // A host access to a guarded page, resolved (page_guard.h).
 void count_fault();
 
-// Which path one launch of loop ENTRY of KERNEL took: the direct launch,
-// or the OpenMP region because of WHY.  With FERRY_STATS=1 every entry gets
-// a line at exit, after the ferry-stats line:
-//   ferry-path KERNEL ENTRY direct=N omp=N[ (WHY)]
+// Which path one launch of loop ENTRY of KERNEL took: the direct launch
+// (WHY, if not empty, says how: a framed entry), or the OpenMP region
+// because of WHY.  With FERRY_STATS=1 every entry gets a line at exit,
+// after the ferry-stats line, with the first of each:
+//   ferry-path KERNEL ENTRY direct=N[ (HOW)] omp=N[ (WHY)]
 void count_path(const char *kernel, const char *entry, bool direct,
                 const std::string &why);
 

@@ -231,6 +231,9 @@ public:
                                  nullptr, parameters.data(), nullptr),
           "cuLaunchKernel of", entry);
     launched_ = true;
+    if (site.stack_bytes && settings().stats)
+      *why = "framed, " + std::to_string(site.stack_bytes) +
+             " bytes of stack per thread";
     if (reduces) {
       site.uploaded.clear(); // the slots changed on the device
       collect_reductions(arguments, count, site.staging, staged.size(), entry);
