@@ -86,6 +86,28 @@ bool is_ferry_runtime(tree fndecl) {
          std::strncmp(mangled, "_ZN5ferry", 9) == 0;
 }
 
+// A call that ferry's MPI layer wraps (runtime/mpi/wrapped_calls.def): the
+// layer syncs exactly the bytes of the message, where a sync from here
+// could only name the whole buffer.
+bool is_synced_by_mpi_layer(tree fndecl) {
+  static const char *const wrapped[] = {
+#define FERRY_MPI_CALL(name) #name,
+#include "../runtime/mpi/wrapped_calls.def"
+#undef FERRY_MPI_CALL
+  };
+  if (!fndecl || !DECL_EXTERN_C_P(fndecl))
+    return false;
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
+  return std::any_of(
+      std::begin(wrapped), std::end(wrapped),
+      [name](const char *call) { return std::strcmp(name, call) == 0; });
+}
+
+// Calls that keep the books themselves: libferry's, and the MPI layer's.
+bool syncs_itself(tree fndecl) {
+  return is_ferry_runtime(fndecl) || is_synced_by_mpi_layer(fndecl);
+}
+
 bool is_kernel_call(const gimple *statement) {
   return is_gimple_call(statement) && is_kernel(gimple_call_fndecl(statement));
 }
@@ -272,6 +294,13 @@ public:
     }
     for (gimple *call : launch_calls)
       arm(call);
+    for (gimple *call : statements_where([](gimple *statement) {
+           return is_gimple_call(statement) &&
+                  is_synced_by_mpi_layer(gimple_call_fndecl(statement));
+         })) {
+      gimple_stmt_iterator at = gsi_for_stmt(call);
+      gsi_insert_before(&at, runtime_calls::mpi_layer_linked(), GSI_SAME_STMT);
+    }
     if (gimple *own_frame = own_frame_enter()) {
       // Frames of inlined launchers hand their buffers to this one.
       for (gimple *frame : inlined_frame_enters())
@@ -399,7 +428,7 @@ private:
         if (gimple_code(user) == GIMPLE_COND)
           continue;
         if (is_gimple_call(user)) {
-          if (is_ferry_runtime(gimple_call_fndecl(user)))
+          if (syncs_itself(gimple_call_fndecl(user)))
             continue;
           if (!is_launch_call(user))
             return false;
@@ -497,7 +526,7 @@ private:
     std::vector<gimple *> calls = statements_where([](gimple *statement) {
       return is_launch_call(statement) ||
              (is_gimple_call(statement) &&
-              is_ferry_runtime(gimple_call_fndecl(statement)));
+              syncs_itself(gimple_call_fndecl(statement)));
     });
     std::vector<tree> saved;
     for (gimple *call : calls) {
@@ -571,7 +600,7 @@ private:
            !gimple_vuse(statement) || gimple_code(statement) == GIMPLE_RETURN ||
            is_kernel_call(statement) || frees_memory(statement) ||
            (is_gimple_call(statement) &&
-            is_ferry_runtime(gimple_call_fndecl(statement)));
+            syncs_itself(gimple_call_fndecl(statement)));
   }
 
   // Marks the loops that contain a call that might launch a kernel: a sync

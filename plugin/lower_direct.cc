@@ -496,7 +496,10 @@ private:
     for (Parameter &parameter : *parameters) {
       parameter.decl =
           cp_build_parm_decl(function, parameter.name, parameter.type);
+      // Whether the copied loop reads every parameter is not the user's
+      // concern: no -Wunused-but-set-parameter for generated code.
       TREE_USED(parameter.decl) = 1;
+      DECL_READ_P(parameter.decl) = 1;
       *chain = parameter.decl;
       chain = &DECL_CHAIN(parameter.decl);
     }

@@ -25,6 +25,7 @@ enum {
   kFrameParam,
   kHostAccess,
   kFrameAccess,
+  kMpiLayer,
   kCount
 };
 
@@ -180,6 +181,13 @@ gcall *frame_call(location_t location) {
   return gimple_build_call(
       cached_gimple(&declarations[kFrameCall], "__ferry_frame_call", type), 2,
       string(site.file ? site.file : "?"), unsigned_int(site.line));
+}
+
+gcall *mpi_layer_linked() {
+  tree type = build_function_type_list(void_type_node, NULL_TREE);
+  return gimple_build_call(
+      cached_gimple(&declarations[kMpiLayer], "__ferry_mpi_layer_linked", type),
+      0);
 }
 
 gcall *frame_param(tree pointer) {

@@ -40,6 +40,9 @@ gcall *frame_call(location_t location);
 gcall *frame_param(tree pointer);
 gcall *host_access(tree host_pointer, tree bytes, int access);
 gcall *frame_access(int access);
+// Defined by ferry's MPI layer alone (runtime/mpi): a reference makes a
+// program that relies on the layer fail to link without it.
+gcall *mpi_layer_linked();
 
 // Garbage-collection roots for the declarations above, for
 // PLUGIN_REGISTER_GGC_ROOTS.

@@ -5,6 +5,7 @@
 #include <ferry/ferry.hpp>
 
 #include "abi.h"
+#include "ranks.h"
 
 #include <atomic>
 #include <cstdio>
@@ -14,13 +15,17 @@ namespace ferry::rt {
 
 namespace {
 
-bool is_written(unsigned ownership) {
-  return kernel_writes(ownership) || ownership == FERRY_SCRATCH;
-}
-
 bool overlap(const Buffer &a, const Buffer &b) {
   return a.bytes && b.bytes && a.host < b.host + b.bytes &&
          b.host < a.host + a.bytes;
+}
+
+std::atomic<AliasAction> action{AliasAction::exit};
+
+} // namespace
+
+bool is_written(unsigned ownership) {
+  return kernel_writes(ownership) || ownership == FERRY_SCRATCH;
 }
 
 const char *ownership_name(unsigned ownership) {
@@ -40,19 +45,6 @@ const char *ownership_name(unsigned ownership) {
   }
 }
 
-std::string range_text(const Buffer &buffer) {
-  char text[160];
-  std::snprintf(text, sizeof text, "'%s' (%s) covers [%p, %p), %zu bytes",
-                buffer.name, ownership_name(buffer.ownership),
-                static_cast<void *>(buffer.host),
-                static_cast<void *>(buffer.host + buffer.bytes), buffer.bytes);
-  return text;
-}
-
-std::atomic<AliasAction> action{AliasAction::exit};
-
-} // namespace
-
 AliasConflict find_alias(const std::vector<Buffer> &buffers) {
   for (const Buffer &written : buffers) {
     if (!is_written(written.ownership) || written.host_is_temporary)
@@ -64,9 +56,9 @@ AliasConflict find_alias(const std::vector<Buffer> &buffers) {
   return {};
 }
 
-std::string describe_alias(const LaunchSite &site,
-                           const AliasConflict &conflict) {
-  std::string text = "ferry: kernel '";
+std::string describe_site(const LaunchSite &site) {
+  std::string text = message_prefix();
+  text += "kernel '";
   text += site.kernel;
   text += "' (";
   text += site.file;
@@ -74,6 +66,21 @@ std::string describe_alias(const LaunchSite &site,
   if (site.call_file)
     text += " called at " + std::string(site.call_file) + ":" +
             std::to_string(site.call_line);
+  return text;
+}
+
+std::string range_text(const Buffer &buffer) {
+  char text[160];
+  std::snprintf(text, sizeof text, "'%s' (%s) covers [%p, %p), %zu bytes",
+                buffer.name, ownership_name(buffer.ownership),
+                static_cast<void *>(buffer.host),
+                static_cast<void *>(buffer.host + buffer.bytes), buffer.bytes);
+  return text;
+}
+
+std::string describe_alias(const LaunchSite &site,
+                           const AliasConflict &conflict) {
+  std::string text = describe_site(site);
   text += ": arguments overlap: " + range_text(*conflict.written) +
           ", and " + range_text(*conflict.other) + "; a buffer the kernel " +
           "writes must not overlap any other pointer argument (rule 6), so " +

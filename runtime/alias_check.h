@@ -29,6 +29,15 @@ struct LaunchSite {
   unsigned call_line = 0;          // with ferry-g++
 };
 
+// "ferry: kernel 'K' (file:line) called at file:line", the start of every
+// message about one launch.
+std::string describe_site(const LaunchSite &site);
+// "'x' (borrow) covers [p, q), N bytes"
+std::string range_text(const Buffer &buffer);
+// Whether a kernel with OWNERSHIP writes the buffer (scratch included).
+bool is_written(unsigned ownership);
+const char *ownership_name(unsigned ownership);
+
 std::string describe_alias(const LaunchSite &site,
                            const AliasConflict &conflict);
 

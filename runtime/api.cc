@@ -19,6 +19,17 @@ static_assert(static_cast<int>(access::read) == FERRY_HOST_READS &&
 
 std::string device_name() { return rt::current_device().describe(); }
 
+void select_gpu(int index) {
+  if (index < 0)
+    throw std::invalid_argument("ferry::select_gpu: the GPU index " +
+                                std::to_string(index) + " is negative");
+  if (!rt::request_gpu(index))
+    throw std::logic_error("ferry::select_gpu: called after kernels started "
+                           "running on " +
+                           rt::current_device().describe() +
+                           "; call it before the first kernel");
+}
+
 int openmp_device() { return rt::current_device().openmp_device_number(); }
 
 void sync_all() { rt::transfers().sync_all(); }

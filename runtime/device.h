@@ -75,6 +75,9 @@ public:
 // message when the selection cannot be honoured (FERRY_DEVICE=gpu and no
 // device).
 Device &current_device();
+// ferry::select_gpu: the GPU to use is INDEX modulo the number of GPUs.
+// False when current_device() was created already.
+bool request_gpu(int index);
 
 std::unique_ptr<Device> make_openmp_device(int device_number);
 std::unique_ptr<Device> make_host_device();

@@ -5,13 +5,16 @@
 #include "device.h"
 
 #include "launcher.h"
+#include "ranks.h"
 #include "settings.h"
 
 #include <omp.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 namespace ferry::rt {
@@ -100,19 +103,65 @@ private:
   }
 
   [[noreturn]] static void fail(const char *call) {
-    std::fprintf(stderr, "ferry: %s failed\n", call);
+    std::fprintf(stderr, "%s%s failed\n", message_prefix(), call);
     std::exit(EXIT_FAILURE);
   }
 
   static void check(int status, const char *direction) {
     if (status != 0) {
-      std::fprintf(stderr, "ferry: omp_target_memcpy (%s) failed\n", direction);
+      std::fprintf(stderr, "%somp_target_memcpy (%s) failed\n",
+                   message_prefix(), direction);
       std::exit(EXIT_FAILURE);
     }
   }
 
   int number_;
 };
+
+// ferry::select_gpu's index, or -1.
+std::atomic<int> requested_gpu{-1};
+std::atomic<bool> device_created{false};
+
+[[noreturn]] void no_gpu(const std::string &why) {
+  std::fprintf(stderr, "%s%s\n", message_prefix(), why.c_str());
+  std::exit(EXIT_FAILURE);
+}
+
+// Which of DEVICES (> 0) GPUs this process uses: ferry::select_gpu's, else
+// FERRY_GPU's.  Node-local MPI ranks spread over the GPUs of their node and
+// share them when they outnumber them.
+int chosen_gpu(int devices) {
+  const int requested = requested_gpu.load();
+  if (requested >= 0)
+    return requested % devices;
+  const int local_rank = node_local_rank();
+  switch (settings().gpu) {
+  case GpuChoice::number:
+    if (settings().gpu_number >= devices)
+      no_gpu("FERRY_GPU=" + std::to_string(settings().gpu_number) +
+             ", but OpenMP reports " + std::to_string(devices) +
+             " GPU(s), numbered from 0");
+    return settings().gpu_number;
+  case GpuChoice::local_rank:
+    if (local_rank < 0)
+      no_gpu("FERRY_GPU=local-rank, but no MPI launcher set a node-local "
+             "rank (OMPI_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID, "
+             "SLURM_LOCALID, ...); call ferry::select_gpu instead");
+    return local_rank % devices;
+  case GpuChoice::automatic:
+    break;
+  }
+  if (local_rank >= 0 && !std::getenv("OMP_DEFAULT_DEVICE"))
+    return local_rank % devices;
+  return omp_get_default_device();
+}
+
+std::unique_ptr<Device> open_gpu(int devices) {
+  const int number = chosen_gpu(devices);
+  // The program's own target regions go to the same GPU.
+  omp_set_default_device(number);
+  return make_openmp_device(number);
+}
 
 std::unique_ptr<Device> select_device() {
   const int devices = omp_get_num_devices();
@@ -122,18 +171,15 @@ std::unique_ptr<Device> select_device() {
   case DeviceKind::sim:
     return make_sim_device(settings().sim_memory);
   case DeviceKind::gpu:
-    if (devices == 0) {
-      std::fprintf(stderr, "ferry: FERRY_DEVICE=gpu, but OpenMP reports no "
-                           "offload device (is libgomp-plugin-nvptx "
-                           "installed and the GPU visible?)\n");
-      std::exit(EXIT_FAILURE);
-    }
-    return make_openmp_device(omp_get_default_device());
+    if (devices == 0)
+      no_gpu("FERRY_DEVICE=gpu, but OpenMP reports no offload device (is "
+             "libgomp-plugin-nvptx installed and the GPU visible?)");
+    return open_gpu(devices);
   case DeviceKind::automatic:
     break;
   }
   if (devices > 0)
-    return make_openmp_device(omp_get_default_device());
+    return open_gpu(devices);
   return make_host_device();
 }
 
@@ -145,8 +191,18 @@ std::unique_ptr<Device> make_openmp_device(int device_number) {
 
 Device &current_device() {
   // Never destroyed: kernels may run from static destructors.
-  static Device *device = select_device().release();
+  static Device *device = [] {
+    device_created.store(true);
+    return select_device().release();
+  }();
   return *device;
+}
+
+bool request_gpu(int index) {
+  if (device_created.load())
+    return false;
+  requested_gpu.store(index);
+  return !device_created.load();
 }
 
 } // namespace ferry::rt

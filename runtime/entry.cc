@@ -9,6 +9,7 @@
 #include "frames.h"
 #include "heap_blocks.h"
 #include "launcher.h"
+#include "messages.h"
 #include "page_guard.h"
 #include "settings.h"
 #include "stats.h"
@@ -210,15 +211,16 @@ extern "C" int __ferry_launch_acquire(void) {
   const Launch &launch = current_launch;
   if (!launch.active)
     internal_error("acquire outside a launch");
+  const LaunchSite site{launch.kernel, launch.file, launch.line,
+                        launch.call_site.file, launch.call_site.line};
   const AliasConflict conflict = find_alias(launch.buffers);
-  if (conflict.written) {
-    const std::string message =
-        describe_alias({launch.kernel, launch.file, launch.line,
-                        launch.call_site.file, launch.call_site.line},
-                       conflict);
+  std::string refusal = conflict.written
+                            ? describe_alias(site, conflict)
+                            : find_message_conflict(site, launch.buffers);
+  if (!refusal.empty()) {
     // The kernel's cleanup does not run for an exception from here.
     abandon_launch();
-    report_alias(message);
+    report_alias(refusal);
   }
   // Every buffer first, then the views: an acquire may join entries that
   // an earlier buffer of the launch already has.

@@ -7,6 +7,7 @@
 #include "transfers.h"
 
 #include "abi.h"
+#include "ranks.h"
 #include "stats.h"
 
 #include <cstdio>
@@ -41,9 +42,8 @@ public:
     }
     buffer.device_copy = device_.allocate(buffer.bytes);
     if (!buffer.device_copy) {
-      std::fprintf(stderr,
-                   "ferry: out of device memory for %zu bytes of '%s'\n",
-                   buffer.bytes, buffer.name);
+      std::fprintf(stderr, "%sout of device memory for %zu bytes of '%s'\n",
+                   message_prefix(), buffer.bytes, buffer.name);
       std::exit(EXIT_FAILURE);
     }
     if (kernel_reads(buffer.ownership)) {

@@ -19,6 +19,7 @@
 #include "abi.h"
 #include "heap_blocks.h"
 #include "page_guard.h"
+#include "ranks.h"
 #include "residency_table.h"
 #include "stats.h"
 
@@ -177,6 +178,53 @@ public:
       entry->stale_on_host.remove(range);
       entry->stale_on_device.add(range);
     }
+  }
+
+  bool read_current(const void *host, std::size_t bytes, void *out) override {
+    RuntimeSection section(*this);
+    const Range range = range_of(host, bytes);
+    std::vector<std::pair<ResidentBuffer *, Range>> newer;
+    for (ResidentBuffer *entry : entries_touching(host, bytes))
+      for (const Range &part :
+           entry->stale_on_host.parts_within(intersect(range, entry->host)))
+        newer.push_back({entry, part});
+    if (newer.empty())
+      return false;
+    // The host's bytes, then the device's newer ones over them.
+    char *to = static_cast<char *>(out);
+    if (!page_guard::read_closed(to, range.begin, bytes)) {
+      // No reading around the protection here: sync, a page at a time.
+      for (auto &[entry, part] : newer) {
+        download(*entry, clip(*entry, host, bytes));
+        protect(*entry);
+      }
+      std::memcpy(to, host, bytes);
+      return true;
+    }
+    for (auto &[entry, part] : newer) {
+      device_.copy_to_host(to + (part.begin - range.begin),
+                           entry->device_address(part.begin), part.size());
+      count_device_to_host(part.size(), entry->name);
+    }
+    return true;
+  }
+
+  void host_replaced(void *host, const void *from, std::size_t bytes) override {
+    RuntimeSection section(*this);
+    const Range range = range_of(host, bytes);
+    std::vector<ResidentBuffer *> entries = entries_touching(host, bytes);
+    for (ResidentBuffer *entry : entries) {
+      const Range mine = intersect(range, entry->host);
+      entry->stale_on_host.remove(mine);
+      entry->stale_on_device.add(mine);
+    }
+    if (!page_guard::write_closed(range.begin, from, bytes)) {
+      for (ResidentBuffer *entry : entries)
+        page_guard::open(*entry);
+      std::memcpy(host, from, bytes);
+    }
+    for (ResidentBuffer *entry : entries)
+      protect(*entry);
   }
 
   void prefetch(const void *host, std::size_t bytes) override {
@@ -689,10 +737,13 @@ private:
     for (ResidentBuffer *entry : table_.by_last_use())
       download(*entry, entry->host);
     std::fprintf(stderr,
-                 "ferry: out of device memory: %zu bytes for '%s' do not fit "
+                 "%sout of device memory: %zu bytes for '%s' do not fit "
                  "next to the other buffers of the launch (%zu on the "
-                 "device); the host copies are up to date\n",
-                 bytes, name, table_.size());
+                 "device); the host copies are up to date%s\n",
+                 message_prefix(), bytes, name, table_.size(),
+                 world_rank() < 0 ? ""
+                                  : " (MPI ranks that share a GPU share its "
+                                    "memory: run fewer per GPU)");
     std::exit(EXIT_FAILURE);
   }
 

@@ -3,6 +3,7 @@
 #include "settings.h"
 
 #include "geometry.h"
+#include "ranks.h"
 
 #include <cstddef>
 #include <cstdio>
@@ -63,12 +64,26 @@ bool parse_coherence(const char *text, Coherence *out) {
   return parse_named(text, kinds, out);
 }
 
+bool parse_gpu_choice(const char *text, GpuChoice *out, int *number) {
+  static const Named<GpuChoice> choices[] = {
+      {"auto", GpuChoice::automatic}, {"local-rank", GpuChoice::local_rank}};
+  if (parse_named(text, choices, out))
+    return true;
+  char *end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (end == text || *end || *text == '-' || *text == '+' || value > 1 << 20)
+    return false;
+  *number = static_cast<int>(value);
+  *out = GpuChoice::number;
+  return true;
+}
+
 namespace {
 
 [[noreturn]] void bad_setting(const char *variable, const char *value,
                               const char *expected) {
-  std::fprintf(stderr, "ferry: %s=%s is not understood; expected %s\n",
-               variable, value, expected);
+  std::fprintf(stderr, "%s%s=%s is not understood; expected %s\n",
+               message_prefix(), variable, value, expected);
   std::exit(EXIT_FAILURE);
 }
 
@@ -93,6 +108,10 @@ Settings read_environment() {
   if (const char *value = std::getenv("FERRY_COHERENCE"))
     if (*value && !parse_coherence(value, &config.coherence))
       bad_setting("FERRY_COHERENCE", value, "pages or compiler");
+  if (const char *value = std::getenv("FERRY_GPU"))
+    if (*value && !parse_gpu_choice(value, &config.gpu, &config.gpu_number))
+      bad_setting("FERRY_GPU", value,
+                  "auto, local-rank or a GPU number (0, 1, ...)");
   if (const char *value = std::getenv("FERRY_SIM_MEMORY")) {
     char *end = nullptr;
     config.sim_memory = std::strtoull(value, &end, 10);

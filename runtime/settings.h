@@ -31,6 +31,14 @@ enum class LaunchPath {
   omp        // always the OpenMP target region
 };
 
+// Which GPU of several this process uses (FERRY_GPU).
+enum class GpuChoice {
+  automatic, // the node-local MPI rank's, if a launcher set one (unless
+             // OMP_DEFAULT_DEVICE is set), else the OpenMP default device
+  number,    // Settings::gpu_number
+  local_rank // the node-local MPI rank's; an error outside an MPI launcher
+};
+
 struct Settings {
   bool residency = true; // FERRY_RESIDENCY: keep buffers on the device
   bool stats = false;    // FERRY_STATS: print the ferry-stats line at exit
@@ -39,6 +47,8 @@ struct Settings {
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
   LaunchPath launch = LaunchPath::automatic; // FERRY_LAUNCH
   Coherence coherence = Coherence::pages;    // FERRY_COHERENCE
+  GpuChoice gpu = GpuChoice::automatic;      // FERRY_GPU
+  int gpu_number = 0;                        // FERRY_GPU=N
   // FERRY_SIM_MEMORY: bytes the sim device can hold (0: unlimited), to test
   // eviction and running out of device memory
   unsigned long long sim_memory = 0;
@@ -56,6 +66,8 @@ bool parse_flag(const char *text, bool *out);
 bool parse_device_kind(const char *text, DeviceKind *out);
 bool parse_launch_path(const char *text, LaunchPath *out);
 bool parse_coherence(const char *text, Coherence *out);
+// "auto", "local-rank" or a GPU number N (sets *NUMBER).
+bool parse_gpu_choice(const char *text, GpuChoice *out, int *number);
 
 } // namespace ferry::rt
 

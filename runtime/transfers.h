@@ -18,6 +18,7 @@
 #include "device.h"
 
 #include <cstddef>
+#include <cstring>
 #include <memory>
 
 namespace ferry::rt {
@@ -62,6 +63,19 @@ public:
   // The host is about to overwrite all of [host, host + bytes): the device
   // copy is stale there, and nothing needs to come back.
   virtual void host_overwrote(const void *host, std::size_t bytes) = 0;
+  // For a message that sends [host, host + bytes) (runtime/messages.h):
+  // copies its current bytes to OUT, from the device where the device's are
+  // newer, and changes nothing else; exactly those bytes move, where a
+  // sync would move the pages around them.  False, with nothing copied,
+  // when the host's bytes are all current.
+  virtual bool read_current(const void *, std::size_t, void *) { return false; }
+  // For a message received into [host, host + bytes): FROM's bytes replace
+  // the host's, written around the page protection, and the device copy is
+  // stale there; nothing comes back.
+  virtual void host_replaced(void *host, const void *from, std::size_t bytes) {
+    host_overwrote(host, bytes);
+    std::memcpy(host, from, bytes);
+  }
   // Make the device copy of [host, host + bytes) current now.
   virtual void prefetch(const void *host, std::size_t bytes) = 0;
   // Copy back what the device changed, then drop the device copies.

@@ -3,6 +3,7 @@
 #include "cuda_launch.h"
 
 #include "ptx_index.h"
+#include "ranks.h"
 #include "settings.h"
 
 #include <dlfcn.h>
@@ -490,7 +491,8 @@ private:
       return;
     const char *message = "unknown error";
     driver_.cuGetErrorString(result, &message);
-    std::fprintf(stderr, "ferry: %s %s failed: %s\n", what, subject, message);
+    std::fprintf(stderr, "%s%s %s failed: %s\n", message_prefix(), what,
+                 subject, message);
     std::exit(EXIT_FAILURE);
   }
 

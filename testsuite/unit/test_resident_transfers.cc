@@ -129,6 +129,44 @@ BOOST_FIXTURE_TEST_CASE(a_host_write_is_uploaded_before_the_next_read,
   BOOST_TEST(copies.up() == 1u);
 }
 
+// What an MPI send of part of a buffer needs (runtime/messages.h).
+BOOST_FIXTURE_TEST_CASE(read_current_copies_exactly_the_newer_bytes, Fixture) {
+  std::vector<double> y(kCount, 0.0);
+  launch(y.data(), kCount, FERRY_BORROW_MUT, add_one(kCount));
+  Copies copies;
+  std::vector<double> out(4, -1.0);
+  BOOST_TEST(policy->read_current(y.data() + 10, 4 * sizeof(double),
+                                  out.data()));
+  BOOST_TEST(out == std::vector<double>(4, 1.0));
+  BOOST_TEST(y[10] == 0.0); // the host's copy is left as it was
+  BOOST_TEST(copies.bytes_down() == 4 * sizeof(double));
+  policy->sync_to_host(y.data(), 0);
+  BOOST_TEST(!policy->read_current(y.data() + 10, 4 * sizeof(double),
+                                   out.data())); // the host's are current
+}
+
+// What an MPI receive into part of a buffer needs.
+BOOST_FIXTURE_TEST_CASE(host_replaced_moves_nothing_and_stales_the_device,
+                        Fixture) {
+  std::vector<double> y(kCount, 0.0);
+  launch(y.data(), kCount, FERRY_BORROW_MUT, add_one(kCount));
+  Copies copies;
+  const double received[3] = {7, 8, 9};
+  policy->host_replaced(y.data() + 20, received, sizeof received);
+  BOOST_TEST(copies.down() == 0u);
+  BOOST_TEST(y[20] == 7.0);
+  BOOST_TEST(y[22] == 9.0);
+  launch(y.data(), kCount, FERRY_BORROW, [](double *view) {
+    BOOST_TEST(view[19] == 1.0);
+    BOOST_TEST(view[20] == 7.0);
+    BOOST_TEST(view[22] == 9.0);
+    BOOST_TEST(view[23] == 1.0);
+  });
+  BOOST_TEST(copies.up() == 1u);
+  BOOST_TEST(stats_snapshot().h2d_bytes - copies.start.h2d_bytes ==
+             sizeof received);
+}
+
 BOOST_FIXTURE_TEST_CASE(an_overwrite_copies_nothing_back, Fixture) {
   std::vector<double> y(kCount, 0.0);
   launch(y.data(), kCount, FERRY_BORROW_MUT, add_one(kCount));

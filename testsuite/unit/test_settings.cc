@@ -70,3 +70,22 @@ BOOST_AUTO_TEST_CASE(coherence_kinds_are_parsed_and_typos_refused) {
   BOOST_TEST(!parse_coherence("page", &coherence));
   BOOST_TEST((coherence == Coherence::compiler));
 }
+
+BOOST_AUTO_TEST_CASE(gpu_choices_are_parsed_and_typos_refused) {
+  using ferry::rt::GpuChoice;
+  using ferry::rt::parse_gpu_choice;
+  GpuChoice choice = GpuChoice::automatic;
+  int number = -1;
+  BOOST_TEST(parse_gpu_choice("local-rank", &choice, &number));
+  BOOST_TEST((choice == GpuChoice::local_rank));
+  BOOST_TEST(parse_gpu_choice("3", &choice, &number));
+  BOOST_TEST((choice == GpuChoice::number));
+  BOOST_TEST(number == 3);
+  BOOST_TEST(parse_gpu_choice("auto", &choice, &number));
+  BOOST_TEST((choice == GpuChoice::automatic));
+  for (const char *typo : {"-1", "+2", "1x", "", "local_rank", "99999999"}) {
+    BOOST_TEST(!parse_gpu_choice(typo, &choice, &number), typo);
+    BOOST_TEST((choice == GpuChoice::automatic));
+  }
+  BOOST_TEST(number == 3);
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// See messages.h.
+#include "messages.h"
+
+#include "settings.h"
+#include "transfers.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+namespace ferry::rt {
+
+namespace {
+
+struct InFlight {
+  unsigned long long token;
+  const char *begin;
+  const char *end;
+  bool receives;
+  const char *call;
+};
+
+std::mutex in_flight_mutex;
+std::vector<InFlight> in_flight;             // guarded by in_flight_mutex
+std::atomic<std::size_t> in_flight_count{0}; // read without the lock
+unsigned long long last_token = 0;           // guarded by in_flight_mutex
+
+bool resident(const void *data, std::size_t bytes) {
+  return data && bytes && policy_created() && transfers().holds(data, bytes);
+}
+
+std::string pointer_text(const void *address) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%p", address);
+  return text;
+}
+
+} // namespace
+
+std::string find_message_conflict(const LaunchSite &site,
+                                  const std::vector<Buffer> &buffers) {
+  if (!settings().check || in_flight_count.load() == 0)
+    return {};
+  std::lock_guard<std::mutex> lock(in_flight_mutex);
+  for (const Buffer &buffer : buffers) {
+    if (!buffer.bytes || buffer.host_is_temporary)
+      continue;
+    for (const InFlight &message : in_flight) {
+      const bool overlaps = buffer.host < message.end &&
+                            message.begin < buffer.host + buffer.bytes;
+      if (!overlaps || !(message.receives || is_written(buffer.ownership)))
+        continue;
+      return describe_site(site) + ": " + range_text(buffer) +
+             ", and an unfinished " + message.call +
+             (message.receives ? " receives into [" : " sends from [") +
+             pointer_text(message.begin) + ", " + pointer_text(message.end) +
+             "); until MPI_Wait or MPI_Test completes that request, a kernel "
+             "must not " +
+             (message.receives ? "touch the buffer it fills"
+                               : "write the buffer it sends") +
+             " (rule 6), so the kernel did not run";
+    }
+  }
+  return {};
+}
+
+} // namespace ferry::rt
+
+using namespace ferry::rt;
+
+extern "C" const void *__ferry_send_begin(const void *data,
+                                          unsigned long long bytes) {
+  if (!resident(data, bytes))
+    return data;
+  void *staging = std::malloc(bytes);
+  if (!staging) {
+    transfers().sync_to_host(data, bytes);
+    return data;
+  }
+  if (transfers().read_current(data, bytes, staging))
+    return staging;
+  std::free(staging);
+  return data;
+}
+
+extern "C" void __ferry_send_end(const void *data, const void *staged) {
+  if (staged != data)
+    std::free(const_cast<void *>(staged));
+}
+
+extern "C" void *__ferry_receive_begin(void *data, unsigned long long bytes) {
+  if (!resident(data, bytes))
+    return data;
+  if (void *staging = std::malloc(bytes))
+    return staging;
+  // No room to stage: receive in place, with the host's copy current.
+  transfers().host_wrote(data, bytes);
+  return data;
+}
+
+extern "C" void __ferry_receive_end(void *data, void *landing,
+                                    unsigned long long received) {
+  if (landing == data)
+    return;
+  if (received) {
+    if (resident(data, received))
+      transfers().host_replaced(data, landing, received);
+    else
+      std::memcpy(data, landing, received);
+  }
+  std::free(landing);
+}
+
+extern "C" unsigned long long __ferry_message_begin(const void *data,
+                                                    unsigned long long bytes,
+                                                    int receives,
+                                                    const char *call) {
+  if (!data || !bytes)
+    return 0;
+  std::lock_guard<std::mutex> lock(in_flight_mutex);
+  const char *begin = static_cast<const char *>(data);
+  in_flight.push_back(
+      {++last_token, begin, begin + bytes, receives != 0, call});
+  in_flight_count.store(in_flight.size());
+  return last_token;
+}
+
+extern "C" void __ferry_message_done(unsigned long long token) {
+  if (!token)
+    return;
+  std::lock_guard<std::mutex> lock(in_flight_mutex);
+  for (std::size_t k = 0; k < in_flight.size(); ++k)
+    if (in_flight[k].token == token) {
+      in_flight[k] = in_flight.back();
+      in_flight.pop_back();
+      break;
+    }
+  in_flight_count.store(in_flight.size());
+}
