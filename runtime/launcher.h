@@ -56,6 +56,11 @@ public:
   // cannot (no driver, or memory of another context).
   virtual bool fill(void *device_pointer, unsigned char value,
                     std::size_t bytes) = 0;
+  // BYTES of page-locked host memory of the entries' context, which copies
+  // to and from the device reach by DMA; nullptr when the driver has none
+  // to give (no driver, no context).
+  virtual void *allocate_pinned(std::size_t bytes) = 0;
+  virtual void free_pinned(void *memory) = 0;
 };
 
 // The launcher of the direct path; never destroyed, since kernels may run

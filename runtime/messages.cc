@@ -2,6 +2,8 @@
 // See messages.h.
 #include "messages.h"
 
+#include "device.h"
+#include "launcher.h"
 #include "settings.h"
 #include "transfers.h"
 
@@ -27,6 +29,78 @@ std::mutex in_flight_mutex;
 std::vector<InFlight> in_flight;             // guarded by in_flight_mutex
 std::atomic<std::size_t> in_flight_count{0}; // read without the lock
 unsigned long long last_token = 0;           // guarded by in_flight_mutex
+
+// Staging buffers for messages: page-locked where the GPU's driver gives
+// them, so that the copies to and from the device go by DMA, as hand-written
+// CUDA + MPI codes stage; else heap memory.  A buffer given back is kept
+// for the next message of its size or less.
+class StagingPool {
+public:
+  void *take(std::size_t bytes) {
+    bytes = (bytes + kGranule - 1) / kGranule * kGranule;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto best = free_.end();
+      for (auto it = free_.begin(); it != free_.end(); ++it)
+        if (it->bytes >= bytes &&
+            (best == free_.end() || it->bytes < best->bytes))
+          best = it;
+      if (best != free_.end()) {
+        const Block block = *best;
+        free_.erase(best);
+        used_.push_back(block);
+        return block.memory;
+      }
+    }
+    Block block{nullptr, bytes, false};
+    const Device &device = current_device();
+    if (device.has_separate_memory() && !device.runs_regions_on_host())
+      block.memory = direct_launcher().allocate_pinned(bytes);
+    block.pinned = block.memory != nullptr;
+    if (!block.memory)
+      block.memory = std::malloc(bytes);
+    if (!block.memory)
+      return nullptr;
+    std::lock_guard<std::mutex> lock(mutex_);
+    used_.push_back(block);
+    return block.memory;
+  }
+
+  void give_back(const void *memory) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = used_.begin(); it != used_.end(); ++it)
+      if (it->memory == memory) {
+        free_.push_back(*it);
+        used_.erase(it);
+        break;
+      }
+    if (free_.size() > kKeep) {
+      const Block oldest = free_.front();
+      free_.erase(free_.begin());
+      if (oldest.pinned)
+        direct_launcher().free_pinned(oldest.memory);
+      else
+        std::free(oldest.memory);
+    }
+  }
+
+private:
+  static constexpr std::size_t kGranule = 64 * 1024;
+  static constexpr std::size_t kKeep = 16;
+  struct Block {
+    void *memory;
+    std::size_t bytes;
+    bool pinned;
+  };
+  std::mutex mutex_;
+  std::vector<Block> free_; // guarded by mutex_
+  std::vector<Block> used_; // guarded by mutex_
+};
+
+StagingPool &staging() {
+  static StagingPool *pool = new StagingPool; // used from atexit handlers too
+  return *pool;
+}
 
 bool resident(const void *data, std::size_t bytes) {
   return data && bytes && policy_created() && transfers().holds(data, bytes);
@@ -75,27 +149,27 @@ extern "C" const void *__ferry_send_begin(const void *data,
                                           unsigned long long bytes) {
   if (!resident(data, bytes))
     return data;
-  void *staging = std::malloc(bytes);
-  if (!staging) {
+  void *landing = staging().take(bytes);
+  if (!landing) {
     transfers().sync_to_host(data, bytes);
     return data;
   }
-  if (transfers().read_current(data, bytes, staging))
-    return staging;
-  std::free(staging);
+  if (transfers().read_current(data, bytes, landing))
+    return landing;
+  staging().give_back(landing);
   return data;
 }
 
 extern "C" void __ferry_send_end(const void *data, const void *staged) {
   if (staged != data)
-    std::free(const_cast<void *>(staged));
+    staging().give_back(staged);
 }
 
 extern "C" void *__ferry_receive_begin(void *data, unsigned long long bytes) {
   if (!resident(data, bytes))
     return data;
-  if (void *staging = std::malloc(bytes))
-    return staging;
+  if (void *landing = staging().take(bytes))
+    return landing;
   // No room to stage: receive in place, with the host's copy current.
   transfers().host_wrote(data, bytes);
   return data;
@@ -105,13 +179,14 @@ extern "C" void __ferry_receive_end(void *data, void *landing,
                                     unsigned long long received) {
   if (landing == data)
     return;
-  if (received) {
-    if (resident(data, received))
+  if (received && resident(data, received)) {
+    // Where kernels will read it next: straight to the device.
+    if (!transfers().device_received(data, landing, received))
       transfers().host_replaced(data, landing, received);
-    else
-      std::memcpy(data, landing, received);
+  } else if (received) {
+    std::memcpy(data, landing, received);
   }
-  std::free(landing);
+  staging().give_back(landing);
 }
 
 extern "C" unsigned long long __ferry_message_begin(const void *data,

@@ -190,9 +190,17 @@ public:
         newer.push_back({entry, part});
     if (newer.empty())
       return false;
-    // The host's bytes, then the device's newer ones over them.
+    // The host's current bytes, then the device's newer ones.
     char *to = static_cast<char *>(out);
-    if (!page_guard::read_closed(to, range.begin, bytes)) {
+    RangeSet host_current;
+    host_current.add(range);
+    for (auto &[entry, part] : newer)
+      host_current.remove(part);
+    bool read = true;
+    for (const Range &part : host_current.parts_within(range))
+      read = read && page_guard::read_closed(to + (part.begin - range.begin),
+                                             part.begin, part.size());
+    if (!read) {
       // No reading around the protection here: sync, a page at a time.
       for (auto &[entry, part] : newer) {
         download(*entry, clip(*entry, host, bytes));
@@ -225,6 +233,23 @@ public:
     }
     for (ResidentBuffer *entry : entries)
       protect(*entry);
+  }
+
+  bool device_received(void *host, const void *from,
+                       std::size_t bytes) override {
+    if (!device_.has_separate_memory() || bytes == 0)
+      return false;
+    RuntimeSection section(*this);
+    const Range range = range_of(host, bytes);
+    ResidentBuffer *entry = table_.find_containing(range);
+    if (!entry || (page_guard::enabled() && !entry->guarded.contains(range)))
+      return false;
+    device_.copy_to_device(entry->device_address(range.begin), from, bytes);
+    count_host_to_device(bytes, entry->name);
+    entry->stale_on_device.remove(range);
+    entry->stale_on_host.add(range);
+    protect(*entry);
+    return true;
   }
 
   void prefetch(const void *host, std::size_t bytes) override {

@@ -76,6 +76,14 @@ public:
     host_overwrote(host, bytes);
     std::memcpy(host, from, bytes);
   }
+  // For a message received into [host, host + bytes) that kernels are
+  // likely to read next: FROM's bytes go to the device copy, and the host's
+  // copy is stale there (guarded, so a host access brings them back).
+  // False, with nothing done, where that cannot be: no device copy of all
+  // of it, or part of it on pages that cannot be guarded.
+  virtual bool device_received(void *, const void *, std::size_t) {
+    return false;
+  }
   // Make the device copy of [host, host + bytes) current now.
   virtual void prefetch(const void *host, std::size_t bytes) = 0;
   // Copy back what the device changed, then drop the device copies.

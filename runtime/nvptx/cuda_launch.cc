@@ -314,6 +314,24 @@ public:
                               value, bytes) == kSuccess;
   }
 
+  void *allocate_pinned(std::size_t bytes) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!load_driver() || !context_)
+      return nullptr;
+    driver_.cuCtxSetCurrent(context_);
+    void *memory = nullptr;
+    return driver_.cuMemAllocHost(&memory, bytes) == kSuccess ? memory
+                                                              : nullptr;
+  }
+
+  void free_pinned(void *memory) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (memory && load_driver() && context_) {
+      driver_.cuCtxSetCurrent(context_);
+      driver_.cuMemFreeHost(memory);
+    }
+  }
+
   bool addresses_context_memory(const void *device_pointer) override {
     std::lock_guard<std::mutex> lock(mutex_);
     if (!load_driver() || !context_)

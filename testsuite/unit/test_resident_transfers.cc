@@ -14,6 +14,9 @@
 #include <condition_variable>
 #include <future>
 #include <mutex>
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -165,6 +168,37 @@ BOOST_FIXTURE_TEST_CASE(host_replaced_moves_nothing_and_stales_the_device,
   BOOST_TEST(copies.up() == 1u);
   BOOST_TEST(stats_snapshot().h2d_bytes - copies.start.h2d_bytes ==
              sizeof received);
+}
+
+// A halo row received for the next kernel: one copy up, none down.
+BOOST_FIXTURE_TEST_CASE(device_received_goes_straight_to_the_device,
+                        Fixture) {
+  // Whole pages, as device_received needs where pages are guarded.
+  constexpr std::size_t kPageCount = 4096 / sizeof(double) * 2;
+  std::unique_ptr<double, decltype(&std::free)> pages(
+      static_cast<double *>(std::aligned_alloc(4096, kPageCount * sizeof(double))),
+      &std::free);
+  double *y = pages.get();
+  std::fill(y, y + kPageCount, 0.0);
+  launch(y, kPageCount, FERRY_BORROW_MUT, add_one(kPageCount));
+  Copies copies;
+  const double received[3] = {7, 8, 9};
+  BOOST_TEST(policy->device_received(y + 20, received, sizeof received));
+  BOOST_TEST(copies.up() == 1u);
+  BOOST_TEST(copies.down() == 0u);
+  launch(y, kPageCount, FERRY_BORROW, [](double *view) {
+    BOOST_TEST(view[19] == 1.0);
+    BOOST_TEST(view[21] == 8.0);
+    BOOST_TEST(view[23] == 1.0);
+  });
+  BOOST_TEST(copies.up() == 1u); // nothing was stale on the device
+  policy->sync_to_host(y, 0);
+  BOOST_TEST(y[21] == 8.0);
+  BOOST_TEST(y[19] == 1.0);
+  policy->forget(y, kPageCount * sizeof(double));
+  std::vector<double> elsewhere(kCount, 0.0);
+  BOOST_TEST(!policy->device_received(elsewhere.data(), received,
+                                      sizeof received)); // not resident
 }
 
 BOOST_FIXTURE_TEST_CASE(an_overwrite_copies_nothing_back, Fixture) {
