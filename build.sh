@@ -20,10 +20,12 @@ case $what in
 esac
 
 # The amdgcn offload compiler builds the test suite's AMD subset (no AMD
-# GPU is needed for that); users of NVIDIA GPUs alone may drop it.
+# GPU is needed for that); users of NVIDIA GPUs alone may drop it.  Open
+# MPI builds ferry's MPI layer and examples/mpi_heat, and runs their tests.
 packages="g++-12 gcc-12-plugin-dev gcc-12-offload-nvptx nvptx-tools \
 libgomp-plugin-nvptx1 gcc-12-offload-amdgcn libgomp-plugin-amdgcn1 \
-libboost-test-dev autoconf automake libtool make pkg-config python3 cmake"
+libboost-test-dev autoconf automake libtool make pkg-config python3 cmake \
+libopenmpi-dev openmpi-bin"
 
 missing=
 for package in $packages; do
