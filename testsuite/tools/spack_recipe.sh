@@ -37,7 +37,7 @@ sys.modules["spack.package"] = package
 namespace = {}
 exec(compile(open(recipe_path).read(), recipe_path, "exec"), namespace)
 Ferry = namespace["Ferry"]
-for required in ("nvptx", "nvptx_isa", "amdgcn", "amdgcn_arch"):
+for required in ("nvptx", "nvptx_isa", "amdgcn", "amdgcn_arch", "mpi"):
     if required not in variants:
         sys.exit("FAIL: the recipe has no variant %r" % required)
 
@@ -53,21 +53,24 @@ class Spec:
         wanted = constraint[0] == "+"
         return self.values[constraint[1:]] == wanted
 
-known = set(re.findall(r"--(?:with|enable)-[a-z0-9-]+", help_text))
+known = set(re.findall(r"--(?:with|enable)-[a-z0-9-]+", help_text) +
+            [w.replace("--without-", "--with-") for w in
+             re.findall(r"--without-[a-z0-9-]+", help_text)])
 failures = []
-for nvptx, amdgcn in itertools.product((True, False), repeat=2):
+for nvptx, amdgcn, mpi in itertools.product((True, False), repeat=3):
     if not (nvptx or amdgcn):
         continue
     recipe = Ferry()
-    recipe.spec = Spec({"nvptx": nvptx, "amdgcn": amdgcn,
+    recipe.spec = Spec({"nvptx": nvptx, "amdgcn": amdgcn, "mpi": mpi,
                         "nvptx_isa": variants["nvptx_isa"][0],
                         "amdgcn_arch": variants["amdgcn_arch"][0]})
     arguments = recipe.configure_args()
     for argument in arguments:
         option = argument.split("=", 1)[0]
-        if option not in known:
-            failures.append("%s (nvptx=%s amdgcn=%s) is not an option of "
-                            "configure" % (option, nvptx, amdgcn))
+        # configure --help lists --without-X for a default-on --with-X.
+        if option.replace("--without-", "--with-") not in known:
+            failures.append("%s (nvptx=%s amdgcn=%s mpi=%s) is not an option "
+                            "of configure" % (option, nvptx, amdgcn, mpi))
     targets = [a for a in arguments if a.startswith("--with-offload-targets=")]
     expected = ",".join(t for t, on in (("nvptx-none", nvptx),
                                         ("amdgcn-amdhsa", amdgcn)) if on)

@@ -31,6 +31,9 @@ class Ferry(AutotoolsPackage):
     variant("amdgcn", default=False,
             description="Offload to AMD GPUs (GCC's amdgcn-amdhsa "
                         "compiler; OpenMP path only)")
+    variant("mpi", default=True,
+            description="ferry's MPI layer (libferry_mpi) and the "
+                        "mpi_heat example")
     variant("amdgcn_arch", default="gfx906",
             values=("fiji", "gfx900", "gfx906", "gfx908"),
             description="AMD GPU that GCC 12 compiles for")
@@ -42,6 +45,7 @@ class Ferry(AutotoolsPackage):
     depends_on("pkgconfig", type="build")
     depends_on("python@3:", type="build")
     depends_on("boost+test", type="build")
+    depends_on("mpi", when="+mpi")
 
     # The plugin runs inside the compiler it is built with, and is ported to
     # GCC 12 (doc/design.md, "GCC versions"); that GCC must have been built
@@ -67,4 +71,5 @@ class Ferry(AutotoolsPackage):
             arch = spec.variants["amdgcn_arch"].value
             args.append("--with-amdgcn-options=-march=" + arch)
         args.append("--with-offload-targets=" + ",".join(targets))
+        args.append("--with-mpi" if spec.satisfies("+mpi") else "--without-mpi")
         return args
