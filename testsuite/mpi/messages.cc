@@ -9,6 +9,8 @@
 //   mpirun -np N messages          the checks
 //   mpirun -np N messages race     launches a kernel on the buffer of an
 //                                  unfinished MPI_Irecv (check mode stops it)
+//   mpirun -np N messages race-send  a kernel writes the buffer of an
+//                                  unfinished MPI_Isend (check mode stops it)
 #include <ferry/ferry.hpp>
 #include <ferry/mpi.hpp>
 
@@ -75,6 +77,18 @@ int main(int argc, char **argv)
         scale(2.0, y); // y is still being received into
         MPI_Send(x.data(), count, MPI_DOUBLE, next, 9, MPI_COMM_WORLD);
         MPI_Wait(&request, MPI_STATUS_IGNORE);
+        MPI_Finalize();
+        return 0;
+    }
+    if (argc > 1 && std::strcmp(argv[1], "race-send") == 0) {
+        MPI_Request requests[2];
+        MPI_Irecv(y.data(), count, MPI_DOUBLE, prev, 9, MPI_COMM_WORLD,
+                  &requests[0]);
+        MPI_Isend(x.data(), count, MPI_DOUBLE, next, 9, MPI_COMM_WORLD,
+                  &requests[1]);
+        scale(2.0, z); // another buffer: allowed
+        fill(1.0, x);  // x is still being sent
+        MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
         MPI_Finalize();
         return 0;
     }
