@@ -285,8 +285,16 @@ public:
 
   unsigned run() {
     std::vector<gimple *> launch_calls = collect_launch_calls();
-    if (launch_calls.empty())
+    if (launch_calls.empty()) {
+      // MPI calls in a function without kernels need the layer all the
+      // same: it stages what they hand MPI from guarded pages.
+      if (reference_mpi_layer()) {
+        mark_virtual_operands_for_renaming(fun_);
+        update_ssa(TODO_update_ssa_only_virtuals);
+        cgraph_edge::rebuild_edges();
+      }
       return 0;
+    }
     collect_buffers(launch_calls);
     if (!buffers_.empty()) {
       compute_points_to_without_capture();
@@ -294,13 +302,7 @@ public:
     }
     for (gimple *call : launch_calls)
       arm(call);
-    for (gimple *call : statements_where([](gimple *statement) {
-           return is_gimple_call(statement) &&
-                  is_synced_by_mpi_layer(gimple_call_fndecl(statement));
-         })) {
-      gimple_stmt_iterator at = gsi_for_stmt(call);
-      gsi_insert_before(&at, runtime_calls::mpi_layer_linked(), GSI_SAME_STMT);
-    }
+    reference_mpi_layer();
     if (gimple *own_frame = own_frame_enter()) {
       // Frames of inlined launchers hand their buffers to this one.
       for (gimple *frame : inlined_frame_enters())
@@ -317,6 +319,21 @@ public:
   }
 
 private:
+  // A call of __ferry_mpi_layer_linked before each MPI call the layer wraps,
+  // so that the program cannot link without the layer, and takes it from
+  // wherever the archive stands on the link line.  Whether there was one.
+  bool reference_mpi_layer() {
+    std::vector<gimple *> calls = statements_where([](gimple *statement) {
+      return is_gimple_call(statement) &&
+             is_synced_by_mpi_layer(gimple_call_fndecl(statement));
+    });
+    for (gimple *call : calls) {
+      gimple_stmt_iterator at = gsi_for_stmt(call);
+      gsi_insert_before(&at, runtime_calls::mpi_layer_linked(), GSI_SAME_STMT);
+    }
+    return !calls.empty();
+  }
+
   template <class Predicate>
   std::vector<gimple *> statements_where(Predicate wanted) {
     std::vector<gimple *> found;

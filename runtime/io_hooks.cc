@@ -26,18 +26,13 @@ template <class Function> Function next(const char *name) {
   return reinterpret_cast<Function>(dlsym(RTLD_NEXT, name));
 }
 
-bool resident(const void *data, std::size_t bytes) {
-  return data && bytes && inside_runtime() == 0 && policy_created() &&
-         transfers().holds(data, bytes);
-}
-
 void before_output(const void *data, std::size_t bytes) {
-  if (resident(data, bytes))
+  if (handed_range_resident(data, bytes))
     transfers().sync_to_host(data, bytes);
 }
 
 void before_input(void *data, std::size_t bytes) {
-  if (resident(data, bytes))
+  if (handed_range_resident(data, bytes))
     transfers().host_wrote(data, bytes);
 }
 

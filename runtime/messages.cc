@@ -102,10 +102,6 @@ StagingPool &staging() {
   return *pool;
 }
 
-bool resident(const void *data, std::size_t bytes) {
-  return data && bytes && policy_created() && transfers().holds(data, bytes);
-}
-
 std::string pointer_text(const void *address) {
   char text[32];
   std::snprintf(text, sizeof text, "%p", address);
@@ -147,17 +143,17 @@ using namespace ferry::rt;
 
 extern "C" const void *__ferry_send_begin(const void *data,
                                           unsigned long long bytes) {
-  if (!resident(data, bytes))
+  if (!handed_range_resident(data, bytes))
     return data;
   void *landing = staging().take(bytes);
   if (!landing) {
     transfers().sync_to_host(data, bytes);
     return data;
   }
-  if (transfers().read_current(data, bytes, landing))
-    return landing;
-  staging().give_back(landing);
-  return data;
+  // Staged even where the host's bytes are current: their pages may be
+  // guarded for other bytes, and MPI may read them from another process.
+  transfers().read_current(data, bytes, landing);
+  return landing;
 }
 
 extern "C" void __ferry_send_end(const void *data, const void *staged) {
@@ -166,7 +162,7 @@ extern "C" void __ferry_send_end(const void *data, const void *staged) {
 }
 
 extern "C" void *__ferry_receive_begin(void *data, unsigned long long bytes) {
-  if (!resident(data, bytes))
+  if (!handed_range_resident(data, bytes))
     return data;
   if (void *landing = staging().take(bytes))
     return landing;
@@ -179,7 +175,7 @@ extern "C" void __ferry_receive_end(void *data, void *landing,
                                     unsigned long long received) {
   if (landing == data)
     return;
-  if (received && resident(data, received)) {
+  if (received && handed_range_resident(data, received)) {
     // Where kernels will read it next: straight to the device.
     if (!transfers().device_received(data, landing, received))
       transfers().host_replaced(data, landing, received);

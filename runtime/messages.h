@@ -6,8 +6,9 @@
  * tells libferry what each does with which bytes:
  *
  *   a send            leaves from a staging buffer that holds the current
- *                     bytes when the device has newer ones: exactly those
- *                     come back, and the host's pages stay as they were
+ *                     bytes when the buffer is resident: exactly the
+ *                     device's newer bytes come back, and the host's pages
+ *                     stay as they were
  *                     (__ferry_send_begin / __ferry_send_end)
  *   a receive         lands in a host staging buffer when the target is
  *                     resident, and only the bytes that arrived are copied
@@ -32,9 +33,10 @@
 extern "C" {
 #endif
 
-/* Where a send of BYTES from DATA must leave from: DATA itself when the
- * host's bytes are current, else a staging buffer holding the current ones
- * (the device's newer bytes copied exactly, the host's left as they are). */
+/* Where a send of BYTES from DATA must leave from: DATA itself when none of
+ * it is resident, else a staging buffer holding the current bytes (the
+ * device's newer bytes copied exactly, the host's read around the page
+ * protection, which another process could not read through). */
 FERRY_ABI_EXPORT const void *__ferry_send_begin(const void *data,
                                                 unsigned long long bytes);
 /* The send from STAGED (from __ferry_send_begin) completed. */

@@ -188,8 +188,6 @@ public:
       for (const Range &part :
            entry->stale_on_host.parts_within(intersect(range, entry->host)))
         newer.push_back({entry, part});
-    if (newer.empty())
-      return false;
     // The host's current bytes, then the device's newer ones.
     char *to = static_cast<char *>(out);
     RangeSet host_current;
@@ -207,14 +205,14 @@ public:
         protect(*entry);
       }
       std::memcpy(to, host, bytes);
-      return true;
+      return !newer.empty();
     }
     for (auto &[entry, part] : newer) {
       device_.copy_to_host(to + (part.begin - range.begin),
                            entry->device_address(part.begin), part.size());
       count_device_to_host(part.size(), entry->name);
     }
-    return true;
+    return !newer.empty();
   }
 
   void host_replaced(void *host, const void *from, std::size_t bytes) override {

@@ -136,6 +136,14 @@ TransferPolicy &transfers();
 // Whether transfers() has been created (the memory hooks must not create it).
 bool policy_created();
 
+// Whether host code outside the runtime that hands [data, data + bytes) to
+// a library (a system call, MPI) must first ask the policy: part of it has
+// a device copy.  One atomic load while nothing is resident.
+inline bool handed_range_resident(const void *data, std::size_t bytes) {
+  return data && bytes && inside_runtime() == 0 && policy_created() &&
+         transfers().holds(data, bytes);
+}
+
 } // namespace ferry::rt
 
 #endif

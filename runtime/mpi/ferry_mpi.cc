@@ -203,34 +203,63 @@ bool tracking() {
   return !in_flight.empty();
 }
 
+// Removes REQUEST's message from those in flight; a default InFlight
+// (token 0, nothing staged) when it is not there.
+InFlight take_in_flight(MPI_Request request) {
+  std::lock_guard<std::mutex> lock(in_flight_mutex);
+  const auto found = in_flight.find(request);
+  if (found == in_flight.end())
+    return {};
+  InFlight message = found->second;
+  in_flight.erase(found);
+  return message;
+}
+
 // ORIGINAL, a request before a completion call, is NOW after it: a
 // completed non-persistent request is MPI_REQUEST_NULL.
 void settle(MPI_Request original, MPI_Request now, const MPI_Status *status) {
   if (original == MPI_REQUEST_NULL || now != MPI_REQUEST_NULL)
     return;
-  InFlight message;
-  {
-    std::lock_guard<std::mutex> lock(in_flight_mutex);
-    const auto found = in_flight.find(original);
-    if (found == in_flight.end())
-      return;
-    message = found->second;
-    in_flight.erase(found);
-  }
+  const InFlight message = take_in_flight(original);
   __ferry_message_done(message.token);
   finish_send(message.outgoing);
   finish_receive(message.landing, status);
 }
 
-// Statuses for a completion call over COUNT requests when the user passed
-// MPI_STATUSES_IGNORE: ferry needs the received sizes.
-struct Statuses {
+// A completion call over an array of COUNT requests: their handles before
+// it, and statuses where the user ignores them (ferry needs the received
+// sizes).
+struct Completion {
+  std::vector<MPI_Request> original;
   std::vector<MPI_Status> own;
-  MPI_Status *use;
-  Statuses(MPI_Status *given, int count)
-      : own(given == MPI_STATUSES_IGNORE ? static_cast<std::size_t>(count) : 0),
-        use(given == MPI_STATUSES_IGNORE ? own.data() : given) {}
+  MPI_Status *statuses;
+
+  Completion(int count, const MPI_Request requests[], MPI_Status given[])
+      : original(requests, requests + count),
+        own(given == MPI_STATUSES_IGNORE ? static_cast<std::size_t>(count) : 0),
+        statuses(given == MPI_STATUSES_IGNORE ? own.data() : given) {}
+
+  // Request K, now REQUESTS[K], has the status at STATUS_INDEX.
+  void settle(const MPI_Request requests[], int k, int status_index) const {
+    ::settle(original[k], requests[k], &statuses[status_index]);
+  }
 };
+
+// A point-to-point send through SEND(buffer MPI is to read), from staging
+// where the device holds newer bytes.  A non-blocking one (REQUEST) is in
+// flight until its request completes.
+template <class Send>
+int send_staged(const void *buf, int count, MPI_Datatype type, int dest,
+                Send send, MPI_Request *request = nullptr,
+                const char *call = nullptr) {
+  const Outgoing outgoing = prepare_send(buf, count, type, dest);
+  const int result = send(outgoing.source(buf));
+  if (request && result == MPI_SUCCESS)
+    track(*request, outgoing, {}, call);
+  else
+    finish_send(outgoing);
+  return result;
+}
 
 } // namespace
 
@@ -242,38 +271,30 @@ __attribute__((visibility("default"))) void __ferry_mpi_layer_linked() {}
 
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag,
              MPI_Comm comm) {
-  const Outgoing outgoing = prepare_send(buf, count, type, dest);
-  const int result =
-      PMPI_Send(outgoing.source(buf), count, type, dest, tag, comm);
-  finish_send(outgoing);
-  return result;
+  return send_staged(buf, count, type, dest, [&](const void *from) {
+    return PMPI_Send(from, count, type, dest, tag, comm);
+  });
 }
 
 int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
               MPI_Comm comm) {
-  const Outgoing outgoing = prepare_send(buf, count, type, dest);
-  const int result =
-      PMPI_Ssend(outgoing.source(buf), count, type, dest, tag, comm);
-  finish_send(outgoing);
-  return result;
+  return send_staged(buf, count, type, dest, [&](const void *from) {
+    return PMPI_Ssend(from, count, type, dest, tag, comm);
+  });
 }
 
 int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
               MPI_Comm comm) {
-  const Outgoing outgoing = prepare_send(buf, count, type, dest);
-  const int result =
-      PMPI_Bsend(outgoing.source(buf), count, type, dest, tag, comm);
-  finish_send(outgoing);
-  return result;
+  return send_staged(buf, count, type, dest, [&](const void *from) {
+    return PMPI_Bsend(from, count, type, dest, tag, comm);
+  });
 }
 
 int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
               MPI_Comm comm) {
-  const Outgoing outgoing = prepare_send(buf, count, type, dest);
-  const int result =
-      PMPI_Rsend(outgoing.source(buf), count, type, dest, tag, comm);
-  finish_send(outgoing);
-  return result;
+  return send_staged(buf, count, type, dest, [&](const void *from) {
+    return PMPI_Rsend(from, count, type, dest, tag, comm);
+  });
 }
 
 int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag,
@@ -313,26 +334,22 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest,
 
 int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
               MPI_Comm comm, MPI_Request *request) {
-  const Outgoing outgoing = prepare_send(buf, count, type, dest);
-  const int result =
-      PMPI_Isend(outgoing.source(buf), count, type, dest, tag, comm, request);
-  if (result == MPI_SUCCESS)
-    track(*request, outgoing, {}, "MPI_Isend");
-  else
-    finish_send(outgoing);
-  return result;
+  return send_staged(
+      buf, count, type, dest,
+      [&](const void *from) {
+        return PMPI_Isend(from, count, type, dest, tag, comm, request);
+      },
+      request, "MPI_Isend");
 }
 
 int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                MPI_Comm comm, MPI_Request *request) {
-  const Outgoing outgoing = prepare_send(buf, count, type, dest);
-  const int result =
-      PMPI_Issend(outgoing.source(buf), count, type, dest, tag, comm, request);
-  if (result == MPI_SUCCESS)
-    track(*request, outgoing, {}, "MPI_Issend");
-  else
-    finish_send(outgoing);
-  return result;
+  return send_staged(
+      buf, count, type, dest,
+      [&](const void *from) {
+        return PMPI_Issend(from, count, type, dest, tag, comm, request);
+      },
+      request, "MPI_Issend");
 }
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag,
@@ -370,12 +387,11 @@ int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status) {
 int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   if (!tracking())
     return PMPI_Waitall(count, requests, statuses);
-  const std::vector<MPI_Request> original(requests, requests + count);
-  Statuses use(statuses, count);
-  const int result = PMPI_Waitall(count, requests, use.use);
+  const Completion completion(count, requests, statuses);
+  const int result = PMPI_Waitall(count, requests, completion.statuses);
   if (result == MPI_SUCCESS)
     for (int k = 0; k < count; ++k)
-      settle(original[k], requests[k], &use.use[k]);
+      completion.settle(requests, k, k);
   return result;
 }
 
@@ -383,12 +399,11 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag,
                 MPI_Status statuses[]) {
   if (!tracking())
     return PMPI_Testall(count, requests, flag, statuses);
-  const std::vector<MPI_Request> original(requests, requests + count);
-  Statuses use(statuses, count);
-  const int result = PMPI_Testall(count, requests, flag, use.use);
+  const Completion completion(count, requests, statuses);
+  const int result = PMPI_Testall(count, requests, flag, completion.statuses);
   if (result == MPI_SUCCESS && *flag)
     for (int k = 0; k < count; ++k)
-      settle(original[k], requests[k], &use.use[k]);
+      completion.settle(requests, k, k);
   return result;
 }
 
@@ -422,12 +437,12 @@ int MPI_Waitsome(int count, MPI_Request requests[], int *done, int indices[],
                  MPI_Status statuses[]) {
   if (!tracking())
     return PMPI_Waitsome(count, requests, done, indices, statuses);
-  const std::vector<MPI_Request> original(requests, requests + count);
-  Statuses use(statuses, count);
-  const int result = PMPI_Waitsome(count, requests, done, indices, use.use);
+  const Completion completion(count, requests, statuses);
+  const int result =
+      PMPI_Waitsome(count, requests, done, indices, completion.statuses);
   if (result == MPI_SUCCESS && *done != MPI_UNDEFINED)
     for (int k = 0; k < *done; ++k)
-      settle(original[indices[k]], requests[indices[k]], &use.use[k]);
+      completion.settle(requests, indices[k], k);
   return result;
 }
 
@@ -435,12 +450,12 @@ int MPI_Testsome(int count, MPI_Request requests[], int *done, int indices[],
                  MPI_Status statuses[]) {
   if (!tracking())
     return PMPI_Testsome(count, requests, done, indices, statuses);
-  const std::vector<MPI_Request> original(requests, requests + count);
-  Statuses use(statuses, count);
-  const int result = PMPI_Testsome(count, requests, done, indices, use.use);
+  const Completion completion(count, requests, statuses);
+  const int result =
+      PMPI_Testsome(count, requests, done, indices, completion.statuses);
   if (result == MPI_SUCCESS && *done != MPI_UNDEFINED)
     for (int k = 0; k < *done; ++k)
-      settle(original[indices[k]], requests[indices[k]], &use.use[k]);
+      completion.settle(requests, indices[k], k);
   return result;
 }
 
@@ -543,15 +558,7 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 }
 
 int MPI_Request_free(MPI_Request *request) {
-  InFlight message;
-  {
-    std::lock_guard<std::mutex> lock(in_flight_mutex);
-    const auto found = in_flight.find(*request);
-    if (found != in_flight.end()) {
-      message = found->second;
-      in_flight.erase(found);
-    }
-  }
+  const InFlight message = take_in_flight(*request);
   if (message.landing.staged || message.outgoing.staged) {
     // MPI uses the staging buffer until a time nothing reports.
     std::fprintf(stderr,

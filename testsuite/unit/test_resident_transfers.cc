@@ -144,8 +144,13 @@ BOOST_FIXTURE_TEST_CASE(read_current_copies_exactly_the_newer_bytes, Fixture) {
   BOOST_TEST(y[10] == 0.0); // the host's copy is left as it was
   BOOST_TEST(copies.bytes_down() == 4 * sizeof(double));
   policy->sync_to_host(y.data(), 0);
+  y[11] = 5.0; // the host's bytes are current: they are the ones copied
+  const std::uint64_t down = copies.bytes_down();
   BOOST_TEST(!policy->read_current(y.data() + 10, 4 * sizeof(double),
-                                   out.data())); // the host's are current
+                                   out.data()));
+  BOOST_TEST(out[0] == 1.0);
+  BOOST_TEST(out[1] == 5.0);
+  BOOST_TEST(copies.bytes_down() == down);
 }
 
 // What an MPI receive into part of a buffer needs.
