@@ -236,6 +236,8 @@ void register_passes(const char *plugin_name) {
 
 void on_attributes(void *, void *) { ferry::register_attributes(); }
 
+void on_ipa_start(void *, void *) { ferry::unlist_shared_offload_variables(); }
+
 // Lets <ferry/ferry.hpp> know that the plugin reads the attributes.
 // PLUGIN_PRAGMAS comes before the source is read both when compiling and
 // when only preprocessing (-E, -save-temps); preprocessed input already
@@ -261,6 +263,8 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
   register_callback(info->base_name, PLUGIN_INFO, nullptr, &about);
   register_callback(info->base_name, PLUGIN_ATTRIBUTES, on_attributes, nullptr);
   register_callback(info->base_name, PLUGIN_PRAGMAS, on_pragmas, nullptr);
+  register_callback(info->base_name, PLUGIN_ALL_IPA_PASSES_START, on_ipa_start,
+                    nullptr);
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
                     nullptr);
   register_passes(info->base_name);

@@ -7,13 +7,14 @@
 // updates).  Output: per loop, a new extern "C" function
 //
 //   void __ferry_direct_<kernel symbol>_<loop>(<kernel parameters>,
-//       <locals of the kernel the loop reads>, <reduction slots>,
+//       <locals of the kernel the loop reads>,
+//       <tally and initial value of each reduction variable>,
 //       <lower, extent of each collapsed level>, unsigned long long total)
 //   {
 //     <reduction variables = identity>
 //     for (idx = thread_index(); idx < total; idx += thread_count())
 //       { <loop variables from idx> <copy of the loop body> }
-//     <reduce_OP(slot, variable) for each reduction>
+//     <reduce_OP(tally, variable, initial) for each reduction>
 //   }
 //
 // compiled for the device ("omp declare target") with nvptx's `kernel`
@@ -56,21 +57,41 @@ tree direct_namespace() {
   return direct && TREE_CODE(direct) == NAMESPACE_DECL ? direct : NULL_TREE;
 }
 
-// Gives <ferry/direct.hpp>'s declaration of GCC's soft-stack array the
-// nvptx "shared" attribute (the .shared state space of libgcc's
-// definition), which the host's front end would drop as unknown; false if
-// the header does not declare it.
-bool declare_soft_stacks_shared() {
-  tree stacks =
-      get_namespace_binding(global_namespace, get_identifier("__nvptx_stacks"));
-  if (!stacks || !VAR_P(stacks))
+// Gives VAR the nvptx "shared" attribute (the .shared state space), which
+// the host's front end would drop as unknown; false if VAR is not a
+// variable.
+bool declare_shared(tree var) {
+  if (!var || !VAR_P(var))
     return false;
   tree shared = get_identifier("shared");
-  if (!lookup_attribute("shared", DECL_ATTRIBUTES(stacks)))
-    DECL_ATTRIBUTES(stacks) =
-        tree_cons(shared, NULL_TREE, DECL_ATTRIBUTES(stacks));
+  if (!lookup_attribute("shared", DECL_ATTRIBUTES(var)))
+    DECL_ATTRIBUTES(var) = tree_cons(shared, NULL_TREE, DECL_ATTRIBUTES(var));
   return true;
 }
+
+// <ferry/direct.hpp>'s variables that live in .shared memory: GCC's
+// soft-stack array (libgcc's definition is .shared) and the reductions'
+// block scratch; false if the header does not declare them.
+bool declare_shared_variables(tree direct) {
+  return declare_shared(get_namespace_binding(
+             global_namespace, get_identifier("__nvptx_stacks"))) &&
+         declare_shared(
+             get_namespace_binding(direct, get_identifier("block_scratch")));
+}
+
+} // namespace
+
+void unlist_shared_offload_variables() {
+  if (!offload_vars)
+    return;
+  unsigned kept = 0;
+  for (tree var : *offload_vars)
+    if (!(VAR_P(var) && lookup_attribute("shared", DECL_ATTRIBUTES(var))))
+      (*offload_vars)[kept++] = var;
+  offload_vars->truncate(kept);
+}
+
+namespace {
 
 // ferry::direct::NAME(ARGUMENTS...), resolved like a call in the source;
 // error_mark_node when it does not resolve.
@@ -295,7 +316,7 @@ public:
   // inlining (runtime/nvptx/ptx_index.cc): a helper that takes the address of a
   // local is often inlined and its local kept in registers.
   DirectEntry build() {
-    if (!direct_namespace() || !declare_soft_stacks_shared())
+    if (!direct_namespace() || !declare_shared_variables(direct_namespace()))
       return refuse("<ferry/direct.hpp> is not included (include "
                     "<ferry/ferry.hpp>)");
     if (k_.buffers.size() > kMaxBuffers)
@@ -405,10 +426,13 @@ private:
     }
     for (const ReductionPlan &plan : reductions_) {
       tree type = TREE_TYPE(plan.var);
-      add_parameter(("__ferry_slot_" + decl_name(plan.var)).c_str(),
-                    build_pointer_type(type), NULL_TREE, plan.var,
+      const std::string name = decl_name(plan.var);
+      add_parameter(("__ferry_tally_" + name).c_str(), ptr_type_node, NULL_TREE,
+                    plan.var,
                     static_cast<char>(FERRY_ROLE_REDUCTION_BYTES +
                                       tree_to_uhwi(TYPE_SIZE_UNIT(type))));
+      add_parameter(("__ferry_initial_" + name).c_str(), type, NULL_TREE,
+                    plan.var, FERRY_ROLE_VALUE);
     }
     tree count_type = long_long_unsigned_type_node;
     tree total = build_one_cst(count_type);
@@ -795,9 +819,11 @@ private:
     append_to_statement_list_force(loop, &statements);
 
     for (const ReductionPlan &plan : reductions_) {
-      tree slot = parameter_named("__ferry_slot_" + decl_name(plan.var));
+      const std::string name = decl_name(plan.var);
       tree call = call_helper(reduction_device_helper(plan.reduction->op),
-                              {slot, plan.private_var});
+                              {parameter_named("__ferry_tally_" + name),
+                               plan.private_var,
+                               parameter_named("__ferry_initial_" + name)});
       append_to_statement_list_force(call, &statements);
     }
     return statement_block(statements, vars);

@@ -38,9 +38,9 @@
 extern "C" {
 #endif
 
-/* 4: every direct entry takes the frame arena and bytes per thread after
-   its last argument, which the launcher appends. */
-#define FERRY_ABI_VERSION 4
+/* 5: a direct entry's reduction variable is a tally's address followed by
+   the variable's value; the result comes back through host memory. */
+#define FERRY_ABI_VERSION 5
 
 /* libferry is built with hidden visibility; these are its exports. */
 #define FERRY_ABI_EXPORT __attribute__((visibility("default")))
@@ -117,14 +117,17 @@ __ferry_launch_geometry(unsigned long long trip_count, int requested_teams,
    later copy and launch), 0 when the region must run instead; the stats line
    says which path each kernel took and why. */
 enum ferry_direct_role {
-  FERRY_ROLE_VALUE = '.',          /* a number, copied as it is */
-  FERRY_ROLE_OBJECT = '&',         /* a struct of numbers at ARGS[k], whose
-                                      size the next argument holds: the entry
-                                      gets the address of a device copy */
+  FERRY_ROLE_VALUE = '.',           /* a number, copied as it is */
+  FERRY_ROLE_OBJECT = '&',          /* a struct of numbers at ARGS[k], whose
+                                       size the next argument holds: the entry
+                                       gets the address of a device copy */
   FERRY_ROLE_REDUCTION_BYTES = '0', /* '0' + size: ARGS[k] is a reduction
                                        variable of size bytes; the entry gets
-                                       a device slot holding its value, which
-                                       comes back when the launch ends */
+                                       the address of a device tally
+                                       (<ferry/direct.hpp>), and the variable's
+                                       value as its next argument.  The
+                                       result is in ARGS[k] when the launch
+                                       returns */
   FERRY_ROLE_BUFFER = '@'           /* '@' + index: buffer INDEX of the
                                        launch; the entry gets its device
                                        address, ARGS[k] is unused */

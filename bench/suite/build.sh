@@ -24,7 +24,7 @@ g++ -O3 -fopenmp $offload -DFERRY_BENCH_OMP_TARGET -I"$include" \
   -o "$dir/suite_omp" "$here/host_suite.cc" -Wl,-z,notext
 if [ -x "$nvcc" ]; then
   echo "build.sh: suite_cuda" >&2
-  "$nvcc" -O3 -std=c++17 -arch=sm_90 -I"$include" -o "$dir/suite_cuda" \
+  "$nvcc" -O3 -std=c++17 -arch=sm_90 --expt-relaxed-constexpr -I"$include" -o "$dir/suite_cuda" \
     "$here/cuda_suite.cu"
 else
   echo "build.sh: no nvcc; the cuda variant is skipped" >&2

@@ -2,15 +2,18 @@
 // RAJAPerf's Base_CUDA writes them, from the same body macros
 // (bench/kernels/bodies.hpp): 256 threads per block, one element (or one
 // point of a nest, flattened) per thread, repetitions launched back to
-// back, reductions through shared memory and one atomic per block, their
-// result copied back each repetition.
+// back; reductions as RAJAPerf's fastest tuning does them (grid_reduce).
 //
-//   nvcc -O3 -std=c++17 -arch=sm_90 -I include cuda_suite.cu -o suite_cuda
+//   nvcc -O3 -std=c++17 -arch=sm_90 --expt-relaxed-constexpr -I include \
+//     cuda_suite.cu -o suite_cuda
+// (RAJA's own builds pass --expt-relaxed-constexpr too.)
 #include "problems.hpp"
 #include "report.hpp"
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <limits>
 #include <tuple>
 
 namespace suite {
@@ -52,25 +55,83 @@ __global__ void triad(Index n, Real alpha, Real *a, const Real *b,
   if (i < n) { TRIAD_BODY }
 }
 
-// Sums each block's VALUE in shared memory; thread 0 adds it to *TOTAL.
-__device__ void block_sum(Real value, Real *total) {
-  __shared__ Real partial[kBlock];
-  partial[threadIdx.x] = value;
+// Reductions as RAJAPerf's fastest CUDA tuning on the H200 does them
+// (RAJA_CUDA blkdev_occgs_new: RAJA::expt::Reduce with cuda_exec_occ_calc):
+// a grid as large as occupancy allows, each block combining its threads'
+// values with warp shuffles and shared memory, and the block that finishes
+// last combining the blocks' partial results and storing the variable's
+// value in page-locked host memory, which the host reads after waiting for
+// the stream.  No memset and no copy per repetition.
+struct Plus {
+  template <class T> __device__ T operator()(T a, T b) const { return a + b; }
+  template <class T> static constexpr T identity() { return T(0); }
+};
+struct Min {
+  template <class T> __device__ T operator()(T a, T b) const { return b < a ? b : a; }
+  template <class T> static constexpr T identity() { return std::numeric_limits<T>::max(); }
+};
+struct Max {
+  template <class T> __device__ T operator()(T a, T b) const { return a < b ? b : a; }
+  template <class T> static constexpr T identity() { return std::numeric_limits<T>::lowest(); }
+};
+
+// The block's VALUEs combined, in thread 0.  Every thread calls.
+template <class Op, class T> __device__ T block_reduce(T value, Op op) {
+  __shared__ T warp_values[kBlock / 32];
+  for (int delta = 16; delta > 0; delta /= 2)
+    value = op(value, __shfl_down_sync(0xffffffffu, value, delta));
+  const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  if (lane == 0)
+    warp_values[warp] = value;
   __syncthreads();
-  for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
-    if (threadIdx.x < half)
-      partial[threadIdx.x] += partial[threadIdx.x + half];
-    __syncthreads();
+  if (warp == 0) {
+    value = lane < kBlock / 32 ? warp_values[lane] : Op::template identity<T>();
+    for (int delta = 16; delta > 0; delta /= 2)
+      value = op(value, __shfl_down_sync(0xffffffffu, value, delta));
   }
-  if (threadIdx.x == 0)
-    atomicAdd(total, partial[0]);
+  __syncthreads();
+  return value;
 }
 
-__global__ void dot(Index n, const Real *a, const Real *b, Real *total) {
-  const Index i = thread_index();
+// Where one reduction variable's blocks meet: a partial result per block,
+// the count of blocks done (atomicInc takes it back to 0), and the result.
+template <class T> struct Tally {
+  T *partials;
+  unsigned *done;
+  T *result; // page-locked host memory
+};
+
+// *TALLY.result = INIT OP (every thread's VALUE).  Every thread calls.
+template <class Op, class T>
+__device__ void grid_reduce(T value, T init, Op op, Tally<T> tally) {
+  __shared__ bool last;
+  value = block_reduce(value, op);
+  if (threadIdx.x == 0) {
+    tally.partials[blockIdx.x] = value;
+    __threadfence();
+    last = atomicInc(tally.done, gridDim.x - 1) == gridDim.x - 1;
+  }
+  __syncthreads();
+  const bool is_last = last;
+  __syncthreads();
+  if (!is_last)
+    return;
+  __threadfence();
+  value = Op::template identity<T>();
+  for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x)
+    value = op(value, static_cast<volatile T *>(tally.partials)[b]);
+  value = block_reduce(value, op);
+  if (threadIdx.x == 0)
+    *tally.result = op(init, value);
+}
+
+__global__ void dot(Index n, const Real *a, const Real *b, Real init,
+                    Tally<Real> tally) {
   Real sum = 0;
-  if (i < n) { DOT_BODY }
-  block_sum(sum, total);
+  for (Index i = thread_index(); i < n; i += gridDim.x * Index{kBlock}) {
+    DOT_BODY
+  }
+  grid_reduce(sum, init, Plus(), tally);
 }
 __global__ void daxpy(Index n, Real a, const Real *x, Real *y) {
   const Index i = thread_index();
@@ -98,21 +159,25 @@ __global__ void nested_init(Index ni, Index nj, Index nk, Real *array) {
     NESTED_INIT_BODY
   }
 }
-__global__ void pi_reduce(Index n, Real dx, Real *total) {
-  const Index i = thread_index();
+__global__ void pi_reduce(Index n, Real dx, Real init, Tally<Real> tally) {
   Real pi = 0;
-  if (i < n) { PI_REDUCE_BODY }
-  block_sum(pi, total);
-}
-__global__ void reduce3_int(Index n, const int *vec, int *totals) {
-  const Index i = thread_index();
-  int vsum = 0;
-  if (i < n) {
-    REDUCE3_INT_SUM_BODY
-    atomicAdd(&totals[0], vsum);
-    atomicMin(&totals[1], vec[i]);
-    atomicMax(&totals[2], vec[i]);
+  for (Index i = thread_index(); i < n; i += gridDim.x * Index{kBlock}) {
+    PI_REDUCE_BODY
   }
+  grid_reduce(pi, init, Plus(), tally);
+}
+__global__ void reduce3_int(Index n, const int *vec, int3 init,
+                            Tally<int> sums, Tally<int> mins,
+                            Tally<int> maxes) {
+  int vsum = 0, vmin = Min::identity<int>(), vmax = Max::identity<int>();
+  for (Index i = thread_index(); i < n; i += gridDim.x * Index{kBlock}) {
+    REDUCE3_INT_SUM_BODY
+    vmin = min(vmin, vec[i]);
+    vmax = max(vmax, vec[i]);
+  }
+  grid_reduce(vsum, init.x, Plus(), sums);
+  grid_reduce(vmin, init.y, Min(), mins);
+  grid_reduce(vmax, init.z, Max(), maxes);
 }
 __global__ void hydro_1d(Index n, Real q, Real r, Real t, Real *x,
                          const Real *y, const Real *z) {
@@ -236,8 +301,9 @@ struct Pointers {
   std::vector<Real *> real;
   std::vector<Index *> index;
   std::vector<int *> ints;
-  Real *sum = nullptr;  // reduction results
-  int *totals = nullptr;
+  Tally<Real> sum;       // reductions
+  Tally<int> totals[3];
+  unsigned reduction_blocks = 0; // the occupancy-limited grid
 };
 
 class Placement {
@@ -250,8 +316,17 @@ public:
       p.index.push_back(copy_in(v));
     for (auto &v : d.ints)
       p.ints.push_back(copy_in(v));
-    p.sum = allocate<Real>(1);
-    p.totals = allocate<int>(3);
+    int per_multiprocessor = 0, multiprocessors = 0;
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+              &per_multiprocessor, reduce3_int, kBlock, 0),
+          "occupancy");
+    check(cudaDeviceGetAttribute(&multiprocessors,
+                                 cudaDevAttrMultiProcessorCount, 0),
+          "multiprocessors");
+    p.reduction_blocks = static_cast<unsigned>(per_multiprocessor * multiprocessors);
+    p.sum = tally<Real>(p.reduction_blocks);
+    for (Tally<int> &t : p.totals)
+      t = tally<int>(p.reduction_blocks);
     return p;
   }
   void fetch(const Problem &problem, Data &d, const Pointers &p) {
@@ -264,6 +339,8 @@ public:
   ~Placement() {
     for (void *memory : owned_)
       cudaFree(memory);
+    for (void *memory : pinned_)
+      cudaFreeHost(memory);
   }
 
 private:
@@ -280,14 +357,25 @@ private:
           "copy in");
     return memory;
   }
-  std::vector<void *> owned_;
+  template <class T> Tally<T> tally(unsigned blocks) {
+    Tally<T> t{allocate<T>(blocks), allocate<unsigned>(1), nullptr};
+    check(cudaMemset(t.done, 0, sizeof(unsigned)), "reset");
+    void *result = nullptr;
+    check(cudaHostAlloc(&result, sizeof(T), cudaHostAllocMapped), "cudaHostAlloc");
+    pinned_.push_back(result);
+    t.result = static_cast<T *>(result);
+    return t;
+  }
+  std::vector<void *> owned_, pinned_;
 };
 
-Real reduce_result(Real *sum) {
-  Real value = 0;
-  check(cudaMemcpy(&value, sum, sizeof value, cudaMemcpyDeviceToHost),
-        "result");
-  return value;
+unsigned reduction_grid(Index n, const Pointers &p) {
+  return std::min(blocks(n), p.reduction_blocks);
+}
+
+template <class T> T reduce_result(const Tally<T> &tally) {
+  check(cudaStreamSynchronize(nullptr), "reduction");
+  return *tally.result;
 }
 
 // ---------------------------------------------------------------- launches
@@ -311,8 +399,8 @@ long double launch(const TRIAD &k, Pointers &p) {
   return 0;
 }
 long double launch(const DOT &k, Pointers &p) {
-  check(cudaMemset(p.sum, 0, sizeof(Real)), "reset");
-  dot<<<blocks(k.n), kBlock>>>(k.n, p.real[DOT::A], p.real[DOT::B], p.sum);
+  dot<<<reduction_grid(k.n, p), kBlock>>>(k.n, p.real[DOT::A], p.real[DOT::B],
+                                           0.0, p.sum);
   return reduce_result(p.sum);
 }
 long double launch(const DAXPY &k, Pointers &p) {
@@ -343,20 +431,16 @@ long double launch(const NESTED_INIT &k, Pointers &p) {
   return 0;
 }
 long double launch(const PI_REDUCE &k, Pointers &p) {
-  check(cudaMemset(p.sum, 0, sizeof(Real)), "reset");
-  pi_reduce<<<blocks(k.n), kBlock>>>(k.n, k.dx, p.sum);
+  pi_reduce<<<reduction_grid(k.n, p), kBlock>>>(k.n, k.dx, 0.0, p.sum);
   return reduce_result(p.sum) * 4.0;
 }
 long double launch(const REDUCE3_INT &k, Pointers &p) {
-  const int start[3] = {0, 1 << 30, -(1 << 30)};
-  check(cudaMemcpy(p.totals, start, sizeof start, cudaMemcpyHostToDevice),
-        "reset");
-  reduce3_int<<<blocks(k.n), kBlock>>>(k.n, p.ints[REDUCE3_INT::VEC],
-                                       p.totals);
-  int totals[3];
-  check(cudaMemcpy(totals, p.totals, sizeof totals, cudaMemcpyDeviceToHost),
-        "result");
-  return static_cast<long double>(totals[0]) + totals[1] + totals[2];
+  reduce3_int<<<reduction_grid(k.n, p), kBlock>>>(
+      k.n, p.ints[REDUCE3_INT::VEC], make_int3(0, 1 << 30, -(1 << 30)),
+      p.totals[0], p.totals[1], p.totals[2]);
+  check(cudaStreamSynchronize(nullptr), "reduction");
+  return static_cast<long double>(*p.totals[0].result) + *p.totals[1].result +
+         *p.totals[2].result;
 }
 long double launch(const HYDRO_1D &k, Pointers &p) {
   hydro_1d<<<blocks(k.n), kBlock>>>(k.n, k.q, k.r, k.t, p.real[HYDRO_1D::X],

@@ -126,13 +126,22 @@ template <> struct bits_of<unsigned long long> {
 };
 template <> struct bits_of<bool> { using type = unsigned; };
 
+template <class T> unsigned long long to_bits(T value) {
+  typename bits_of<T>::type bits = 0;
+  __builtin_memcpy(&bits, &value, sizeof value);
+  return bits;
+}
+
+template <class T> T from_bits(unsigned long long bits) {
+  T value;
+  const typename bits_of<T>::type narrow = bits;
+  __builtin_memcpy(&value, &narrow, sizeof value);
+  return value;
+}
+
 template <class T> T shuffle_down(T value, unsigned delta) {
   using Bits = typename bits_of<T>::type;
-  Bits bits = 0;
-  __builtin_memcpy(&bits, &value, sizeof value);
-  bits = shuffle_down(bits, delta);
-  __builtin_memcpy(&value, &bits, sizeof value);
-  return value;
+  return from_bits<T>(shuffle_down(static_cast<Bits>(to_bits(value)), delta));
 }
 
 inline unsigned compare_and_swap(unsigned *target, unsigned expected,
@@ -291,76 +300,172 @@ template <class T, class V> void atomic_shift_right(T *target, V value) {
   atomic_apply<op::shift_right>(target, value);
 }
 
-// Integer minimum and maximum in one instruction.
-#define FERRY_DIRECT_RED(NAME, TYPE, INSTRUCTION)                              \
-  inline void NAME(TYPE *target, TYPE value) {                                 \
-    asm volatile("// ferry-ptx\n\t" INSTRUCTION " [%0], %1;" ::"r"(target),    \
-                 "r"(value)                                                    \
-                 : "memory");                                                  \
+// The threads of this block, in one linear order (a framed entry's block
+// is one column of threads in y, a plain entry's a row in x).
+inline unsigned block_thread() {
+  unsigned x, y, width;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.x;" : "=r"(x));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.y;" : "=r"(y));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.x;" : "=r"(width));
+  return y * width + x;
+}
+
+inline unsigned block_threads() {
+  unsigned width, height;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.x;" : "=r"(width));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(height));
+  return width * height;
+}
+
+inline unsigned block_index() {
+  unsigned block;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.x;" : "=r"(block));
+  return block;
+}
+
+inline unsigned block_count() {
+  unsigned blocks;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.x;" : "=r"(blocks));
+  return blocks;
+}
+
+// Every thread of the block waits here; the memory operations before it
+// are visible to the block after it.
+inline void block_barrier() {
+  asm volatile("// ferry-ptx\n\tbar.sync 0;" ::: "memory");
+}
+
+// Orders this thread's earlier writes to global memory before its later
+// ones, for every thread of the GPU.
+inline void device_fence() {
+  asm volatile("// ferry-ptx\n\tmembar.gl;" ::: "memory");
+}
+
+// *COUNTER += 1, returning the old value.
+inline unsigned fetch_increment(unsigned *counter) {
+  unsigned old;
+  asm volatile("// ferry-ptx\n\tatom.add.u32 %0, [%1], 1;"
+               : "=r"(old)
+               : "r"(counter)
+               : "memory");
+  return old;
+}
+
+// What the blocks of a reduction share, one per reduction variable, in
+// device memory that libferry allocates for the call site
+// (runtime/nvptx/cuda_launch.cc): each block leaves its partial result in
+// PARTIALS, and the block that counts last combines them and stores the
+// variable's new value at RESULT, in page-locked host memory that the
+// device writes directly.  It sets BLOCKS_DONE back to 0, so that the next
+// launch needs no reset.
+struct reduction_tally {
+  unsigned long long result;
+  unsigned blocks_done;
+  unsigned unused;
+  unsigned long long partials[1]; // one per block of the launch
+};
+
+// The block's threads' values, each block's scratch for combining them:
+// one value per warp, and whether this block counted last.  The plugin
+// gives it the nvptx "shared" attribute (the .shared state space, one
+// instance per block), which the host's front end cannot spell; internal
+// linkage gives every unit its own, so no unit needs to define it.
+struct block_scratch_space {
+  unsigned long long warp_values[32];
+  unsigned last;
+};
+[[maybe_unused]] static block_scratch_space block_scratch;
+
+// The warp's VALUEs combined, in lane 0, where only the first VALID lanes
+// hold one.  Every lane of the warp calls.
+template <op O, class T> T combine_warp(T value, unsigned valid) {
+  const unsigned me = lane();
+  for (unsigned delta = 16; delta > 0; delta >>= 1) {
+    const T other = shuffle_down(value, delta);
+    if (me + delta < valid)
+      value = combine<O>(value, other);
   }
-FERRY_DIRECT_RED(atomic_min, int, "red.min.s32")
-FERRY_DIRECT_RED(atomic_min, unsigned, "red.min.u32")
-FERRY_DIRECT_RED(atomic_min, long long, "red.min.s64")
-FERRY_DIRECT_RED(atomic_min, unsigned long long, "red.min.u64")
-FERRY_DIRECT_RED(atomic_max, int, "red.max.s32")
-FERRY_DIRECT_RED(atomic_max, unsigned, "red.max.u32")
-FERRY_DIRECT_RED(atomic_max, long long, "red.max.s64")
-FERRY_DIRECT_RED(atomic_max, unsigned long long, "red.max.u64")
-#undef FERRY_DIRECT_RED
-
-// The same integer type as T, in the spelling the overloads above take.
-template <class T>
-using word_of = std::conditional_t<
-    sizeof(T) == 4, std::conditional_t<std::is_signed_v<T>, int, unsigned>,
-    std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>>;
-
-// *SLOT = *SLOT OP VALUE for a reduction, with a hardware atomic where
-// there is one: contended compare-and-swap loops are slow.
-template <op O, class T> void reduce_into(T *slot, T value) {
-  constexpr bool word =
-      std::is_integral_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
-  if constexpr (O == op::plus && adds_in_hardware<T, T>())
-    atomic_add_same(slot, value);
-  else if constexpr (O == op::min && word)
-    atomic_min(reinterpret_cast<word_of<T> *>(slot),
-               static_cast<word_of<T>>(value));
-  else if constexpr (O == op::max && word)
-    atomic_max(reinterpret_cast<word_of<T> *>(slot),
-               static_cast<word_of<T>>(value));
-  else
-    atomic_apply<O>(slot, value);
+  return value;
 }
 
-// A reduction's end in every thread: the warp combines its lanes' values
-// with shuffles, and lane 0 folds the result into *SLOT, which holds the
-// variable's value from before the loop.  Every lane of the warp calls.
-template <op O, class T> void reduce_warp(T *slot, T value) {
-  for (unsigned delta = 16; delta > 0; delta >>= 1)
-    value = combine<O>(value, shuffle_down(value, delta));
+// The block's VALUEs combined, in thread 0, where only the first VALID
+// threads (in block_thread order) hold one.  Every thread of the block
+// calls; block_scratch is free again when it returns.
+template <op O, class T> T combine_block(T value, unsigned valid) {
+  const unsigned thread = block_thread();
+  const unsigned warp = thread / 32;
+  const unsigned warp_valid = valid > warp * 32 ? valid - warp * 32 : 0;
+  value = combine_warp<O>(value, warp_valid < 32 ? warp_valid : 32);
+  const unsigned threads = block_threads();
+  if (threads <= 32)
+    return value;
   if (lane() == 0)
-    reduce_into<O>(slot, value);
+    block_scratch.warp_values[warp] = to_bits(value);
+  block_barrier();
+  if (warp == 0) {
+    const unsigned warps_valid = (valid + 31) / 32;
+    value = from_bits<T>(
+        block_scratch.warp_values[lane() < warps_valid ? lane() : 0]);
+    value = combine_warp<O>(value, warps_valid);
+  }
+  block_barrier();
+  return value;
 }
 
-template <class T> void reduce_plus(T *slot, T value) {
-  reduce_warp<op::plus>(slot, value);
+// A reduction's end, in every thread of the launch: the variable becomes
+// INITIAL OP (the VALUEs of all threads) in one pass.  Each block combines
+// its threads' values and leaves the result in the tally; the last block
+// to finish combines those and stores the variable's value for the host.
+// No atomic update of the value itself, so every operator takes the same
+// path, and nothing needs resetting before the next launch.
+template <op O, class T> void reduce_grid(void *where, T value, T initial) {
+  reduction_tally *tally = static_cast<reduction_tally *>(where);
+  volatile unsigned long long *partials = tally->partials;
+  value = combine_block<O>(value, block_threads());
+  if (block_thread() == 0) {
+    partials[block_index()] = to_bits(value);
+    device_fence();
+    block_scratch.last =
+        fetch_increment(&tally->blocks_done) == block_count() - 1;
+  }
+  block_barrier();
+  if (!block_scratch.last)
+    return;
+  device_fence();
+  const unsigned blocks = block_count(), threads = block_threads();
+  const unsigned thread = block_thread();
+  if (thread < blocks) {
+    value = from_bits<T>(partials[thread]);
+    for (unsigned b = thread + threads; b < blocks; b += threads)
+      value = combine<O>(value, from_bits<T>(partials[b]));
+  }
+  value = combine_block<O>(value, blocks < threads ? blocks : threads);
+  if (thread == 0) {
+    *reinterpret_cast<volatile T *>(tally->result) = combine<O>(initial, value);
+    *static_cast<volatile unsigned *>(&tally->blocks_done) = 0;
+  }
 }
-template <class T> void reduce_times(T *slot, T value) {
-  reduce_warp<op::times>(slot, value);
+
+template <class T> void reduce_plus(void *tally, T value, T initial) {
+  reduce_grid<op::plus>(tally, value, initial);
 }
-template <class T> void reduce_min(T *slot, T value) {
-  reduce_warp<op::min>(slot, value);
+template <class T> void reduce_times(void *tally, T value, T initial) {
+  reduce_grid<op::times>(tally, value, initial);
 }
-template <class T> void reduce_max(T *slot, T value) {
-  reduce_warp<op::max>(slot, value);
+template <class T> void reduce_min(void *tally, T value, T initial) {
+  reduce_grid<op::min>(tally, value, initial);
 }
-template <class T> void reduce_and(T *slot, T value) {
-  reduce_warp<op::bit_and>(slot, value);
+template <class T> void reduce_max(void *tally, T value, T initial) {
+  reduce_grid<op::max>(tally, value, initial);
 }
-template <class T> void reduce_or(T *slot, T value) {
-  reduce_warp<op::bit_or>(slot, value);
+template <class T> void reduce_and(void *tally, T value, T initial) {
+  reduce_grid<op::bit_and>(tally, value, initial);
 }
-template <class T> void reduce_xor(T *slot, T value) {
-  reduce_warp<op::bit_xor>(slot, value);
+template <class T> void reduce_or(void *tally, T value, T initial) {
+  reduce_grid<op::bit_or>(tally, value, initial);
+}
+template <class T> void reduce_xor(void *tally, T value, T initial) {
+  reduce_grid<op::bit_xor>(tally, value, initial);
 }
 
 // A load from a `borrow` buffer.  Nothing writes such a buffer while the

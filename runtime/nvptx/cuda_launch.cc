@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -163,39 +164,50 @@ public:
       return false;
     if (total == 0)
       return true;
-    // Objects and reduction variables go to the device in one copy, into
-    // memory of this call site's own: a later launch overwrites it only in
-    // stream order, so an unchanged object needs no copy at all.
+    // Objects go to the device in one copy, into memory of this call
+    // site's own: a later launch overwrites it only in stream order, so an
+    // unchanged object needs no copy at all.
     std::vector<unsigned char> &staged = staged_;
-    std::vector<CUdeviceptr> &copies = copies_;
+    std::vector<CUdeviceptr> &addresses = addresses_;
     staged.clear();
-    copies.assign(count, 0);
-    bool reduces = false;
+    addresses.assign(count, 0);
+    unsigned reductions = 0;
     for (unsigned k = 0; k < count; ++k) {
-      if (arguments[k].kind == LaunchArgument::Kind::value)
+      if (arguments[k].kind == LaunchArgument::Kind::reduction)
+        addresses[k] = kTallyBytes * reductions++;
+      if (arguments[k].kind != LaunchArgument::Kind::object)
         continue;
-      reduces |= arguments[k].kind == LaunchArgument::Kind::reduction;
-      copies[k] = staged.size();
+      addresses[k] = staged.size();
       staged.resize(staged.size() + (arguments[k].size + 7) / 8 * 8);
-      std::memcpy(staged.data() + copies[k], arguments[k].value,
+      std::memcpy(staged.data() + addresses[k], arguments[k].value,
                   arguments[k].size);
     }
     if (!staged.empty() && !site.staging) {
-      if (staged.size() > kPinnedBytes) {
-        *why = "its struct arguments and reduction variables take more than " +
-               std::to_string(kPinnedBytes) + " bytes";
+      if (staged.size() > kMaxObjectBytes) {
+        *why = "its struct arguments take more than " +
+               std::to_string(kMaxObjectBytes) + " bytes";
         return false;
       }
       check(driver_.cuMemAlloc(&site.staging, staged.size()), "cuMemAlloc for",
             entry);
     }
+    if (reductions && !site.tallies)
+      prepare_tallies(site, reductions, entry);
     std::vector<void *> &parameters = parameters_;
     parameters.resize(count);
     for (unsigned k = 0; k < count; ++k) {
-      copies[k] += site.staging;
-      parameters[k] = arguments[k].kind == LaunchArgument::Kind::value
-                          ? const_cast<void *>(arguments[k].value)
-                          : &copies[k];
+      switch (arguments[k].kind) {
+      case LaunchArgument::Kind::value:
+        parameters[k] = const_cast<void *>(arguments[k].value);
+        continue;
+      case LaunchArgument::Kind::reduction:
+        addresses[k] += site.tallies;
+        break;
+      case LaunchArgument::Kind::object:
+        addresses[k] += site.staging;
+        break;
+      }
+      parameters[k] = &addresses[k];
     }
     // A framed entry also takes its frame arena and bytes per thread
     // (<ferry/direct.hpp>, enter_frame).
@@ -209,23 +221,20 @@ public:
       parameters.push_back(&frame_arguments_[0]);
       parameters.push_back(&frame_arguments_[1]);
     }
-    if (reduces) {
-      // Through pinned memory, asynchronously: the launch waits for its
-      // result below, so the pinned buffer is free again afterwards.
-      std::memcpy(pinned_, staged.data(), staged.size());
-      check(driver_.cuMemcpyHtoDAsync(site.staging, pinned_, staged.size(),
-                                      nullptr),
-            "cuMemcpyHtoDAsync of the arguments of", entry);
-    } else if (!staged.empty() && staged != site.uploaded) {
+    if (!staged.empty() && staged != site.uploaded) {
       check(driver_.cuMemcpyHtoD(site.staging, staged.data(), staged.size()),
             "cuMemcpyHtoD of the arguments of", entry);
       site.uploaded = staged;
     }
 
-    // Each warp of a reduction ends with one atomic update of the result:
-    // fewer threads, each looping over more iterations, update it less.
-    if (reduces && requested_blocks <= 0 && geometry.blocks > reduction_blocks_)
-      geometry.blocks = reduction_blocks_;
+    // The last block of a reduction combines one partial result per
+    // block: as many blocks as fill the GPU, each looping over more
+    // iterations, keep that short.
+    if (reductions) {
+      if (requested_blocks <= 0)
+        geometry.blocks = std::min(geometry.blocks, reduction_blocks_);
+      geometry.blocks = std::min(geometry.blocks, kTallyBlocks);
+    }
     check(driver_.cuLaunchKernel(site.function,
                                  static_cast<unsigned>(geometry.blocks), 1, 1,
                                  geometry.threads_x, geometry.threads_y, 1, 0,
@@ -235,10 +244,8 @@ public:
     if (site.stack_bytes && settings().stats)
       *why = "framed, " + std::to_string(site.stack_bytes) +
              " bytes of stack per thread";
-    if (reduces) {
-      site.uploaded.clear(); // the slots changed on the device
-      collect_reductions(arguments, count, site.staging, staged.size(), entry);
-    }
+    if (reductions)
+      collect_reductions(arguments, count, site, entry);
     return true;
   }
 
@@ -344,6 +351,16 @@ public:
   }
 
 private:
+  // What one call site (the address of its entry-name literal) needs.
+  struct Site {
+    CUfunction function = nullptr;
+    std::size_t stack_bytes = 0;            // per thread; 0: no frames
+    CUdeviceptr staging = 0;                // its objects
+    std::vector<unsigned char> uploaded;    // what staging holds, if known
+    CUdeviceptr tallies = 0;                // kTallyBytes per reduction
+    const unsigned char *results = nullptr; // 8 bytes per reduction, pinned
+  };
+
   static constexpr unsigned long long kMaxBlocks = 0x7fffffff;
   static constexpr unsigned kFrameColumn = 32;
   // The frame arena's cap, and the stack of a thread whose depth the PTX
@@ -360,9 +377,11 @@ private:
       return kUnknownStackBytes;
     return (chain + 256 + 255) / 256 * 256;
   }
-  static constexpr std::size_t kPinnedBytes = 64 * 1024;
-  // Blocks of a reduction launch per multiprocessor.
+  static constexpr std::size_t kMaxObjectBytes = 64 * 1024;
+  // Blocks of a reduction launch per multiprocessor, and at most.
   static constexpr unsigned kReductionBlocksPerSM = 8;
+  static constexpr unsigned long long kTallyBlocks = 4096;
+  static constexpr std::size_t kTallyBytes = 16 + 8 * kTallyBlocks;
 
   bool load_driver() {
     if (tried_driver_)
@@ -465,11 +484,6 @@ private:
         driver_.cuModuleLoadData(&module_, image) != kSuccess)
       failure = "cuModuleLoadData failed";
     driver_.cuLinkDestroy(link);
-    void *pinned = nullptr;
-    if (failure.empty() &&
-        driver_.cuMemAllocHost(&pinned, kPinnedBytes) != kSuccess)
-      failure = "no pinned host memory for launch arguments";
-    pinned_ = static_cast<unsigned char *>(pinned);
     CUdevice device = 0;
     int multiprocessors = 0;
     if (failure.empty() && driver_.cuCtxGetDevice(&device) == kSuccess &&
@@ -486,22 +500,40 @@ private:
     return failure;
   }
 
-  // The results of the reductions, back into their variables.
-  void collect_reductions(const LaunchArgument *arguments, unsigned count,
-                          CUdeviceptr staging, std::size_t bytes,
-                          const char *entry) {
-    check(driver_.cuMemcpyDtoHAsync(pinned_, staging, bytes, nullptr),
-          "the reduction of", entry);
-    check(driver_.cuStreamSynchronize(nullptr), "the reduction of", entry);
-    std::size_t offset = 0;
-    for (unsigned k = 0; k < count; ++k) {
-      if (arguments[k].kind == LaunchArgument::Kind::value)
-        continue;
-      if (arguments[k].kind == LaunchArgument::Kind::reduction)
-        std::memcpy(const_cast<void *>(arguments[k].value), pinned_ + offset,
-                    arguments[k].size);
-      offset += (arguments[k].size + 7) / 8 * 8;
+  // Device memory for SITE's REDUCTIONS tallies (<ferry/direct.hpp>,
+  // reduction_tally), and the page-locked host memory their last blocks
+  // store the results in.
+  void prepare_tallies(Site &site, unsigned reductions, const char *entry) {
+    void *results = nullptr;
+    check(driver_.cuMemAllocHost(&results, sizeof(std::uint64_t) * reductions),
+          "cuMemAllocHost of the reduction results of", entry);
+    CUdeviceptr device_results = 0;
+    check(driver_.cuMemHostGetDevicePointer(&device_results, results, 0),
+          "cuMemHostGetDevicePointer of the reduction results of", entry);
+    check(driver_.cuMemAlloc(&site.tallies, kTallyBytes * reductions),
+          "cuMemAlloc of the reduction tallies of", entry);
+    for (unsigned r = 0; r < reductions; ++r) {
+      const std::uint64_t header[2] = {
+          device_results + sizeof(std::uint64_t) * r, 0}; // result, blocks done
+      check(driver_.cuMemcpyHtoD(site.tallies + kTallyBytes * r, header,
+                                 sizeof header),
+            "cuMemcpyHtoD of the reduction tallies of", entry);
     }
+    site.results = static_cast<const unsigned char *>(results);
+  }
+
+  // The results of the reductions, back into their variables once the
+  // launch has finished.
+  void collect_reductions(const LaunchArgument *arguments, unsigned count,
+                          const Site &site, const char *entry) {
+    check(driver_.cuStreamSynchronize(nullptr), "the reduction of", entry);
+    const unsigned char *result = site.results;
+    for (unsigned k = 0; k < count; ++k)
+      if (arguments[k].kind == LaunchArgument::Kind::reduction) {
+        std::memcpy(const_cast<void *>(arguments[k].value), result,
+                    arguments[k].size);
+        result += sizeof(std::uint64_t);
+      }
   }
 
   void check(CUresult result, const char *what, const char *subject) {
@@ -523,17 +555,10 @@ private:
   std::string module_error_;
   PtxIndex index_;
   std::map<std::string, CUfunction> functions_;
-  // What one call site (the address of its entry-name literal) needs.
-  struct Site {
-    CUfunction function = nullptr;
-    std::size_t stack_bytes = 0;         // per thread; 0: no frames
-    CUdeviceptr staging = 0;             // its objects and reduction slots
-    std::vector<unsigned char> uploaded; // what staging holds, if known
-  };
   std::unordered_map<const void *, Site> sites_;
   // Per-launch scratch, kept to avoid allocations (guarded by mutex_).
   std::vector<unsigned char> staged_;
-  std::vector<CUdeviceptr> copies_;
+  std::vector<CUdeviceptr> addresses_;
   std::vector<void *> parameters_;
   std::map<std::string, std::string> refused_;
   std::map<std::string, std::size_t> stacks_; // per entry, per thread
@@ -541,7 +566,6 @@ private:
   std::size_t arena_bytes_ = 0;
   unsigned long long frame_arguments_[2] = {}; // arena, bytes per thread
   unsigned long long resident_threads_ = 132 * 32 * kFrameColumn;
-  unsigned char *pinned_ = nullptr; // kPinnedBytes, for reductions
   unsigned long long reduction_blocks_ = 1024;
   bool launched_ = false;
 };

@@ -11,8 +11,9 @@
 # gets none.  The host assembly holds no PTX.
 # With -fplugin-arg-ferry-nc-loads, reads of `borrow` buffers are
 # non-coherent loads (ld.global.nc) and reads of anything the kernel writes
-# are not; without it there are none.  ptxas accepts the PTX where the CUDA
-# toolkit is installed.
+# are not; without it there are none.  Reductions end in one pass (block
+# scratch in .shared memory, kept out of libgomp's offload table).  ptxas
+# accepts the PTX where the CUDA toolkit is installed.
 # Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
@@ -119,8 +120,11 @@ if grep -q "ferry-ptx" k.s; then fail "PTX text reached the host assembly"; fi
 python3 - ptx.txt <<'PY' || exit 1
 import re, sys
 text = open(sys.argv[1]).read()
+# A function's body runs to the next function, or to the "// BEGIN"
+# comment GCC puts before every declaration and definition (its call
+# sequences are blocks of their own, so the first "}" is not the end).
 bodies = {}
-for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*\)\s*)?([\w$.]+)\s*\([^\n]*\n\{\n(.*?)\n\}", text, re.S | re.M):
+for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*\)\s*)?([\w$.]+)\s*\([^\n]*\n\{\n(.*?)(?=^// BEGIN|^(?:\.visible |\.weak )?\.(?:entry|func)\b|\Z)", text, re.S | re.M):
     bodies[match.group(1)] = match.group(2)
 all_entries = sorted(n for n in bodies if n.startswith("__ferry_direct_") and
                      re.search(r"^\.visible \.entry %s\b" % re.escape(n), text, re.M))
@@ -141,18 +145,19 @@ if len(staged) != 2:
 kept = [e for e in entries if "kept_frame" in e]
 if len(kept) != 1:
     sys.exit("FAIL: kernel 'kept_frame' has %d entries" % len(kept))
-# The first function reachable from ENTRY whose body mentions MARKER.
-def reaches(entry, marker):
+# The functions ENTRY calls, directly or not, and itself.
+def reachable(entry):
     pending, seen = [entry], set()
     while pending:
         name = pending.pop()
         if name in seen or name not in bodies:
             continue
         seen.add(name)
-        if marker in bodies[name]:
-            return name
         pending += re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name])
-    return None
+    return seen
+# A function reachable from ENTRY whose body mentions MARKER.
+def reaches(entry, marker):
+    return next((n for n in sorted(reachable(entry)) if marker in bodies[n]), None)
 # A frame's prologue loads the soft-stack pointer into %sspprev.
 FRAME = "%sspprev"
 if not reaches(kept[0], FRAME):
@@ -207,8 +212,28 @@ for (kernel, loop), (nc, plain) in expected_loads.items():
 axpy = entry("axpy")
 if len(re.findall(r"\bld\.global\.nc", axpy)) != 1:
     sys.exit("FAIL: axpy's written buffer y is read non-coherently")
-print("%d entries, all frame-free, %d framed twins, borrowed reads non-coherent" %
-      (len(entries), len(framed)))
+# sums' four reductions end in one pass each: the block combines its
+# threads' values in .shared scratch, leaves one partial result, counts
+# itself done, and the last block stores the result; there is no atomic
+# update of the value, so product and min/max take the same path.
+sums_entry = [e for e in entries if re.match(r"__ferry_direct__Z\d+sums", e)][0]
+reduction_code = "".join(bodies[n] for n in reachable(sums_entry))
+if "bar.sync" not in reduction_code:
+    sys.exit("FAIL: the reductions of sums combine no block in shared memory")
+for needed in ("membar.gl", "atom.add.u32"):
+    if needed not in reduction_code:
+        sys.exit("FAIL: the reductions of sums have no %s" % needed)
+if re.search(r"\b(red|atom)\.(add|min|max)\.(f64|s64)", reduction_code) or "atom.cas" in reduction_code:
+    sys.exit("FAIL: a reduction of sums updates its value atomically")
+if not re.search(r"^\.shared .*block_scratch", text, re.M):
+    sys.exit("FAIL: the reductions' block scratch is not in .shared memory")
+# libgomp maps every variable of the offload table to a global address,
+# and stops the program when one (a .shared variable) has none.
+for mapped in re.findall(r'^//:VAR_MAP "([^"]+)"', text, re.M):
+    if re.search(r"^\.shared .*\b%s\b" % re.escape(mapped), text, re.M):
+        sys.exit("FAIL: the .shared variable %s is in the offload table" % mapped)
+print("%d entries, all frame-free, %d framed twins, borrowed reads non-coherent, "
+      "one-pass reductions" % (len(entries), len(framed)))
 PY
 mkdir plain && cd plain || fail "no directory"
 "$FERRY_GXX" -O2 -save-temps ../k.cc -o k 2> build.txt || { cat build.txt; fail "build without nc-loads failed"; }
