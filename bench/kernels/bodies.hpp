@@ -197,7 +197,8 @@
     phi[m + (g * num_m) + (z * num_m * num_g)] +=                              \
         ell[d + (m * num_d)] * psi[d + (g * num_d) + (z * num_d * num_g)];
 
-// b[i] = sum over the 27 neighbours p of matrix[p][i] * x[i + offset(p)].
+// b[i] = sum over the 27 neighbours p of matrix[p][i] * x[i + offset(p)];
+// the rows of the matrix are STRIDE apart.
 #define MATVEC_3D_STENCIL_BODY                                                 \
   const Index i = real_zones[ii];                                              \
   Real sum = 0.0;                                                              \
@@ -205,7 +206,7 @@
     for (Index dj = -1; dj <= 1; ++dj)                                         \
       for (Index di = -1; di <= 1; ++di) {                                     \
         const Index p = (dk + 1) * 9 + (dj + 1) * 3 + (di + 1);                \
-        sum += matrix[p * length + i] * x[i + di + dj * jp + dk * kp];         \
+        sum += matrix[p * stride + i] * x[i + di + dj * jp + dk * kp];               \
       }                                                                        \
   b[i] = sum;
 

@@ -152,12 +152,23 @@ __global__ void if_quad(Index n, const Real *a, const Real *b, const Real *c,
   const Index i = thread_index();
   if (i < n) { IF_QUAD_BODY }
 }
+// Nests as RAJAPerf's Base_CUDA launches them: blocks of 32 x 8 threads,
+// the innermost level along x, the next along y, an outer one along z.
+constexpr unsigned kTileX = 32, kTileY = kBlock / kTileX;
+const dim3 kTile(kTileX, kTileY, 1);
+
+dim3 tiles(Index x, Index y, Index z = 1) {
+  return dim3(static_cast<unsigned>((x + kTileX - 1) / kTileX),
+              static_cast<unsigned>((y + kTileY - 1) / kTileY),
+              static_cast<unsigned>(z));
+}
+
+__device__ Index tile_x() { return blockIdx.x * Index{kTileX} + threadIdx.x; }
+__device__ Index tile_y() { return blockIdx.y * Index{kTileY} + threadIdx.y; }
+
 __global__ void nested_init(Index ni, Index nj, Index nk, Real *array) {
-  const Index t = thread_index();
-  if (t < ni * nj * nk) {
-    const Index i = t % ni, j = (t / ni) % nj, k = t / (ni * nj);
-    NESTED_INIT_BODY
-  }
+  const Index i = tile_x(), j = tile_y(), k = blockIdx.z;
+  if (i < ni && j < nj) { NESTED_INIT_BODY }
 }
 __global__ void pi_reduce(Index n, Real dx, Real init, Tally<Real> tally) {
   Real pi = 0;
@@ -209,27 +220,17 @@ __global__ void jacobi_1d(Index n, const Real *A, Real *B) {
   if (i < n - 1) { JACOBI_1D_BODY(A, B) }
 }
 __global__ void jacobi_2d(Index n, const Real *A, Real *B) {
-  const Index t = thread_index(), inner = n - 2;
-  if (t < inner * inner) {
-    const Index i = 1 + t / inner, j = 1 + t % inner;
-    JACOBI_2D_BODY(A, B)
-  }
+  const Index i = 1 + tile_y(), j = 1 + tile_x();
+  if (i < n - 1 && j < n - 1) { JACOBI_2D_BODY(A, B) }
 }
 __global__ void heat_3d(Index n, const Real *A, Real *B) {
-  const Index t = thread_index(), inner = n - 2;
-  if (t < inner * inner * inner) {
-    const Index i = 1 + t / (inner * inner), j = 1 + (t / inner) % inner,
-                k = 1 + t % inner;
-    HEAT_3D_BODY(A, B)
-  }
+  const Index i = 1 + blockIdx.z, j = 1 + tile_y(), k = 1 + tile_x();
+  if (j < n - 1 && k < n - 1) { HEAT_3D_BODY(A, B) }
 }
 __global__ void gemm(Index ni, Index nj, Index nk, Real alpha, Real beta,
                      const Real *A, const Real *B, Real *C) {
-  const Index t = thread_index();
-  if (t < ni * nj) {
-    const Index i = t / nj, j = t % nj;
-    GEMM_BODY
-  }
+  const Index i = tile_y(), j = tile_x();
+  if (i < ni && j < nj) { GEMM_BODY }
 }
 __global__ void pressure1(Index n, Real cls, const Real *compression,
                           Real *bvc) {
@@ -261,7 +262,11 @@ ENERGY_KERNEL(energy4, ENERGY_BODY4)
 ENERGY_KERNEL(energy5, ENERGY_BODY5)
 ENERGY_KERNEL(energy6, ENERGY_BODY6)
 
-__global__ void fir(Index n, const Real *coeff, const Real *in, Real *out) {
+// The coefficients in constant memory, as RAJAPerf's FIR-Cuda.cpp keeps
+// them (USE_CUDA_CONSTANT_MEMORY): every thread reads the same one at once.
+__constant__ Real coeff[apps::fir_coefflen];
+
+__global__ void fir(Index n, const Real *in, Real *out) {
   const Index i = thread_index();
   constexpr Index fir_coefflen = apps::fir_coefflen;
   if (i < n) { FIR_BODY }
@@ -281,14 +286,10 @@ __global__ void del_dot_vec_2d(Index nzones, Index jp, Real ptiny, Real half,
 }
 __global__ void ltimes(Index num_d, Index num_z, Index num_g, Index num_m,
                        Real *phi, const Real *ell, const Real *psi) {
-  const Index t = thread_index();
-  if (t < num_z * num_g * num_m) {
-    const Index m = t % num_m, g = (t / num_m) % num_g,
-                z = t / (num_m * num_g);
-    LTIMES_BODY
-  }
+  const Index m = tile_x(), g = tile_y(), z = blockIdx.z;
+  if (m < num_m && g < num_g) { LTIMES_BODY }
 }
-__global__ void matvec_3d_stencil(Index nzones, Index length, Index jp,
+__global__ void matvec_3d_stencil(Index nzones, Index stride, Index jp,
                                   Index kp, const Index *real_zones,
                                   const Real *matrix, const Real *x, Real *b) {
   const Index ii = thread_index();
@@ -426,7 +427,7 @@ long double launch(const IF_QUAD &k, Pointers &p) {
   return 0;
 }
 long double launch(const NESTED_INIT &k, Pointers &p) {
-  nested_init<<<blocks(k.ni * k.nj * k.nk), kBlock>>>(
+  nested_init<<<tiles(k.ni, k.nj, k.nk), kTile>>>(
       k.ni, k.nj, k.nk, p.real[NESTED_INIT::ARRAY]);
   return 0;
 }
@@ -480,24 +481,22 @@ long double launch(const JACOBI_1D &k, Pointers &p) {
 }
 long double launch(const JACOBI_2D &k, Pointers &p) {
   Real *a = p.real[JACOBI_2D::A], *b = p.real[JACOBI_2D::B];
-  const Index points = (k.n - 2) * (k.n - 2);
   for (int step = 0; step < k.tsteps; ++step) {
-    jacobi_2d<<<blocks(points), kBlock>>>(k.n, a, b);
-    jacobi_2d<<<blocks(points), kBlock>>>(k.n, b, a);
+    jacobi_2d<<<tiles(k.n - 2, k.n - 2), kTile>>>(k.n, a, b);
+    jacobi_2d<<<tiles(k.n - 2, k.n - 2), kTile>>>(k.n, b, a);
   }
   return 0;
 }
 long double launch(const HEAT_3D &k, Pointers &p) {
   Real *a = p.real[HEAT_3D::A], *b = p.real[HEAT_3D::B];
-  const Index points = (k.n - 2) * (k.n - 2) * (k.n - 2);
   for (int step = 0; step < k.tsteps; ++step) {
-    heat_3d<<<blocks(points), kBlock>>>(k.n, a, b);
-    heat_3d<<<blocks(points), kBlock>>>(k.n, b, a);
+    heat_3d<<<tiles(k.n - 2, k.n - 2, k.n - 2), kTile>>>(k.n, a, b);
+    heat_3d<<<tiles(k.n - 2, k.n - 2, k.n - 2), kTile>>>(k.n, b, a);
   }
   return 0;
 }
 long double launch(const GEMM &k, Pointers &p) {
-  gemm<<<blocks(k.ni * k.nj), kBlock>>>(k.ni, k.nj, k.nk, k.alpha, k.beta,
+  gemm<<<tiles(k.nj, k.ni), kTile>>>(k.ni, k.nj, k.nk, k.alpha, k.beta,
                                         p.real[GEMM::A], p.real[GEMM::B],
                                         p.real[GEMM::C]);
   return 0;
@@ -529,8 +528,15 @@ long double launch(const ENERGY &k, Pointers &p) {
   return 0;
 }
 long double launch(const FIR &k, Pointers &p) {
-  fir<<<blocks(k.n), kBlock>>>(k.n, p.real[FIR::COEFF], p.real[FIR::IN],
-                               p.real[FIR::OUT]);
+  static const Real *uploaded = nullptr;
+  if (uploaded != p.real[FIR::COEFF]) { // once per placement, as RAJAPerf
+    check(cudaMemcpyToSymbol(coeff, p.real[FIR::COEFF],
+                             apps::fir_coefflen * sizeof(Real), 0,
+                             cudaMemcpyDeviceToDevice),
+          "coefficients");
+    uploaded = p.real[FIR::COEFF];
+  }
+  fir<<<blocks(k.n), kBlock>>>(k.n, p.real[FIR::IN], p.real[FIR::OUT]);
   return 0;
 }
 long double launch(const VOL3D &k, Pointers &p) {
@@ -548,14 +554,14 @@ long double launch(const DEL_DOT_VEC_2D &k, Pointers &p) {
   return 0;
 }
 long double launch(const LTIMES &k, Pointers &p) {
-  ltimes<<<blocks(k.num_z * k.num_g * k.num_m), kBlock>>>(
+  ltimes<<<tiles(k.num_m, k.num_g, k.num_z), kTile>>>(
       k.num_d, k.num_z, k.num_g, k.num_m, p.real[LTIMES::PHI],
       p.real[LTIMES::ELL], p.real[LTIMES::PSI]);
   return 0;
 }
 long double launch(const MATVEC_3D_STENCIL &k, Pointers &p) {
   matvec_3d_stencil<<<blocks(k.nzones), kBlock>>>(
-      k.nzones, k.mesh.length, k.mesh.jp, k.mesh.kp,
+      k.nzones, k.stride, k.mesh.jp, k.mesh.kp,
       p.index[MATVEC_3D_STENCIL::ZONES], p.real[MATVEC_3D_STENCIL::MATRIX],
       p.real[MATVEC_3D_STENCIL::X], p.real[MATVEC_3D_STENCIL::B]);
   return 0;

@@ -267,7 +267,7 @@ long double launch(const LTIMES &k, Pointers &p) {
 }
 long double launch(const MATVEC_3D_STENCIL &k, Pointers &p) {
   apps::matvec_3d_stencil(
-      k.nzones, k.mesh.length, k.mesh.jp, k.mesh.kp,
+      k.nzones, k.mesh.length, k.stride, k.mesh.jp, k.mesh.kp,
       p.index[MATVEC_3D_STENCIL::ZONES], p.real[MATVEC_3D_STENCIL::MATRIX],
       p.real[MATVEC_3D_STENCIL::X], p.real[MATVEC_3D_STENCIL::B]);
   return 0;
