@@ -65,15 +65,37 @@ void PtxIndex::add(const char *code, std::size_t size) {
     line_start = line_end + 1;
     if (name.empty())
       continue;
-    // GCC puts the body's braces on lines of their own.
     const std::size_t open = text.find("\n{", line_end);
     const std::size_t close =
-        open == std::string::npos ? open : text.find("\n}", open);
+        open == std::string::npos ? open : closing_brace(text, open + 1);
     if (close == std::string::npos)
       break;
     bodies_[name] = text.substr(open, close - open);
-    line_start = close + 2;
+    line_start = close + 1;
   }
+}
+
+// GCC puts a body's braces on lines of their own, and those of the blocks
+// inside it (call sequences, a frame's prologue): the line that closes
+// the brace line at OPEN, or npos.
+std::size_t PtxIndex::closing_brace(const std::string &text, std::size_t open) {
+  int depth = 0;
+  for (std::size_t at = open; at < text.size();) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos)
+      end = text.size();
+    std::size_t first = at, last = end;
+    while (first < last && is_space(text[first]))
+      ++first;
+    while (last > first && is_space(text[last - 1]))
+      --last;
+    if (last - first == 1 && text[first] == '{')
+      ++depth;
+    else if (last - first == 1 && text[first] == '}' && --depth == 0)
+      return at;
+    at = end + 1;
+  }
+  return std::string::npos;
 }
 
 std::vector<std::string> PtxIndex::callees(const std::string &body) {

@@ -53,6 +53,10 @@ public:
   // `.func (.param .u64 %value_out) NAME (`; empty if there is none.
   static std::string defined_name(const std::string &line);
 
+  // The position of the line that closes the brace on the line at OPEN in
+  // TEXT, past the blocks inside it; npos without one.
+  static std::size_t closing_brace(const std::string &text, std::size_t open);
+
 private:
   std::map<std::string, std::string> bodies_;
 };

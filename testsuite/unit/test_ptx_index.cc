@@ -1,7 +1,8 @@
 // Unit tests of the PTX index (runtime/nvptx/ptx_index.cc): an entry that
 // uses GCC's atomics, itself or through the functions it calls, must be
 // refused by the direct launch path, and a clean one accepted; the stack
-// its threads need is the deepest chain of frames below it.  The PTX below
+// its threads need is the deepest chain of frames below it, found past
+// the blocks GCC opens inside a body.  The PTX below
 // is shaped as GCC 12's nvptx back end writes it.
 #define BOOST_TEST_MODULE ptx_index
 #define BOOST_TEST_DYN_LINK
@@ -38,6 +39,19 @@ ret;
 // BEGIN GLOBAL FUNCTION DEF: framed
 .visible .entry framed (.param .u64 %in_ar0)
 {
+{
+.param .f64 %out_arg1;
+call (%value_in), helper, (%out_arg1);
+}
+ret;
+}
+// BEGIN GLOBAL FUNCTION DEF: framed_late
+.visible .entry framed_late (.param .u64 %in_ar0)
+{
+{
+.param .f64 %out_arg1;
+call (%value_in), leaf, (%out_arg1);
+}
 {
 .param .f64 %out_arg1;
 call (%value_in), helper, (%out_arg1);
@@ -126,6 +140,9 @@ BOOST_AUTO_TEST_CASE(frames_are_no_obstacle_but_a_stack_depth) {
   BOOST_TEST(index.obstacle("framed").empty());
   // helper's 48 + 16 bytes above inner's 200; leaf takes none.
   BOOST_TEST(index.stack_bytes("framed") == 264u);
+  // A call after a block of its own (GCC wraps every call sequence in
+  // braces) is part of the body too.
+  BOOST_TEST(index.stack_bytes("framed_late") == 264u);
   BOOST_TEST(index.stack_bytes("clean") == 0u);
   BOOST_TEST(index.stack_bytes("recall") == 0u);
 }
