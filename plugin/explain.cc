@@ -104,9 +104,13 @@ void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
     else
       inform(loop.location,
              "ferry: direct entry %qs: on NVIDIA, libferry launches it "
-             "through the CUDA driver API (one GPU thread per iteration); "
+             "through the CUDA driver API (one GPU thread per iteration%s); "
              "the OpenMP region runs elsewhere or with %<FERRY_LAUNCH=omp%>%s",
              entries[i].symbol.c_str(),
+             loop.levels.size() >= 2
+                 ? "; blocks of up to 32 x 8 threads over the nest's two "
+                   "innermost levels, its outer levels along the grid's z"
+                 : "",
              entries[i].framed
                  ? "; its calls or locals may need stack frames on the GPU, "
                    "so it has a framed twin too, which runs with a stack per "

@@ -36,6 +36,8 @@
 // function, host_sync.cc: a launch frame around the
 // body of functions that call kernels (also at PLUGIN_PRE_GENERICIZE), and
 // a GIMPLE pass after early inlining that inserts the host-sync calls.
+// Device code, after early inlining: device_loops.cc, short counted loops
+// marked for complete unrolling (-fdump-tree-ferry-device-loops).
 //
 // Debugging: -fdump-tree-original shows the rewritten kernel; compare it
 // with the same pragma written by hand.
@@ -43,6 +45,7 @@
 
 #include "attributes.h"
 #include "device_functions.h"
+#include "device_loops.h"
 #include "explain.h"
 #include "host_sync.h"
 #include "kernel_model.h"
@@ -214,6 +217,8 @@ const PassPlacement kPasses[] = {
     // After early inlining, so that the alias oracle sees through the
     // helpers that touch buffers.
     {ferry::make_host_sync_pass, "einline", 1},
+    // Before the streamed device code meets late SRA (device_loops.h).
+    {ferry::make_device_loops_pass, "einline", 1},
     // Points-to analysis runs again, and clears clique 1, as PRE starts
     // and after the SSA-form OpenMP expansion that precedes the vectorizer.
     {ferry::make_region_restrict_pass, "alias", 1},

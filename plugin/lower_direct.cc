@@ -436,6 +436,7 @@ private:
     }
     tree count_type = long_long_unsigned_type_node;
     tree total = build_one_cst(count_type);
+    tree outer = build_one_cst(count_type); // the levels above the two inner
     for (std::size_t i = 0; i < loop_.levels.size(); ++i) {
       const LoopLevel &level = loop_.levels[i];
       tree type = TREE_TYPE(level.var);
@@ -451,10 +452,25 @@ private:
       const std::string suffix = std::to_string(i);
       add_parameter(("__ferry_lower_" + suffix).c_str(), type, NULL_TREE, lower,
                     FERRY_ROLE_VALUE);
+      // A nest's two innermost levels shape the grid's x and y.
+      const std::size_t from_inside = loop_.levels.size() - 1 - i;
       add_parameter(("__ferry_extent_" + suffix).c_str(), count_type, NULL_TREE,
-                    extent, FERRY_ROLE_VALUE);
+                    extent,
+                    is_nest() && from_inside < 2
+                        ? static_cast<char>(FERRY_ROLE_EXTENT + from_inside)
+                        : static_cast<char>(FERRY_ROLE_VALUE));
       total = fold_build2(MULT_EXPR, count_type, total, unshare_expr(extent));
+      if (from_inside >= 2)
+        outer = fold_build2(MULT_EXPR, count_type, outer, unshare_expr(extent));
     }
+    if (is_nest())
+      add_parameter("__ferry_outer", count_type, NULL_TREE, outer,
+                    static_cast<char>(FERRY_ROLE_EXTENT + 2));
+    if (runs_in_passes())
+      for (unsigned axis = 0; axis < (is_nest() ? 3u : 1u); ++axis)
+        add_parameter(kFirsts[axis], count_type, NULL_TREE,
+                      build_zero_cst(count_type),
+                      static_cast<char>(FERRY_ROLE_FIRST + axis));
     add_parameter("__ferry_total", count_type, NULL_TREE, total,
                   FERRY_ROLE_VALUE);
     return true;
@@ -725,36 +741,46 @@ private:
     return NULL_TREE;
   }
 
-  // The loop variables from the linear index INDEX, innermost level
-  // fastest.  Collapsed nests divide; in 32 bits when the iteration count
-  // fits, since 64-bit division is a long software sequence on the GPU.
-  tree loop_variables(tree index, tree rest, tree narrow_rest) {
-    if (loop_vars_.size() == 1)
-      return decompose(index, rest);
+  bool is_nest() const { return loop_.levels.size() >= 2; }
+
+  // Whether the plain entry runs one iteration per thread, without a loop,
+  // in as many launches as covering the loop takes: a loop in the entry
+  // lets GCC hoist loads that do not change between iterations, which then
+  // hold registers for the whole kernel (FIR's 16 coefficients took 54
+  // registers a thread, half the occupancy of nvcc's code).  A reduction
+  // keeps the loop: its blocks are few, each combining many iterations.
+  bool runs_in_passes() const { return reductions_.empty(); }
+
+  static constexpr const char *kFirsts[3] = {
+      "__ferry_first_x", "__ferry_first_y", "__ferry_first_z"};
+
+  // The first LEVELS loop variables from the linear index INDEX, below
+  // COUNT, innermost level fastest.  Collapsed nests divide; in 32 bits
+  // when COUNT fits, since 64-bit division is a long software sequence on
+  // the GPU.
+  tree loop_variables(tree index, std::size_t levels, tree count) {
+    if (levels == 1)
+      return decompose(index, rest_, levels);
     tree fits =
-        build2(LE_EXPR, boolean_type_node, parameter_named("__ferry_total"),
+        build2(LE_EXPR, boolean_type_node, count,
                build_int_cst(long_long_unsigned_type_node, 0xffffffffu));
     return build3(COND_EXPR, void_type_node, fits,
-                  decompose(index, narrow_rest), decompose(index, rest));
+                  decompose(index, narrow_rest_, levels),
+                  decompose(index, rest_, levels));
   }
 
-  // The loop variables from INDEX, dividing in REST's type.
-  tree decompose(tree index, tree rest) {
+  // The first LEVELS loop variables from INDEX, dividing in REST's type.
+  tree decompose(tree index, tree rest, std::size_t levels) {
     tree statements = NULL_TREE;
     tree count_type = TREE_TYPE(rest);
     append_to_statement_list_force(assign(rest, index), &statements);
-    for (std::size_t i = loop_vars_.size(); i-- > 0;) {
-      tree var = loop_vars_[i];
-      tree type = TREE_TYPE(var);
-      tree lower = parameter_named("__ferry_lower_" + std::to_string(i));
+    for (std::size_t i = levels; i-- > 0;) {
       tree extent = fold_convert(
           count_type, parameter_named("__ferry_extent_" + std::to_string(i)));
       tree position =
           i == 0 ? rest : build2(TRUNC_MOD_EXPR, count_type, rest, extent);
-      append_to_statement_list_force(
-          assign(var,
-                 build2(PLUS_EXPR, type, lower, fold_convert(type, position))),
-          &statements);
+      append_to_statement_list_force(set_loop_variable(i, position),
+                                     &statements);
       if (i > 0)
         append_to_statement_list_force(
             assign(rest, build2(TRUNC_DIV_EXPR, count_type, rest, extent)),
@@ -770,27 +796,184 @@ private:
     gcc_unreachable();
   }
 
-  // The grid-stride loop around BODY, and the reductions after it.
-  tree entry_statements(tree body) {
+  // FOR (VAR = START; VAR < BOUND; VAR += STEP) BODY, unrolled UNROLL
+  // times (#pragma GCC unroll) when UNROLL > 1.
+  tree counted_loop(tree var, tree start, tree bound, tree step, tree body,
+                    int unroll = 1) {
+    tree condition = build2(LT_EXPR, boolean_type_node, var, bound);
+    if (unroll > 1)
+      condition =
+          build3(ANNOTATE_EXPR, boolean_type_node, condition,
+                 build_int_cst(integer_type_node, annot_expr_unroll_kind),
+                 build_int_cst(integer_type_node, unroll));
+    return build_stmt(loop_.location, FOR_STMT, assign(var, start), condition,
+                      assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)),
+                      statement_block(body, NULL_TREE), NULL_TREE);
+  }
+
+  // A reduction's threads each loop over several iterations: unrolled,
+  // their loads are in flight together, as nvcc's are.
+  int grid_stride_unroll() const {
+    return !framed_ && !reductions_.empty() ? 4 : 1;
+  }
+
+  // Loop variable LEVEL = its lower bound + POSITION.
+  tree set_loop_variable(std::size_t level, tree position) {
+    tree var = loop_vars_[level];
+    tree type = TREE_TYPE(var);
+    return assign(
+        var, build2(PLUS_EXPR, type,
+                    parameter_named("__ferry_lower_" + std::to_string(level)),
+                    fold_convert(type, position)));
+  }
+
+  // A grid-stride loop over the linear index, around BODY.
+  tree linear_loops(tree body) {
     tree count_type = long_long_unsigned_type_node;
-    tree index = new_local(entry_, "__ferry_index", count_type);
-    tree step = new_local(entry_, "__ferry_step", count_type);
-    tree rest = new_local(entry_, "__ferry_rest", count_type);
-    tree narrow_rest =
-        new_local(entry_, "__ferry_narrow_rest", unsigned_type_node);
-    tree vars = NULL_TREE;
-    for (tree var : loop_vars_) {
-      DECL_CHAIN(var) = vars;
-      vars = var;
+    tree index = add_local("__ferry_index", count_type);
+    tree step = add_local("__ferry_step", count_type);
+    tree total = parameter_named("__ferry_total");
+    tree iteration = NULL_TREE;
+    append_to_statement_list_force(
+        loop_variables(index, loop_vars_.size(), total), &iteration);
+    append_to_statement_list_force(body, &iteration);
+    tree statements = NULL_TREE;
+    append_to_statement_list_force(
+        assign(step, call_helper(
+                         framed_ ? "framed_thread_count" : "thread_count", {})),
+        &statements);
+    append_to_statement_list_force(
+        counted_loop(
+            index,
+            call_helper(framed_ ? "framed_thread_index" : "thread_index", {}),
+            total, step, iteration, grid_stride_unroll()),
+        &statements);
+    return statements;
+  }
+
+  // A nest's loops over the grid (the launcher shapes it, cuda_launch.cc):
+  // the innermost level along x, the next along y, the outer levels
+  // together along z, each striding over what the grid does not cover.
+  // No division but for the outer levels, once per layer.
+  tree grid_loops(tree body) {
+    tree count_type = long_long_unsigned_type_node;
+    const std::size_t inner = loop_vars_.size() - 1, next = inner - 1;
+    struct Axis {
+      const char *name, *index, *count;
+      tree bound;
+    };
+    const Axis axes[] = {
+        {"__ferry_column", "thread_index", "thread_count",
+         parameter_named("__ferry_extent_" + std::to_string(inner))},
+        {"__ferry_row", "grid_y_index", "grid_y_count",
+         parameter_named("__ferry_extent_" + std::to_string(next))},
+        {"__ferry_layer", "grid_z_index", "grid_z_count",
+         parameter_named("__ferry_outer")}};
+    tree statements = NULL_TREE;
+    tree loops = body;
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      tree position = add_local(axes[axis].name, count_type);
+      tree step = add_local((std::string(axes[axis].name) + "_step").c_str(),
+                            count_type);
+      append_to_statement_list_force(
+          assign(step, call_helper(axes[axis].count, {})), &statements);
+      tree iteration = NULL_TREE;
+      if (axis < 2)
+        append_to_statement_list_force(
+            set_loop_variable(axis == 0 ? inner : next, position), &iteration);
+      else if (next > 0)
+        append_to_statement_list_force(
+            loop_variables(position, next, axes[axis].bound), &iteration);
+      append_to_statement_list_force(loops, &iteration);
+      loops = counted_loop(position, call_helper(axes[axis].index, {}),
+                           axes[axis].bound, step, iteration,
+                           axis == 0 ? grid_stride_unroll() : 1);
     }
-    for (const ReductionPlan &plan : reductions_) {
-      DECL_CHAIN(plan.private_var) = vars;
-      vars = plan.private_var;
+    append_to_statement_list_force(loops, &statements);
+    return statements;
+  }
+
+  // BODY once, where `continue` still works: do BODY while (false).
+  tree once(tree body) {
+    return build_stmt(loop_.location, DO_STMT, boolean_false_node,
+                      statement_block(body, NULL_TREE));
+  }
+
+  // This thread's iteration of the loop, if it has one (runs_in_passes).
+  tree linear_pass(tree body) {
+    tree count_type = long_long_unsigned_type_node;
+    tree index = add_local("__ferry_index", count_type);
+    tree total = parameter_named("__ferry_total");
+    tree statements = NULL_TREE;
+    append_to_statement_list_force(
+        assign(index, build2(PLUS_EXPR, count_type, parameter_named(kFirsts[0]),
+                             call_helper("thread_index", {}))),
+        &statements);
+    tree iteration = NULL_TREE;
+    append_to_statement_list_force(
+        loop_variables(index, loop_vars_.size(), total), &iteration);
+    append_to_statement_list_force(once(body), &iteration);
+    append_to_statement_list_force(
+        build3(COND_EXPR, void_type_node,
+               build2(LT_EXPR, boolean_type_node, index, total), iteration,
+               NULL_TREE),
+        &statements);
+    return statements;
+  }
+
+  // This thread's point of the nest, if it has one: grid_loops without
+  // the loops.
+  tree grid_pass(tree body) {
+    tree count_type = long_long_unsigned_type_node;
+    const std::size_t inner = loop_vars_.size() - 1, next = inner - 1;
+    const char *const names[3] = {"__ferry_column", "__ferry_row",
+                                  "__ferry_layer"};
+    const char *const indices[3] = {"thread_index", "grid_y_index",
+                                    "grid_z_index"};
+    tree bounds[3] = {
+        parameter_named("__ferry_extent_" + std::to_string(inner)),
+        parameter_named("__ferry_extent_" + std::to_string(next)),
+        parameter_named("__ferry_outer")};
+    tree statements = NULL_TREE;
+    tree inside = boolean_true_node;
+    tree positions[3];
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      positions[axis] = add_local(names[axis], count_type);
+      append_to_statement_list_force(
+          assign(positions[axis],
+                 build2(PLUS_EXPR, count_type, parameter_named(kFirsts[axis]),
+                        call_helper(indices[axis], {}))),
+          &statements);
+      inside = build2(
+          TRUTH_ANDIF_EXPR, boolean_type_node, inside,
+          build2(LT_EXPR, boolean_type_node, positions[axis], bounds[axis]));
     }
-    for (tree var : {narrow_rest, rest, step, index}) {
-      DECL_CHAIN(var) = vars;
-      vars = var;
-    }
+    tree iteration = NULL_TREE;
+    if (next > 0)
+      append_to_statement_list_force(
+          loop_variables(positions[2], next, bounds[2]), &iteration);
+    append_to_statement_list_force(set_loop_variable(next, positions[1]),
+                                   &iteration);
+    append_to_statement_list_force(set_loop_variable(inner, positions[0]),
+                                   &iteration);
+    append_to_statement_list_force(once(body), &iteration);
+    append_to_statement_list_force(
+        build3(COND_EXPR, void_type_node, inside, iteration, NULL_TREE),
+        &statements);
+    return statements;
+  }
+
+  tree add_local(const char *name, tree type) {
+    tree var = new_local(entry_, name, type);
+    entry_locals_.push_back(var);
+    return var;
+  }
+
+  // The loops around BODY, and the reductions after them.
+  tree entry_statements(tree body) {
+    entry_locals_.clear();
+    rest_ = add_local("__ferry_rest", long_long_unsigned_type_node);
+    narrow_rest_ = add_local("__ferry_narrow_rest", unsigned_type_node);
 
     tree statements = NULL_TREE;
     for (const ReductionPlan &plan : reductions_)
@@ -798,26 +981,14 @@ private:
           assign(plan.private_var,
                  reduction_identity(plan.reduction->op, TREE_TYPE(plan.var))),
           &statements);
-    append_to_statement_list_force(
-        assign(step, call_helper(
-                         framed_ ? "framed_thread_count" : "thread_count", {})),
-        &statements);
-
-    tree iteration = NULL_TREE;
-    append_to_statement_list_force(loop_variables(index, rest, narrow_rest),
-                                   &iteration);
-    append_to_statement_list_force(body, &iteration);
-    tree loop =
-        build_stmt(loop_.location, FOR_STMT,
-                   assign(index, call_helper(framed_ ? "framed_thread_index"
-                                                     : "thread_index",
-                                             {})),
-                   build2(LT_EXPR, boolean_type_node, index,
-                          parameter_named("__ferry_total")),
-                   assign(index, build2(PLUS_EXPR, count_type, index, step)),
-                   statement_block(iteration, NULL_TREE), NULL_TREE);
-    append_to_statement_list_force(loop, &statements);
-
+    tree loops;
+    if (framed_)
+      loops = linear_loops(body);
+    else if (runs_in_passes())
+      loops = is_nest() ? grid_pass(body) : linear_pass(body);
+    else
+      loops = is_nest() ? grid_loops(body) : linear_loops(body);
+    append_to_statement_list_force(loops, &statements);
     for (const ReductionPlan &plan : reductions_) {
       const std::string name = decl_name(plan.var);
       tree call = call_helper(reduction_device_helper(plan.reduction->op),
@@ -825,6 +996,16 @@ private:
                                plan.private_var,
                                parameter_named("__ferry_initial_" + name)});
       append_to_statement_list_force(call, &statements);
+    }
+
+    tree vars = NULL_TREE;
+    for (tree var : loop_vars_)
+      entry_locals_.push_back(var);
+    for (const ReductionPlan &plan : reductions_)
+      entry_locals_.push_back(plan.private_var);
+    for (tree var : entry_locals_) {
+      DECL_CHAIN(var) = vars;
+      vars = var;
     }
     return statement_block(statements, vars);
   }
@@ -859,6 +1040,8 @@ private:
   std::vector<Parameter> parameters_;
   std::vector<ReductionPlan> reductions_;
   std::vector<tree> loop_vars_;
+  std::vector<tree> entry_locals_; // every local of the entry being built
+  tree rest_ = NULL_TREE, narrow_rest_ = NULL_TREE; // for dividing
   std::vector<std::pair<tree *, tree>> replaced_;
   tree entry_ = NULL_TREE;
   bool framed_ = false; // entry_ is the body of the framed entry

@@ -39,7 +39,9 @@ extern "C" {
 #endif
 
 /* 5: a direct entry's reduction variable is a tally's address followed by
-   the variable's value; the result comes back through host memory. */
+   the variable's value; the result comes back through host memory.  A
+   nest's entry takes its extents along the grid's axes; an entry without
+   reductions, where its grid starts. */
 #define FERRY_ABI_VERSION 5
 
 /* libferry is built with hidden visibility; these are its exports. */
@@ -128,9 +130,24 @@ enum ferry_direct_role {
                                        value as its next argument.  The
                                        result is in ARGS[k] when the launch
                                        returns */
-  FERRY_ROLE_BUFFER = '@'           /* '@' + index: buffer INDEX of the
+  FERRY_ROLE_BUFFER = '@',          /* '@' + index: buffer INDEX of the
                                        launch; the entry gets its device
                                        address, ARGS[k] is unused */
+  FERRY_ROLE_EXTENT = '#',          /* '#' + axis (0, 1, 2: x, y, z): an
+                                       iteration count of a collapsed nest,
+                                       an unsigned long long copied as it
+                                       is, by which the launcher shapes the
+                                       grid: the innermost level along x,
+                                       the next along y, the outer levels
+                                       together along z */
+  FERRY_ROLE_FIRST = '('            /* '(' + axis: where along the axis this
+                                       launch's grid starts, an unsigned long
+                                       long that the launcher sets (ARGS[k]
+                                       is unused).  An entry that takes
+                                       these runs one iteration per thread
+                                       and no loop; the launcher launches it
+                                       as often as covering its iterations
+                                       takes */
 };
 FERRY_ABI_EXPORT int __ferry_launch_direct(const char *entry, unsigned nargs,
                                            void **args, const char *roles,

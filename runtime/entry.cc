@@ -275,6 +275,12 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
                role <= FERRY_ROLE_REDUCTION_BYTES + 8) {
       argument.kind = LaunchArgument::Kind::reduction;
       argument.size = role - FERRY_ROLE_REDUCTION_BYTES;
+    } else if (role >= FERRY_ROLE_EXTENT && role <= FERRY_ROLE_EXTENT + 2) {
+      argument.kind = LaunchArgument::Kind::extent;
+      argument.axis = role - FERRY_ROLE_EXTENT;
+    } else if (role >= FERRY_ROLE_FIRST && role <= FERRY_ROLE_FIRST + 2) {
+      argument.kind = LaunchArgument::Kind::first;
+      argument.axis = role - FERRY_ROLE_FIRST;
     } else if (role == FERRY_ROLE_OBJECT && k + 1 < nargs) {
       argument.kind = LaunchArgument::Kind::object;
       argument.size = *static_cast<const unsigned long long *>(args[k + 1]);

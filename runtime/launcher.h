@@ -18,10 +18,14 @@ namespace ferry::rt {
 // reduction variable also its size, since the entry gets the address of a
 // device copy (and a reduction's comes back after the launch).
 struct LaunchArgument {
-  enum class Kind { value, object, reduction };
+  // A number; a struct copied to the device; a reduction variable; a
+  // nest's iteration count along grid axis AXIS (a number the launcher
+  // also reads); where the grid starts along AXIS (the launcher's number).
+  enum class Kind { value, object, reduction, extent, first };
   const void *value = nullptr;
   std::size_t size = 0;
   Kind kind = Kind::value;
+  int axis = 0;
 };
 
 class Launcher {

@@ -41,6 +41,35 @@ inline unsigned long long thread_count() {
   return static_cast<unsigned long long>(blocks) * threads;
 }
 
+// The same along y, and the block's place along z (blocks of one layer),
+// for the grid of a collapsed nest.
+inline unsigned long long grid_y_index() {
+  unsigned block, threads, thread;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.y;" : "=r"(block));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(threads));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.y;" : "=r"(thread));
+  return static_cast<unsigned long long>(block) * threads + thread;
+}
+
+inline unsigned long long grid_y_count() {
+  unsigned blocks, threads;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.y;" : "=r"(blocks));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(threads));
+  return static_cast<unsigned long long>(blocks) * threads;
+}
+
+inline unsigned long long grid_z_index() {
+  unsigned block;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.z;" : "=r"(block));
+  return block;
+}
+
+inline unsigned long long grid_z_count() {
+  unsigned blocks;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.z;" : "=r"(blocks));
+  return blocks;
+}
+
 // The same for a framed entry, whose blocks are one column of threads (y).
 inline unsigned long long framed_thread_index() {
   unsigned block, threads, thread;
@@ -317,16 +346,23 @@ inline unsigned block_threads() {
   return width * height;
 }
 
+// This block's place in the grid, x fastest, and the grid's blocks.
 inline unsigned block_index() {
-  unsigned block;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.x;" : "=r"(block));
-  return block;
+  unsigned x, y, z, width, height;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.x;" : "=r"(x));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.y;" : "=r"(y));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.z;" : "=r"(z));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.x;" : "=r"(width));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.y;" : "=r"(height));
+  return (z * height + y) * width + x;
 }
 
 inline unsigned block_count() {
-  unsigned blocks;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.x;" : "=r"(blocks));
-  return blocks;
+  unsigned width, height, depth;
+  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.x;" : "=r"(width));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.y;" : "=r"(height));
+  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.z;" : "=r"(depth));
+  return width * height * depth;
 }
 
 // Every thread of the block waits here; the memory operations before it
@@ -378,7 +414,8 @@ struct block_scratch_space {
 
 // The warp's VALUEs combined, in lane 0, where only the first VALID lanes
 // hold one.  Every lane of the warp calls.
-template <op O, class T> T combine_warp(T value, unsigned valid) {
+template <op O, class T>
+[[gnu::always_inline]] inline T combine_warp(T value, unsigned valid) {
   const unsigned me = lane();
   for (unsigned delta = 16; delta > 0; delta >>= 1) {
     const T other = shuffle_down(value, delta);
@@ -391,7 +428,8 @@ template <op O, class T> T combine_warp(T value, unsigned valid) {
 // The block's VALUEs combined, in thread 0, where only the first VALID
 // threads (in block_thread order) hold one.  Every thread of the block
 // calls; block_scratch is free again when it returns.
-template <op O, class T> T combine_block(T value, unsigned valid) {
+template <op O, class T>
+[[gnu::always_inline]] inline T combine_block(T value, unsigned valid) {
   const unsigned thread = block_thread();
   const unsigned warp = thread / 32;
   const unsigned warp_valid = valid > warp * 32 ? valid - warp * 32 : 0;
@@ -412,13 +450,18 @@ template <op O, class T> T combine_block(T value, unsigned valid) {
   return value;
 }
 
+// Inlined into the entries, as the helpers above: a call costs the
+// entry registers and its loads their address space.
+//
 // A reduction's end, in every thread of the launch: the variable becomes
 // INITIAL OP (the VALUEs of all threads) in one pass.  Each block combines
 // its threads' values and leaves the result in the tally; the last block
 // to finish combines those and stores the variable's value for the host.
 // No atomic update of the value itself, so every operator takes the same
 // path, and nothing needs resetting before the next launch.
-template <op O, class T> void reduce_grid(void *where, T value, T initial) {
+template <op O, class T>
+[[gnu::always_inline]] inline void reduce_grid(void *where, T value,
+                                               T initial) {
   reduction_tally *tally = static_cast<reduction_tally *>(where);
   volatile unsigned long long *partials = tally->partials;
   value = combine_block<O>(value, block_threads());
@@ -446,25 +489,34 @@ template <op O, class T> void reduce_grid(void *where, T value, T initial) {
   }
 }
 
-template <class T> void reduce_plus(void *tally, T value, T initial) {
+template <class T>
+[[gnu::always_inline]] inline void reduce_plus(void *tally, T value,
+                                               T initial) {
   reduce_grid<op::plus>(tally, value, initial);
 }
-template <class T> void reduce_times(void *tally, T value, T initial) {
+template <class T>
+[[gnu::always_inline]] inline void reduce_times(void *tally, T value,
+                                                T initial) {
   reduce_grid<op::times>(tally, value, initial);
 }
-template <class T> void reduce_min(void *tally, T value, T initial) {
+template <class T>
+[[gnu::always_inline]] inline void reduce_min(void *tally, T value, T initial) {
   reduce_grid<op::min>(tally, value, initial);
 }
-template <class T> void reduce_max(void *tally, T value, T initial) {
+template <class T>
+[[gnu::always_inline]] inline void reduce_max(void *tally, T value, T initial) {
   reduce_grid<op::max>(tally, value, initial);
 }
-template <class T> void reduce_and(void *tally, T value, T initial) {
+template <class T>
+[[gnu::always_inline]] inline void reduce_and(void *tally, T value, T initial) {
   reduce_grid<op::bit_and>(tally, value, initial);
 }
-template <class T> void reduce_or(void *tally, T value, T initial) {
+template <class T>
+[[gnu::always_inline]] inline void reduce_or(void *tally, T value, T initial) {
   reduce_grid<op::bit_or>(tally, value, initial);
 }
-template <class T> void reduce_xor(void *tally, T value, T initial) {
+template <class T>
+[[gnu::always_inline]] inline void reduce_xor(void *tally, T value, T initial) {
   reduce_grid<op::bit_xor>(tally, value, initial);
 }
 

@@ -195,10 +195,21 @@ public:
       prepare_tallies(site, reductions, entry);
     std::vector<void *> &parameters = parameters_;
     parameters.resize(count);
+    unsigned long long extents[3] = {0, 0, 0};
+    bool nest = false, one_pass = false;
     for (unsigned k = 0; k < count; ++k) {
       switch (arguments[k].kind) {
+      case LaunchArgument::Kind::extent:
+        extents[arguments[k].axis] =
+            *static_cast<const unsigned long long *>(arguments[k].value);
+        nest = true;
+        [[fallthrough]];
       case LaunchArgument::Kind::value:
         parameters[k] = const_cast<void *>(arguments[k].value);
+        continue;
+      case LaunchArgument::Kind::first:
+        parameters[k] = &firsts_[arguments[k].axis];
+        one_pass = true;
         continue;
       case LaunchArgument::Kind::reduction:
         addresses[k] += site.tallies;
@@ -214,7 +225,8 @@ public:
     Geometry geometry =
         site.stack_bytes
             ? framed_geometry(site.stack_bytes, total, requested_blocks, entry)
-            : plain_geometry(total, requested_blocks, requested_threads);
+        : nest ? nest_geometry(extents, requested_blocks, requested_threads)
+               : plain_geometry(total, requested_blocks, requested_threads);
     if (site.stack_bytes) {
       frame_arguments_[0] = arena_;
       frame_arguments_[1] = site.stack_bytes;
@@ -232,14 +244,21 @@ public:
     // iterations, keep that short.
     if (reductions) {
       if (requested_blocks <= 0)
-        geometry.blocks = std::min(geometry.blocks, reduction_blocks_);
-      geometry.blocks = std::min(geometry.blocks, kTallyBlocks);
+        geometry.limit_blocks(reduction_blocks_);
+      geometry.limit_blocks(kTallyBlocks);
     }
-    check(driver_.cuLaunchKernel(site.function,
-                                 static_cast<unsigned>(geometry.blocks), 1, 1,
-                                 geometry.threads_x, geometry.threads_y, 1, 0,
-                                 nullptr, parameters.data(), nullptr),
-          "cuLaunchKernel of", entry);
+    // An entry that loops (framed, reducing) covers its iterations in one
+    // launch; one that runs one iteration per thread, in as many launches
+    // as it takes, each starting where the last one's grid ended.
+    firsts_[0] = firsts_[1] = firsts_[2] = 0;
+    if (one_pass && !site.stack_bytes) {
+      const unsigned long long ends[3] = {nest ? extents[0] : total,
+                                          nest ? extents[1] : 1,
+                                          nest ? extents[2] : 1};
+      launch_in_passes(site.function, geometry, ends, parameters.data(), entry);
+    } else {
+      launch_grid(site.function, geometry, parameters.data(), entry);
+    }
     launched_ = true;
     if (site.stack_bytes && settings().stats)
       *why = "framed, " + std::to_string(site.stack_bytes) +
@@ -249,10 +268,55 @@ public:
     return true;
   }
 
+  // The entries loop over what their grid does not cover, along every
+  // axis, so any grid is correct; these choose the fastest.
   struct Geometry {
-    unsigned long long blocks;
+    unsigned long long blocks[3];
     unsigned threads_x, threads_y;
+
+    // At most LIMIT blocks, taken from z first, then y, then x.
+    void limit_blocks(unsigned long long limit) {
+      for (int axis = 2; axis >= 0; --axis) {
+        unsigned long long others = 1;
+        for (int other = 0; other < axis; ++other)
+          others *= blocks[other];
+        if (others * blocks[axis] > limit)
+          blocks[axis] = std::max<unsigned long long>(1, limit / others);
+      }
+    }
   };
+
+  void launch_grid(CUfunction function, const Geometry &geometry,
+                   void **parameters, const char *entry) {
+    const CUresult result = driver_.cuLaunchKernel(
+        function, static_cast<unsigned>(geometry.blocks[0]),
+        static_cast<unsigned>(geometry.blocks[1]),
+        static_cast<unsigned>(geometry.blocks[2]), geometry.threads_x,
+        geometry.threads_y, 1, 0, nullptr, parameters, nullptr);
+    if (result != kSuccess) {
+      const std::string launch =
+          std::string(entry) + " (" + std::to_string(geometry.blocks[0]) +
+          " x " + std::to_string(geometry.blocks[1]) + " x " +
+          std::to_string(geometry.blocks[2]) + " blocks of " +
+          std::to_string(geometry.threads_x) + " x " +
+          std::to_string(geometry.threads_y) + " threads)";
+      check(result, "cuLaunchKernel of", launch.c_str());
+    }
+  }
+
+  // Launches until the grid has started at every point below ENDS, the
+  // entry's iterations along x, y and z, setting firsts_ for each launch.
+  void launch_in_passes(CUfunction function, const Geometry &geometry,
+                        const unsigned long long ends[3], void **parameters,
+                        const char *entry) {
+    const unsigned long long covers[3] = {
+        geometry.blocks[0] * geometry.threads_x,
+        geometry.blocks[1] * geometry.threads_y, geometry.blocks[2]};
+    for (firsts_[2] = 0; firsts_[2] < ends[2]; firsts_[2] += covers[2])
+      for (firsts_[1] = 0; firsts_[1] < ends[1]; firsts_[1] += covers[1])
+        for (firsts_[0] = 0; firsts_[0] < ends[0]; firsts_[0] += covers[0])
+          launch_grid(function, geometry, parameters, entry);
+  }
 
   Geometry plain_geometry(unsigned long long total, int requested_blocks,
                           int requested_threads) const {
@@ -260,7 +324,36 @@ public:
     unsigned long long blocks =
         requested_blocks > 0 ? static_cast<unsigned long long>(requested_blocks)
                              : (total + threads - 1) / threads;
-    return {std::min(blocks, kMaxBlocks), threads, 1}; // the entries loop
+    return {{std::min(blocks, kMaxBlocks), 1, 1}, threads, 1};
+  }
+
+  // A collapsed nest as RAJAPerf's CUDA kernels run theirs: blocks of
+  // 32 x 8 threads over its two innermost levels (narrower where the
+  // innermost level is, taller where the next is short, whole warps
+  // always), and its outer levels along z, as many blocks as cover it.
+  Geometry nest_geometry(const unsigned long long extents[3],
+                         int requested_blocks, int requested_threads) const {
+    const unsigned threads = block_size(requested_threads);
+    const unsigned x = std::min(kTileWidth, power_of_two_above(extents[0]));
+    unsigned y = std::min(threads / x, power_of_two_above(extents[1]));
+    if (x * y < 32)
+      y = 32 / x;
+    Geometry geometry{
+        {std::min((extents[0] + x - 1) / x, kMaxBlocks),
+         std::min((extents[1] + y - 1) / y, kMaxGridYZ),
+         std::min(std::max<unsigned long long>(extents[2], 1), kMaxGridYZ)},
+        x,
+        y};
+    if (requested_blocks > 0)
+      geometry.limit_blocks(static_cast<unsigned long long>(requested_blocks));
+    return geometry;
+  }
+
+  static unsigned power_of_two_above(unsigned long long n) {
+    unsigned p = 1;
+    while (p < n && p < 1024)
+      p *= 2;
+    return p;
   }
 
   // An entry whose threads take stack frames runs as blocks of one column
@@ -290,7 +383,7 @@ public:
             entry);
       arena_bytes_ = bytes;
     }
-    return {blocks, 1, kFrameColumn};
+    return {{blocks, 1, 1}, 1, kFrameColumn};
   }
 
   // Whole warps, at most 1024 threads: the reductions' shuffles take every
@@ -362,6 +455,8 @@ private:
   };
 
   static constexpr unsigned long long kMaxBlocks = 0x7fffffff;
+  static constexpr unsigned long long kMaxGridYZ = 65535;
+  static constexpr unsigned kTileWidth = 32;
   static constexpr unsigned kFrameColumn = 32;
   // The frame arena's cap, and the stack of a thread whose depth the PTX
   // does not tell (alloca, recursion).
@@ -421,7 +516,10 @@ private:
                    "' needs a stack frame, and the plugin built no framed "
                    "entry for it (please report the loop)";
         else
-          stack = stack_per_thread(index_.stack_bytes(name));
+          // The twin takes its arena after its parameters, whatever depth
+          // the PTX shows.
+          stack = std::max(stack_per_thread(index_.stack_bytes(name)),
+                           stack_per_thread(index_.stack_bytes(entry)));
       }
       if (reason.empty())
         reason = index_.obstacle(name);
@@ -565,6 +663,7 @@ private:
   CUdeviceptr arena_ = 0;                     // the threads' stacks
   std::size_t arena_bytes_ = 0;
   unsigned long long frame_arguments_[2] = {}; // arena, bytes per thread
+  unsigned long long firsts_[3] = {};          // where a pass's grid starts
   unsigned long long resident_threads_ = 132 * 32 * kFrameColumn;
   unsigned long long reduction_blocks_ = 1024;
   bool launched_ = false;

@@ -8,10 +8,13 @@
 # calls functions or has locals in memory also gets a framed twin,
 # ENTRY_framed: a .entry without a frame of its own, which gives each
 # thread its stack and calls the loop's body; a loop of plain arithmetic
-# gets none.  The host assembly holds no PTX.
+# gets none; nor does one whose helpers keep small arrays indexed by short
+# counted loops (they are unrolled before GCC scalarizes the arrays).  The
+# host assembly holds no PTX.
 # With -fplugin-arg-ferry-nc-loads, reads of `borrow` buffers are
 # non-coherent loads (ld.global.nc) and reads of anything the kernel writes
-# are not; without it there are none.  Reductions end in one pass (block
+# are not; without it there are none.  Nests run over a 3-D grid without
+# dividing their index; entries without reductions have no loop.  Reductions end in one pass (block
 # scratch in .shared memory, kept out of libgomp's offload table).  ptxas
 # accepts the PTX where the CUDA toolkit is installed.
 # Runs against the build tree (see ferry-test).
@@ -79,6 +82,26 @@ __attribute__((noinline)) double five_sums(double e) {
 [[ferry::kernel]] void kept_frame(long n, [[ferry::borrow_mut(n)]] double *y) {
   for (long i = 0; i < n; ++i) y[i] = five_sums(y[i]);
 }
+// XSBench's shape: a helper fills a small array in short counted loops,
+// the caller accumulates into another and picks its largest channel.
+inline void channel_values(double e, double out[5]) {
+  double xs[5];
+  for (int k = 0; k < 5; ++k) xs[k] = e * (k + 1) - k * k;
+  for (int k = 0; k < 5; ++k) out[k] += xs[k];
+}
+[[ferry::kernel]] void channels(long n, [[ferry::borrow(n)]] const double *e,
+                                [[ferry::out(n)]] int *best) {
+  for (long i = 0; i < n; ++i) {
+    double macro[5];
+    for (int k = 0; k < 5; ++k) macro[k] = 0;
+    for (long j = 0; j < n % 7; ++j) channel_values(e[i] + j, macro);
+    double largest = -1;
+    int channel = 0;
+    for (int k = 0; k < 5; ++k)
+      if (macro[k] > largest) { largest = macro[k]; channel = k; }
+    best[i] = channel;
+  }
+}
 inline double twice(const double *p) { return 2 * *p; }
 [[ferry::kernel]] void fields(long n, [[ferry::borrow(n)]] const Coefficients *c,
                               [[ferry::borrow(n)]] const double *x,
@@ -112,6 +135,9 @@ for kernel in axpy plane cube sums histogram staged soa vectors framed kept_fram
     fail "explain names no direct entry for $kernel"
 done
 
+grep -q "note: ferry: direct entry '__ferry_direct__Z[0-9]*plane.*blocks of up to 32 x 8 threads" explain.txt ||
+  fail "explain does not say how the nest plane runs over the grid"
+
 ptx=$(ls ./*.xnvptx-none.mkoffload 2>/dev/null | head -1)
 [ -n "$ptx" ] || fail "no offload PTX was kept (-save-temps)"
 tr -d '\000' < "$ptx" > ptx.txt
@@ -130,7 +156,8 @@ all_entries = sorted(n for n in bodies if n.startswith("__ferry_direct_") and
                      re.search(r"^\.visible \.entry %s\b" % re.escape(n), text, re.M))
 framed = [e for e in all_entries if e.endswith("_framed")]
 entries = [e for e in all_entries if e not in framed]
-expected = ["axpy", "plane", "cube", "sums", "histogram", "staged", "soa", "vectors"]
+expected = ["axpy", "plane", "cube", "sums", "histogram", "staged", "soa", "vectors",
+            "channels"]
 for kernel in expected:
     found = [e for e in entries if re.match(r"__ferry_direct__Z\d+%s" % kernel, e)]
     if not found:
@@ -212,6 +239,35 @@ for (kernel, loop), (nc, plain) in expected_loads.items():
 axpy = entry("axpy")
 if len(re.findall(r"\bld\.global\.nc", axpy)) != 1:
     sys.exit("FAIL: axpy's written buffer y is read non-coherently")
+# Nests run over the grid: the plain entries of plane and cube read the
+# blocks' y and the grid's z and divide nothing (the outer levels of
+# deeper nests divide once per layer); the framed twins stay linear.
+for kernel in ("plane", "cube"):
+    body = entry(kernel)
+    for needed in ("%ctaid.y", "%ctaid.z", "%tid.y"):
+        if needed not in body:
+            sys.exit("FAIL: the nest %s does not run over the grid (no %s)" % (kernel, needed))
+    if re.search(r"\b(div|rem)\.", body):
+        sys.exit("FAIL: the nest %s divides its index" % kernel)
+# A plain entry without reductions runs one iteration per thread and no
+# loop (libferry launches it as often as covering the loop takes), so GCC
+# hoists nothing into registers for the whole kernel; a reduction's entry
+# loops.
+def loops(body):
+    seen = set()
+    for line in body.split("\n"):
+        label = re.match(r"^(\$L\d+):", line)
+        if label:
+            seen.add(label.group(1))
+        target = re.search(r"\bbra(?:\.uni)?\s+(\$L\d+);", line)
+        if target and target.group(1) in seen:
+            return True
+    return False
+for kernel in ("axpy", "plane", "cube", "histogram"):
+    if loops(entry(kernel)):
+        sys.exit("FAIL: the entry of %s loops" % kernel)
+if not loops(entry("sums")):
+    sys.exit("FAIL: the entry of sums, a reduction, does not loop")
 # sums' four reductions end in one pass each: the block combines its
 # threads' values in .shared scratch, leaves one partial result, counts
 # itself done, and the last block stores the result; there is no atomic

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Short counted loops in device code are unrolled before GCC scalarizes
+// local arrays (device_loops.cc).
+//
+// Input: the GIMPLE of every function compiled for the offload targets
+// (`omp declare target`: kernels' helpers, direct entries, OpenMP regions),
+// after early inlining.  Output: each innermost loop that runs a known
+// count of at most kMaxUnrolledTrips times marked for complete unrolling,
+// as `#pragma GCC unroll` marks one.
+//
+// Why: a helper's small array indexed by such a loop (XSBench's
+// double[5] of cross sections) stays in memory unless the loop is
+// unrolled before late SRA, and GCC 12 unrolls after it.  On nvptx that
+// memory is a soft-stack frame, which sends a direct entry to its framed
+// twin: blocks of one warp and more registers, 3x slower on such a kernel
+// (doc/performance.md, "A lookup kernel").
+#ifndef FERRY_PLUGIN_DEVICE_LOOPS_H
+#define FERRY_PLUGIN_DEVICE_LOOPS_H
+
+#include "gcc_compat.h"
+
+namespace ferry {
+
+constexpr unsigned kMaxUnrolledTrips = 8;
+
+opt_pass *make_device_loops_pass(::gcc::context *context);
+
+} // namespace ferry
+
+#endif
