@@ -260,9 +260,8 @@ public:
       launch_grid(site.function, geometry, parameters.data(), entry);
     }
     launched_ = true;
-    if (site.stack_bytes && settings().stats)
-      *why = "framed, " + std::to_string(site.stack_bytes) +
-             " bytes of stack per thread";
+    if (settings().stats)
+      *why = describe(geometry, site.stack_bytes, reductions != 0);
     if (reductions)
       collect_reductions(arguments, count, site, entry);
     return true;
@@ -285,6 +284,28 @@ public:
       }
     }
   };
+
+  // How a launch ran, for FERRY_STATS: "framed, 512 bytes of stack per
+  // thread, " if it was, then the block and the grid, and how a reduction
+  // ended.
+  static std::string describe(const Geometry &geometry, std::size_t stack_bytes,
+                              bool reduces) {
+    std::string text;
+    if (stack_bytes)
+      text = "framed, " + std::to_string(stack_bytes) +
+             " bytes of stack per thread, ";
+    text += std::to_string(geometry.threads_x);
+    if (geometry.threads_y > 1)
+      text += " x " + std::to_string(geometry.threads_y);
+    text += " threads a block, " + std::to_string(geometry.blocks[0]);
+    if (geometry.blocks[1] > 1 || geometry.blocks[2] > 1)
+      text += " x " + std::to_string(geometry.blocks[1]) + " x " +
+              std::to_string(geometry.blocks[2]);
+    text += " blocks";
+    if (reduces)
+      text += ", reduced in one pass";
+    return text;
+  }
 
   void launch_grid(CUfunction function, const Geometry &geometry,
                    void **parameters, const char *entry) {
