@@ -222,11 +222,15 @@ public:
     }
     // A framed entry also takes its frame arena and bytes per thread
     // (<ferry/direct.hpp>, enter_frame).
+    // An entry of one iteration per thread takes as many blocks as cover
+    // the loop: a teams(M) request would only cut it into more launches.
+    const int blocks_wanted =
+        one_pass && !site.stack_bytes ? 0 : requested_blocks;
     Geometry geometry =
         site.stack_bytes
             ? framed_geometry(site.stack_bytes, total, requested_blocks, entry)
-        : nest ? nest_geometry(extents, requested_blocks, requested_threads)
-               : plain_geometry(total, requested_blocks, requested_threads);
+        : nest ? nest_geometry(extents, blocks_wanted, requested_threads)
+               : plain_geometry(total, blocks_wanted, requested_threads);
     if (site.stack_bytes) {
       frame_arguments_[0] = arena_;
       frame_arguments_[1] = site.stack_bytes;
