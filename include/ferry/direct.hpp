@@ -329,8 +329,9 @@ template <class T, class V> void atomic_shift_right(T *target, V value) {
   atomic_apply<op::shift_right>(target, value);
 }
 
-// The threads of this block, in one linear order (a framed entry's block
-// is one column of threads in y, a plain entry's a row in x).
+// The threads of this block in the order the hardware makes warps of
+// them, x fastest (a framed entry's block is one column in y, a nest's up
+// to 32 x 8, any other's a row in x).
 inline unsigned block_thread() {
   unsigned x, y, width;
   asm("// ferry-ptx\n\tmov.u32 %0, %%tid.x;" : "=r"(x));

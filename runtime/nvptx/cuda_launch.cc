@@ -320,11 +320,7 @@ public:
         geometry.threads_y, 1, 0, nullptr, parameters, nullptr);
     if (result != kSuccess) {
       const std::string launch =
-          std::string(entry) + " (" + std::to_string(geometry.blocks[0]) +
-          " x " + std::to_string(geometry.blocks[1]) + " x " +
-          std::to_string(geometry.blocks[2]) + " blocks of " +
-          std::to_string(geometry.threads_x) + " x " +
-          std::to_string(geometry.threads_y) + " threads)";
+          std::string(entry) + " (" + describe(geometry, 0, false) + ")";
       check(result, "cuLaunchKernel of", launch.c_str());
     }
   }
