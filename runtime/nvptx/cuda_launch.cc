@@ -2,6 +2,7 @@
 // See cuda_launch.h.
 #include "cuda_launch.h"
 
+#include "launch_geometry.h"
 #include "ptx_index.h"
 #include "ranks.h"
 #include "settings.h"
@@ -271,46 +272,6 @@ public:
     return true;
   }
 
-  // The entries loop over what their grid does not cover, along every
-  // axis, so any grid is correct; these choose the fastest.
-  struct Geometry {
-    unsigned long long blocks[3];
-    unsigned threads_x, threads_y;
-
-    // At most LIMIT blocks, taken from z first, then y, then x.
-    void limit_blocks(unsigned long long limit) {
-      for (int axis = 2; axis >= 0; --axis) {
-        unsigned long long others = 1;
-        for (int other = 0; other < axis; ++other)
-          others *= blocks[other];
-        if (others * blocks[axis] > limit)
-          blocks[axis] = std::max<unsigned long long>(1, limit / others);
-      }
-    }
-  };
-
-  // How a launch ran, for FERRY_STATS: "framed, 512 bytes of stack per
-  // thread, " if it was, then the block and the grid, and how a reduction
-  // ended.
-  static std::string describe(const Geometry &geometry, std::size_t stack_bytes,
-                              bool reduces) {
-    std::string text;
-    if (stack_bytes)
-      text = "framed, " + std::to_string(stack_bytes) +
-             " bytes of stack per thread, ";
-    text += std::to_string(geometry.threads_x);
-    if (geometry.threads_y > 1)
-      text += " x " + std::to_string(geometry.threads_y);
-    text += " threads a block, " + std::to_string(geometry.blocks[0]);
-    if (geometry.blocks[1] > 1 || geometry.blocks[2] > 1)
-      text += " x " + std::to_string(geometry.blocks[1]) + " x " +
-              std::to_string(geometry.blocks[2]);
-    text += " blocks";
-    if (reduces)
-      text += ", reduced in one pass";
-    return text;
-  }
-
   void launch_grid(CUfunction function, const Geometry &geometry,
                    void **parameters, const char *entry) {
     const CUresult result = driver_.cuLaunchKernel(
@@ -325,56 +286,13 @@ public:
     }
   }
 
-  // Launches until the grid has started at every point below ENDS, the
-  // entry's iterations along x, y and z, setting firsts_ for each launch.
+  // Launches until the grid has started at every point below ENDS
+  // (launch_geometry.h, for_each_pass), setting firsts_ for each launch.
   void launch_in_passes(CUfunction function, const Geometry &geometry,
                         const unsigned long long ends[3], void **parameters,
                         const char *entry) {
-    const unsigned long long covers[3] = {
-        geometry.blocks[0] * geometry.threads_x,
-        geometry.blocks[1] * geometry.threads_y, geometry.blocks[2]};
-    for (firsts_[2] = 0; firsts_[2] < ends[2]; firsts_[2] += covers[2])
-      for (firsts_[1] = 0; firsts_[1] < ends[1]; firsts_[1] += covers[1])
-        for (firsts_[0] = 0; firsts_[0] < ends[0]; firsts_[0] += covers[0])
-          launch_grid(function, geometry, parameters, entry);
-  }
-
-  Geometry plain_geometry(unsigned long long total, int requested_blocks,
-                          int requested_threads) const {
-    const unsigned threads = block_size(requested_threads);
-    unsigned long long blocks =
-        requested_blocks > 0 ? static_cast<unsigned long long>(requested_blocks)
-                             : (total + threads - 1) / threads;
-    return {{std::min(blocks, kMaxBlocks), 1, 1}, threads, 1};
-  }
-
-  // A collapsed nest as RAJAPerf's CUDA kernels run theirs: blocks of
-  // 32 x 8 threads over its two innermost levels (narrower where the
-  // innermost level is, taller where the next is short, whole warps
-  // always), and its outer levels along z, as many blocks as cover it.
-  Geometry nest_geometry(const unsigned long long extents[3],
-                         int requested_blocks, int requested_threads) const {
-    const unsigned threads = block_size(requested_threads);
-    const unsigned x = std::min(kTileWidth, power_of_two_above(extents[0]));
-    unsigned y = std::min(threads / x, power_of_two_above(extents[1]));
-    if (x * y < 32)
-      y = 32 / x;
-    Geometry geometry{
-        {std::min((extents[0] + x - 1) / x, kMaxBlocks),
-         std::min((extents[1] + y - 1) / y, kMaxGridYZ),
-         std::min(std::max<unsigned long long>(extents[2], 1), kMaxGridYZ)},
-        x,
-        y};
-    if (requested_blocks > 0)
-      geometry.limit_blocks(static_cast<unsigned long long>(requested_blocks));
-    return geometry;
-  }
-
-  static unsigned power_of_two_above(unsigned long long n) {
-    unsigned p = 1;
-    while (p < n && p < 1024)
-      p *= 2;
-    return p;
+    for_each_pass(geometry, ends, firsts_,
+                  [&] { launch_grid(function, geometry, parameters, entry); });
   }
 
   // An entry whose threads take stack frames runs as blocks of one column
@@ -405,16 +323,6 @@ public:
       arena_bytes_ = bytes;
     }
     return {{blocks, 1, 1}, 1, kFrameColumn};
-  }
-
-  // Whole warps, at most 1024 threads: the reductions' shuffles take every
-  // lane of a warp, and the hardware takes no more per block.  The extra
-  // threads find no iteration left.
-  static unsigned block_size(int requested) {
-    if (requested <= 0)
-      return 256;
-    const unsigned warps = (static_cast<unsigned>(requested) + 31) / 32;
-    return warps > 32 ? 1024 : warps * 32;
   }
 
   void wait() override {
@@ -475,9 +383,6 @@ private:
     const unsigned char *results = nullptr; // 8 bytes per reduction, pinned
   };
 
-  static constexpr unsigned long long kMaxBlocks = 0x7fffffff;
-  static constexpr unsigned long long kMaxGridYZ = 65535;
-  static constexpr unsigned kTileWidth = 32;
   static constexpr unsigned kFrameColumn = 32;
   // The frame arena's cap, and the stack of a thread whose depth the PTX
   // does not tell (alloca, recursion).

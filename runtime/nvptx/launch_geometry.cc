@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// See launch_geometry.h.
+#include "launch_geometry.h"
+
+#include <algorithm>
+
+namespace ferry::rt::nvptx {
+
+namespace {
+
+constexpr unsigned kWarp = 32;
+constexpr unsigned kTileWidth = 32;
+
+unsigned power_of_two_above(unsigned long long n) {
+  unsigned p = 1;
+  while (p < n && p < 1024)
+    p *= 2;
+  return p;
+}
+
+} // namespace
+
+void Geometry::limit_blocks(unsigned long long limit) {
+  for (int axis = 2; axis >= 0; --axis) {
+    unsigned long long others = 1;
+    for (int other = 0; other < axis; ++other)
+      others *= blocks[other];
+    if (others * blocks[axis] > limit)
+      blocks[axis] = std::max<unsigned long long>(1, limit / others);
+  }
+}
+
+unsigned block_size(int requested) {
+  if (requested <= 0)
+    return 256;
+  const unsigned warps = (static_cast<unsigned>(requested) + kWarp - 1) / kWarp;
+  return warps > 32 ? 1024 : warps * kWarp;
+}
+
+Geometry plain_geometry(unsigned long long total, int requested_blocks,
+                        int requested_threads) {
+  const unsigned threads = block_size(requested_threads);
+  const unsigned long long blocks =
+      requested_blocks > 0 ? static_cast<unsigned long long>(requested_blocks)
+                           : (total + threads - 1) / threads;
+  return {{std::min(blocks, kMaxBlocks), 1, 1}, threads, 1};
+}
+
+Geometry nest_geometry(const unsigned long long extents[3],
+                       int requested_blocks, int requested_threads) {
+  const unsigned threads = block_size(requested_threads);
+  const unsigned x = std::min(kTileWidth, power_of_two_above(extents[0]));
+  unsigned y = std::min(threads / x, power_of_two_above(extents[1]));
+  if (x * y < kWarp)
+    y = kWarp / x;
+  Geometry geometry{
+      {std::min((extents[0] + x - 1) / x, kMaxBlocks),
+       std::min((extents[1] + y - 1) / y, kMaxGridYZ),
+       std::min(std::max<unsigned long long>(extents[2], 1), kMaxGridYZ)},
+      x,
+      y};
+  if (requested_blocks > 0)
+    geometry.limit_blocks(static_cast<unsigned long long>(requested_blocks));
+  return geometry;
+}
+
+std::string describe(const Geometry &geometry, std::size_t stack_bytes,
+                     bool reduces) {
+  std::string text;
+  if (stack_bytes)
+    text = "framed, " + std::to_string(stack_bytes) +
+           " bytes of stack per thread, ";
+  text += std::to_string(geometry.threads_x);
+  if (geometry.threads_y > 1)
+    text += " x " + std::to_string(geometry.threads_y);
+  text += " threads a block, " + std::to_string(geometry.blocks[0]);
+  if (geometry.blocks[1] > 1 || geometry.blocks[2] > 1)
+    text += " x " + std::to_string(geometry.blocks[1]) + " x " +
+            std::to_string(geometry.blocks[2]);
+  text += " blocks";
+  if (reduces)
+    text += ", reduced in one pass";
+  return text;
+}
+
+} // namespace ferry::rt::nvptx

@@ -1,0 +1,120 @@
+// Unit tests of the direct launch's geometry (runtime/nvptx/
+// launch_geometry.cc): blocks of whole warps; nests in blocks of up to
+// 32 x 8 threads that still make whole warps when a level is short, within
+// the grid's limits; a block limit taken from z first; and passes that
+// start the grid at every point of an entry's iterations exactly once.
+#define BOOST_TEST_MODULE launch_geometry
+#define BOOST_TEST_DYN_LINK
+#include <boost/test/unit_test.hpp>
+
+#include "nvptx/launch_geometry.h"
+
+#include <map>
+#include <tuple>
+
+using namespace ferry::rt::nvptx;
+
+namespace {
+
+unsigned long long blocks_of(const Geometry &g) {
+  return g.blocks[0] * g.blocks[1] * g.blocks[2];
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(blocks_are_whole_warps) {
+  BOOST_TEST(block_size(0) == 256u);
+  BOOST_TEST(block_size(1) == 32u);
+  BOOST_TEST(block_size(100) == 128u);
+  BOOST_TEST(block_size(5000) == 1024u);
+  const Geometry g = plain_geometry(1000000, 0, 0);
+  BOOST_TEST(g.blocks[0] == 3907u);
+  BOOST_TEST(g.threads_x == 256u);
+  BOOST_TEST(plain_geometry(1000000, 3, 64).blocks[0] == 3u);
+}
+
+BOOST_AUTO_TEST_CASE(nests_take_32_by_8_blocks_as_rajaperf) {
+  const unsigned long long heat[3] = {98, 98, 98};
+  const Geometry g = nest_geometry(heat, 0, 0);
+  BOOST_TEST(g.threads_x == 32u);
+  BOOST_TEST(g.threads_y == 8u);
+  BOOST_TEST(g.blocks[0] == 4u);
+  BOOST_TEST(g.blocks[1] == 13u);
+  BOOST_TEST(g.blocks[2] == 98u);
+  BOOST_TEST(describe(g, 0, false) == "32 x 8 threads a block, 4 x 13 x 98 blocks");
+}
+
+BOOST_AUTO_TEST_CASE(short_levels_still_make_whole_warps) {
+  for (unsigned long long inner : {1ull, 3ull, 5ull, 31ull, 33ull})
+    for (unsigned long long next : {1ull, 2ull, 7ull, 100ull}) {
+      const unsigned long long extents[3] = {inner, next, 4};
+      const Geometry g = nest_geometry(extents, 0, 0);
+      const unsigned threads = g.threads_x * g.threads_y;
+      BOOST_TEST(threads % 32 == 0u);
+      BOOST_TEST(threads <= 256u);
+      // The grid covers both levels.
+      BOOST_TEST(g.blocks[0] * g.threads_x >= inner);
+      BOOST_TEST(g.blocks[1] * g.threads_y >= next);
+    }
+  const unsigned long long narrow[3] = {5, 3, 1};
+  const Geometry g = nest_geometry(narrow, 0, 0);
+  BOOST_TEST(g.threads_x == 8u);
+  BOOST_TEST(g.threads_y == 4u);
+}
+
+BOOST_AUTO_TEST_CASE(the_grid_stays_within_the_hardware_limits) {
+  const unsigned long long tall[3] = {1, 1ull << 40, 1ull << 20};
+  const Geometry g = nest_geometry(tall, 0, 0);
+  BOOST_TEST(g.blocks[1] <= kMaxGridYZ);
+  BOOST_TEST(g.blocks[2] <= kMaxGridYZ);
+  BOOST_TEST(plain_geometry(1ull << 45, 0, 0).blocks[0] == kMaxBlocks);
+}
+
+BOOST_AUTO_TEST_CASE(a_block_limit_is_taken_from_z_first) {
+  Geometry g{{32, 125, 98}, 32, 8};
+  g.limit_blocks(1056);
+  BOOST_TEST(blocks_of(g) <= 1056u);
+  BOOST_TEST(g.blocks[0] == 32u);
+  BOOST_TEST(g.blocks[1] == 33u);
+  BOOST_TEST(g.blocks[2] == 1u);
+  Geometry wide{{5000, 1, 1}, 256, 1};
+  wide.limit_blocks(1056);
+  BOOST_TEST(wide.blocks[0] == 1056u);
+}
+
+BOOST_AUTO_TEST_CASE(passes_start_the_grid_at_every_point_once) {
+  // A grid of 2 x 3 x 2 blocks of 4 x 2 threads over 19 x 7 x 5 points.
+  const Geometry g{{2, 3, 2}, 4, 2};
+  const unsigned long long ends[3] = {19, 7, 5};
+  unsigned long long firsts[3] = {};
+  std::map<std::tuple<unsigned long long, unsigned long long, unsigned long long>,
+           int>
+      runs;
+  int passes = 0;
+  for_each_pass(g, ends, firsts, [&] {
+    ++passes;
+    for (unsigned long long z = 0; z < g.blocks[2]; ++z)
+      for (unsigned long long y = 0; y < g.blocks[1] * g.threads_y; ++y)
+        for (unsigned long long x = 0; x < g.blocks[0] * g.threads_x; ++x) {
+          const auto point = std::make_tuple(firsts[0] + x, firsts[1] + y,
+                                             firsts[2] + z);
+          if (std::get<0>(point) < ends[0] && std::get<1>(point) < ends[1] &&
+              std::get<2>(point) < ends[2])
+            ++runs[point];
+        }
+  });
+  BOOST_TEST(passes == 3 * 2 * 3); // ceil(19/8) * ceil(7/6) * ceil(5/2)
+  BOOST_TEST(runs.size() == 19u * 7u * 5u);
+  for (const auto &entry : runs)
+    BOOST_TEST(entry.second == 1);
+}
+
+BOOST_AUTO_TEST_CASE(framed_launches_and_reductions_say_so) {
+  const Geometry framed{{4224, 1, 1}, 1, 32};
+  BOOST_TEST(describe(framed, 512, false) ==
+             "framed, 512 bytes of stack per thread, 1 x 32 threads a block, "
+             "4224 blocks");
+  const Geometry reduction{{1056, 1, 1}, 256, 1};
+  BOOST_TEST(describe(reduction, 0, true) ==
+             "256 threads a block, 1056 blocks, reduced in one pass");
+}
