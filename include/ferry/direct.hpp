@@ -24,66 +24,63 @@
 #pragma omp declare target
 namespace ferry::direct {
 
-// The global index of this GPU thread in a 1-D launch, and the number of
-// threads of the launch: a grid-stride loop's start and step.
-inline unsigned long long thread_index() {
-  unsigned block, threads, thread;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.x;" : "=r"(block));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.x;" : "=r"(threads));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.x;" : "=r"(thread));
+// The PTX special registers the entries read, one accessor each.
+#define FERRY_DIRECT_SPECIAL_REGISTER(NAME, REGISTER)                          \
+  inline unsigned NAME() {                                                     \
+    unsigned value;                                                            \
+    asm("// ferry-ptx\n\tmov.u32 %0, %%" REGISTER ";" : "=r"(value));          \
+    return value;                                                              \
+  }
+FERRY_DIRECT_SPECIAL_REGISTER(thread_x, "tid.x")
+FERRY_DIRECT_SPECIAL_REGISTER(thread_y, "tid.y")
+FERRY_DIRECT_SPECIAL_REGISTER(block_width, "ntid.x")
+FERRY_DIRECT_SPECIAL_REGISTER(block_height, "ntid.y")
+FERRY_DIRECT_SPECIAL_REGISTER(block_x, "ctaid.x")
+FERRY_DIRECT_SPECIAL_REGISTER(block_y, "ctaid.y")
+FERRY_DIRECT_SPECIAL_REGISTER(block_z, "ctaid.z")
+FERRY_DIRECT_SPECIAL_REGISTER(grid_width, "nctaid.x")
+FERRY_DIRECT_SPECIAL_REGISTER(grid_height, "nctaid.y")
+FERRY_DIRECT_SPECIAL_REGISTER(grid_depth, "nctaid.z")
+FERRY_DIRECT_SPECIAL_REGISTER(lane, "laneid")
+#undef FERRY_DIRECT_SPECIAL_REGISTER
+
+// BLOCK * THREADS + THREAD, in 64 bits.
+inline unsigned long long place(unsigned block, unsigned threads,
+                                unsigned thread) {
   return static_cast<unsigned long long>(block) * threads + thread;
 }
 
+// The global index of this GPU thread in a 1-D launch, and the number of
+// threads of the launch: a grid-stride loop's start and step.
+inline unsigned long long thread_index() {
+  return place(block_x(), block_width(), thread_x());
+}
+
 inline unsigned long long thread_count() {
-  unsigned blocks, threads;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.x;" : "=r"(blocks));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.x;" : "=r"(threads));
-  return static_cast<unsigned long long>(blocks) * threads;
+  return place(grid_width(), block_width(), 0);
 }
 
 // The same along y, and the block's place along z (blocks of one layer),
 // for the grid of a collapsed nest.
 inline unsigned long long grid_y_index() {
-  unsigned block, threads, thread;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.y;" : "=r"(block));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(threads));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.y;" : "=r"(thread));
-  return static_cast<unsigned long long>(block) * threads + thread;
+  return place(block_y(), block_height(), thread_y());
 }
 
 inline unsigned long long grid_y_count() {
-  unsigned blocks, threads;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.y;" : "=r"(blocks));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(threads));
-  return static_cast<unsigned long long>(blocks) * threads;
+  return place(grid_height(), block_height(), 0);
 }
 
-inline unsigned long long grid_z_index() {
-  unsigned block;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.z;" : "=r"(block));
-  return block;
-}
+inline unsigned long long grid_z_index() { return block_z(); }
 
-inline unsigned long long grid_z_count() {
-  unsigned blocks;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.z;" : "=r"(blocks));
-  return blocks;
-}
+inline unsigned long long grid_z_count() { return grid_depth(); }
 
 // The same for a framed entry, whose blocks are one column of threads (y).
 inline unsigned long long framed_thread_index() {
-  unsigned block, threads, thread;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.x;" : "=r"(block));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(threads));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.y;" : "=r"(thread));
-  return static_cast<unsigned long long>(block) * threads + thread;
+  return place(block_x(), block_height(), thread_y());
 }
 
 inline unsigned long long framed_thread_count() {
-  unsigned blocks, threads;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.x;" : "=r"(blocks));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(threads));
-  return static_cast<unsigned long long>(blocks) * threads;
+  return place(grid_width(), block_height(), 0);
 }
 
 } // namespace ferry::direct
@@ -104,15 +101,8 @@ namespace ferry::direct {
 // no frame is taken before.
 inline void enter_frame(unsigned long long stack,
                         unsigned long long stack_bytes) {
-  unsigned y;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.y;" : "=r"(y));
-  __nvptx_stacks[y] = stack + (framed_thread_index() + 1) * stack_bytes;
-}
-
-inline unsigned lane() {
-  unsigned lane;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%laneid;" : "=r"(lane));
-  return lane;
+  __nvptx_stacks[thread_y()] =
+      stack + (framed_thread_index() + 1) * stack_bytes;
 }
 
 // VALUE of the lane DELTA places up in the warp; every lane takes part.
@@ -333,37 +323,18 @@ template <class T, class V> void atomic_shift_right(T *target, V value) {
 // them, x fastest (a framed entry's block is one column in y, a nest's up
 // to 32 x 8, any other's a row in x).
 inline unsigned block_thread() {
-  unsigned x, y, width;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.x;" : "=r"(x));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%tid.y;" : "=r"(y));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.x;" : "=r"(width));
-  return y * width + x;
+  return thread_y() * block_width() + thread_x();
 }
 
-inline unsigned block_threads() {
-  unsigned width, height;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.x;" : "=r"(width));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ntid.y;" : "=r"(height));
-  return width * height;
-}
+inline unsigned block_threads() { return block_width() * block_height(); }
 
 // This block's place in the grid, x fastest, and the grid's blocks.
 inline unsigned block_index() {
-  unsigned x, y, z, width, height;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.x;" : "=r"(x));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.y;" : "=r"(y));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%ctaid.z;" : "=r"(z));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.x;" : "=r"(width));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.y;" : "=r"(height));
-  return (z * height + y) * width + x;
+  return (block_z() * grid_height() + block_y()) * grid_width() + block_x();
 }
 
 inline unsigned block_count() {
-  unsigned width, height, depth;
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.x;" : "=r"(width));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.y;" : "=r"(height));
-  asm("// ferry-ptx\n\tmov.u32 %0, %%nctaid.z;" : "=r"(depth));
-  return width * height * depth;
+  return grid_width() * grid_height() * grid_depth();
 }
 
 // Every thread of the block waits here; the memory operations before it
