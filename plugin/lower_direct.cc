@@ -34,6 +34,7 @@
 #include "simt_safety.h"
 #include "tree_utils.h"
 
+#include <array>
 #include <cstring>
 #include <set>
 
@@ -851,39 +852,53 @@ private:
     return statements;
   }
 
-  // A nest's loops over the grid (the launcher shapes it, cuda_launch.cc):
+  // A nest's axes over the grid (the launcher shapes it, cuda_launch.cc):
   // the innermost level along x, the next along y, the outer levels
-  // together along z, each striding over what the grid does not cover.
-  // No division but for the outer levels, once per layer.
+  // together along z; each with the helpers that give a thread's place
+  // along it and the grid's threads along it, and its count.
+  struct GridAxis {
+    const char *name, *index, *count;
+    tree bound;
+  };
+  std::array<GridAxis, 3> grid_axes() const {
+    const std::size_t inner = loop_vars_.size() - 1, next = inner - 1;
+    return {{{"__ferry_column", "thread_index", "thread_count",
+              parameter_named("__ferry_extent_" + std::to_string(inner))},
+             {"__ferry_row", "grid_y_index", "grid_y_count",
+              parameter_named("__ferry_extent_" + std::to_string(next))},
+             {"__ferry_layer", "grid_z_index", "grid_z_count",
+              parameter_named("__ferry_outer")}}};
+  }
+
+  // The loop variables that axis AXIS of grid_axes stands for, from
+  // POSITION along it, appended to *STATEMENTS: the outer levels divide,
+  // once per layer.
+  void set_axis_variables(std::size_t axis, tree position, tree bound,
+                          tree *statements) {
+    const std::size_t inner = loop_vars_.size() - 1, next = inner - 1;
+    if (axis < 2)
+      append_to_statement_list_force(
+          set_loop_variable(axis == 0 ? inner : next, position), statements);
+    else if (next > 0)
+      append_to_statement_list_force(loop_variables(position, next, bound),
+                                     statements);
+  }
+
+  // A nest's loops over the grid, each axis striding over what the grid
+  // does not cover.  No division but for the outer levels.
   tree grid_loops(tree body) {
     tree count_type = long_long_unsigned_type_node;
-    const std::size_t inner = loop_vars_.size() - 1, next = inner - 1;
-    struct Axis {
-      const char *name, *index, *count;
-      tree bound;
-    };
-    const Axis axes[] = {
-        {"__ferry_column", "thread_index", "thread_count",
-         parameter_named("__ferry_extent_" + std::to_string(inner))},
-        {"__ferry_row", "grid_y_index", "grid_y_count",
-         parameter_named("__ferry_extent_" + std::to_string(next))},
-        {"__ferry_layer", "grid_z_index", "grid_z_count",
-         parameter_named("__ferry_outer")}};
+    const std::array<GridAxis, 3> axes = grid_axes();
     tree statements = NULL_TREE;
     tree loops = body;
-    for (std::size_t axis = 0; axis < 3; ++axis) {
+    for (std::size_t axis = 0; axis < axes.size(); ++axis) {
       tree position = add_local(axes[axis].name, count_type);
       tree step = add_local((std::string(axes[axis].name) + "_step").c_str(),
                             count_type);
       append_to_statement_list_force(
           assign(step, call_helper(axes[axis].count, {})), &statements);
       tree iteration = NULL_TREE;
-      if (axis < 2)
-        append_to_statement_list_force(
-            set_loop_variable(axis == 0 ? inner : next, position), &iteration);
-      else if (next > 0)
-        append_to_statement_list_force(
-            loop_variables(position, next, axes[axis].bound), &iteration);
+      set_axis_variables(axis, position, axes[axis].bound, &iteration);
       append_to_statement_list_force(loops, &iteration);
       loops = counted_loop(position, call_helper(axes[axis].index, {}),
                            axes[axis].bound, step, iteration,
@@ -925,37 +940,22 @@ private:
   // the loops.
   tree grid_pass(tree body) {
     tree count_type = long_long_unsigned_type_node;
-    const std::size_t inner = loop_vars_.size() - 1, next = inner - 1;
-    const char *const names[3] = {"__ferry_column", "__ferry_row",
-                                  "__ferry_layer"};
-    const char *const indices[3] = {"thread_index", "grid_y_index",
-                                    "grid_z_index"};
-    tree bounds[3] = {
-        parameter_named("__ferry_extent_" + std::to_string(inner)),
-        parameter_named("__ferry_extent_" + std::to_string(next)),
-        parameter_named("__ferry_outer")};
-    tree statements = NULL_TREE;
+    const std::array<GridAxis, 3> axes = grid_axes();
+    tree statements = NULL_TREE, iteration = NULL_TREE;
     tree inside = boolean_true_node;
-    tree positions[3];
-    for (std::size_t axis = 0; axis < 3; ++axis) {
-      positions[axis] = add_local(names[axis], count_type);
+    // The outer levels first, as in grid_loops.
+    for (std::size_t axis = axes.size(); axis-- > 0;) {
+      tree position = add_local(axes[axis].name, count_type);
       append_to_statement_list_force(
-          assign(positions[axis],
+          assign(position,
                  build2(PLUS_EXPR, count_type, parameter_named(kFirsts[axis]),
-                        call_helper(indices[axis], {}))),
+                        call_helper(axes[axis].index, {}))),
           &statements);
       inside = build2(
           TRUTH_ANDIF_EXPR, boolean_type_node, inside,
-          build2(LT_EXPR, boolean_type_node, positions[axis], bounds[axis]));
+          build2(LT_EXPR, boolean_type_node, position, axes[axis].bound));
+      set_axis_variables(axis, position, axes[axis].bound, &iteration);
     }
-    tree iteration = NULL_TREE;
-    if (next > 0)
-      append_to_statement_list_force(
-          loop_variables(positions[2], next, bounds[2]), &iteration);
-    append_to_statement_list_force(set_loop_variable(next, positions[1]),
-                                   &iteration);
-    append_to_statement_list_force(set_loop_variable(inner, positions[0]),
-                                   &iteration);
     append_to_statement_list_force(once(body), &iteration);
     append_to_statement_list_force(
         build3(COND_EXPR, void_type_node, inside, iteration, NULL_TREE),
