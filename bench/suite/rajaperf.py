@@ -100,7 +100,9 @@ def main():
     parser.add_argument("--svg")
     args = parser.parse_args()
     best = best_times(args.run)
-    reference = {r["kernel"]: r for r in csv.DictReader(open(args.rajaperf))}
+    with open(args.rajaperf) as f:  # "#" lines say where the figures come from
+        reference = {r["kernel"]: r for r in csv.DictReader(
+            line for line in f if not line.startswith("#"))}
     how = paths(args.paths)
     print("| kernel | ferry µs | cuda µs | ferry/cuda | RAJAPerf CUDA µs | "
           "ferry/RAJAPerf | path and geometry |")
