@@ -59,15 +59,35 @@ void release_bytes(const void *data, std::size_t bytes) {
 }
 
 void *device_pointer_bytes(const void *data, std::size_t bytes) {
+  // A vendor library's call that follows may read what held kernels write.
+  rt::direct_launcher().submit_held("ferry::device_pointer");
   return rt::transfers().device_address(data, bytes);
 }
 
 void device_wrote_bytes(const void *data, std::size_t bytes) {
+  rt::direct_launcher().submit_held("ferry::device_wrote");
   rt::transfers().device_wrote(data, bytes);
 }
 
 void enter_resident_scope() { rt::frames::enter_scope(); }
 void leave_resident_scope() { rt::frames::leave_scope(); }
+
+void *create_launch_graph(const char *file, unsigned line) {
+  const std::string where = std::string(file) + ":" + std::to_string(line);
+  return rt::direct_launcher().create_graph(where.c_str());
+}
+
+void destroy_launch_graph(void *graph) {
+  rt::direct_launcher().destroy_graph(graph);
+}
+
+void begin_launch_graph_run(void *graph) {
+  rt::direct_launcher().begin_graph_run(graph);
+}
+
+void end_launch_graph_run(void *graph) {
+  rt::direct_launcher().end_graph_run(graph);
+}
 
 } // namespace detail
 

@@ -53,6 +53,19 @@ public:
   // Blocks until every entry launched so far has finished.
   virtual void wait() = 0;
 
+  // ferry::launch_graph.  From begin_graph_run to end_graph_run, launches
+  // on the run's thread may be held back and replayed as one graph
+  // (runtime/nvptx/launch_graphs.h).  A launcher without graphs launches
+  // at once, and these do nothing.
+  virtual void *create_graph(const char * /*where*/) { return nullptr; }
+  virtual void destroy_graph(void * /*graph*/) {}
+  virtual void begin_graph_run(void * /*graph*/) {}
+  virtual void end_graph_run(void * /*graph*/) {}
+  // Launches what is held back now, before work that must follow it: a
+  // copy, an OpenMP construct, a vendor library's call.  WHY names that
+  // work; the open run then ends without a graph.
+  virtual void submit_held(const char * /*why*/) {}
+
   // Whether DEVICE_POINTER is memory of the context the entries run in.
   virtual bool addresses_context_memory(const void *device_pointer) = 0;
 

@@ -38,9 +38,17 @@ struct PathCount {
   std::string how; // how the direct launches ran, if worth saying
 };
 
+struct GraphCount {
+  std::uint64_t runs = 0;
+  std::uint64_t replayed = 0;
+  std::uint64_t launches = 0;
+  std::string why; // the first reason a run was not replayed
+};
+
 struct Paths {
   std::mutex mutex;
   std::map<std::string, PathCount> by_entry;
+  std::map<std::string, GraphCount> graphs; // by where they are declared
 };
 
 // Never destroyed, like the counters.
@@ -61,6 +69,14 @@ void print_report() {
                  count.how.empty() ? "" : " (", count.how.c_str(),
                  count.how.empty() ? "" : ")",
                  static_cast<unsigned long long>(count.omp),
+                 count.why.empty() ? "" : " (", count.why.c_str(),
+                 count.why.empty() ? "" : ")");
+  for (const auto &[where, count] : all.graphs)
+    std::fprintf(stderr,
+                 "ferry-graph %s runs=%llu replayed=%llu launches=%llu%s%s%s\n",
+                 where.c_str(), static_cast<unsigned long long>(count.runs),
+                 static_cast<unsigned long long>(count.replayed),
+                 static_cast<unsigned long long>(count.launches),
                  count.why.empty() ? "" : " (", count.why.c_str(),
                  count.why.empty() ? "" : ")");
 }
@@ -111,6 +127,20 @@ void count_path(const char *kernel, const char *entry, bool direct,
     if (count.why.empty())
       count.why = why;
   }
+}
+
+void count_graph_run(const std::string &where, std::uint64_t launches,
+                     bool replayed, const std::string &why) {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  GraphCount &count = all.graphs[where];
+  ++count.runs;
+  count.replayed += replayed;
+  count.launches += launches;
+  if (count.why.empty())
+    count.why = why;
 }
 
 StatsSnapshot stats_snapshot() {

@@ -40,6 +40,14 @@ void count_fault();
 void count_path(const char *kernel, const char *entry, bool direct,
                 const std::string &why);
 
+// One run of the launch graph declared at WHERE (ferry::launch_graph),
+// with LAUNCHES kernel launches: replayed as one CUDA graph, or launched
+// one by one, because of WHY when that is more than its first run.  With
+// FERRY_STATS=1 every graph gets a line at exit, with the first reason:
+//   ferry-graph WHERE runs=N replayed=N launches=N[ (WHY)]
+void count_graph_run(const std::string &where, std::uint64_t launches,
+                     bool replayed, const std::string &why);
+
 StatsSnapshot stats_snapshot();
 
 // The ferry-stats line for S, without a newline.

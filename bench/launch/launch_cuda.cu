@@ -1,10 +1,12 @@
 // launch_ferry.cc in hand-written CUDA: the same kernel and time loop,
 // launched with <<<>>> on the default stream.
 //   nvcc -O3 -arch=sm_90 -o launch_cuda launch_cuda.cu
+//   ./launch_cuda [elements]
 #include <cuda_runtime.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 __global__ void step(long n, double a, const double *x, double *y) {
@@ -13,8 +15,8 @@ __global__ void step(long n, double a, const double *x, double *y) {
     y[i] = a * y[i] + x[i];
 }
 
-int main() {
-  const long n = 256;
+int main(int argc, char **argv) {
+  const long n = argc > 1 ? std::atol(argv[1]) : 256;
   const int steps = 20000;
   std::vector<double> host(n, 1.0);
   double *x, *y, *z;

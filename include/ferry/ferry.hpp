@@ -90,6 +90,10 @@ FERRY_API void *device_pointer_bytes(const void *data, std::size_t bytes);
 FERRY_API void device_wrote_bytes(const void *data, std::size_t bytes);
 FERRY_API void enter_resident_scope();
 FERRY_API void leave_resident_scope();
+FERRY_API void *create_launch_graph(const char *file, unsigned line);
+FERRY_API void destroy_launch_graph(void *graph);
+FERRY_API void begin_launch_graph_run(void *graph);
+FERRY_API void end_launch_graph_run(void *graph);
 } // namespace detail
 
 // Makes data[0, count) ready for the host to access HOW.
@@ -146,6 +150,50 @@ public:
   ~resident_scope() { detail::leave_resident_scope(); }
   resident_scope(const resident_scope &) = delete;
   resident_scope &operator=(const resident_scope &) = delete;
+};
+
+// Replays the kernels that each run of a repeated piece of code launches
+// (a time step) as one CUDA graph: one call to the driver per run instead
+// of one per kernel.  On NVIDIA, from the second run on, a run whose
+// kernels and grids are those of the run before goes to the GPU as one
+// graph, with the new values of its arguments; any other run launches its
+// kernels one by one, as without it.  Only the launch changes: whatever
+// would see the kernels' work (host code, a copy, a reduction's result,
+// ferry::wait, ferry::device_pointer, an OpenMP construct) launches them
+// first, and that run then takes no graph.  Elsewhere (host, sim device,
+// OpenMP path) run() just calls the body.
+//
+//   ferry::launch_graph step;
+//   for (int s = 0; s < steps; ++s)
+//       step.run([&] {
+//           advance(n, dt, u.data(), v.data());   // kernels only
+//           relax(n, v.data(), u.data());
+//       });
+//
+// Work on the GPU that ferry does not see -- a vendor library called with
+// a device pointer taken before the run -- must not depend on a run's
+// kernels inside the run.  FERRY_STATS=1 prints a ferry-graph line per
+// graph at exit: runs, runs replayed, and why others were not.
+class launch_graph {
+public:
+  explicit launch_graph(const char *file = __builtin_FILE(),
+                        unsigned line = __builtin_LINE())
+      : graph_(detail::create_launch_graph(file, line)) {}
+  ~launch_graph() { detail::destroy_launch_graph(graph_); }
+  launch_graph(const launch_graph &) = delete;
+  launch_graph &operator=(const launch_graph &) = delete;
+
+  template <class Body> void run(Body &&body) {
+    detail::begin_launch_graph_run(graph_);
+    struct end_of_run {
+      void *graph;
+      ~end_of_run() { detail::end_launch_graph_run(graph); }
+    } ending{graph_};
+    body();
+  }
+
+private:
+  void *graph_;
 };
 
 } // namespace ferry

@@ -2,7 +2,9 @@
 // See cuda_launch.h.
 #include "cuda_launch.h"
 
+#include "cuda_driver.h"
 #include "launch_geometry.h"
+#include "launch_graphs.h"
 #include "ptx_index.h"
 #include "ranks.h"
 #include "settings.h"
@@ -22,21 +24,10 @@
 #include <unordered_map>
 #include <vector>
 
-// The part of the CUDA driver API that ferry uses, declared here (as
-// libgomp's plugin does) so that no CUDA SDK is needed to build it.  The
-// values are the driver ABI's.
 namespace {
 
-using CUresult = int;
-using CUdevice = int;
-using CUdeviceptr = unsigned long long;
-using CUcontext = struct CUctx_st *;
-using CUmodule = struct CUmod_st *;
-using CUfunction = struct CUfunc_st *;
-using CUlinkState = struct CUlinkState_st *;
-using CUstream = struct CUstream_st *;
+using namespace ferry::rt::nvptx;
 
-constexpr CUresult kSuccess = 0;
 constexpr int kJitInfoLogBuffer = 3;
 constexpr int kJitInfoLogBufferSize = 4;
 constexpr int kJitErrorLogBuffer = 5;
@@ -62,37 +53,6 @@ struct NvptxTargetData {
   const PtxObject *objects;
   unsigned object_count;
   // variable and function tables follow; libgomp reads them
-};
-
-struct Driver {
-#define FERRY_CUDA_CALL(name, symbol, parameters)                              \
-  CUresult(*name) parameters = nullptr;
-#include "cuda_driver.def"
-#undef FERRY_CUDA_CALL
-
-  bool load(std::string *why) {
-    void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_GLOBAL);
-    if (!library) {
-      *why = "libcuda.so.1 cannot be loaded";
-      return false;
-    }
-    const char *missing = nullptr;
-    auto bind = [&](auto *function, const char *symbol) {
-      *function =
-          reinterpret_cast<std::remove_reference_t<decltype(*function)>>(
-              dlsym(library, symbol));
-      if (!*function && !missing)
-        missing = symbol;
-    };
-#define FERRY_CUDA_CALL(name, symbol, parameters) bind(&name, symbol);
-#include "cuda_driver.def"
-#undef FERRY_CUDA_CALL
-    if (missing) {
-      *why = std::string("libcuda has no ") + missing;
-      return false;
-    }
-    return true;
-  }
 };
 
 // The offload images the program registered, in order.
@@ -134,11 +94,22 @@ namespace ferry::rt::nvptx {
 namespace {
 
 class CudaLauncher final : public Launcher {
+  // What one call site (the address of its entry-name literal) needs.
+  struct Site {
+    CUfunction function = nullptr;
+    std::size_t stack_bytes = 0;              // per thread; 0: no frames
+    std::vector<std::size_t> parameter_bytes; // of its function, from the PTX
+    CUdeviceptr staging = 0;                  // its objects
+    std::vector<unsigned char> uploaded;      // what staging holds, if known
+    CUdeviceptr tallies = 0;                  // kTallyBytes per reduction
+    const unsigned char *results = nullptr;   // 8 bytes per reduction, pinned
+  };
+
 public:
   void prepare_context(int device_number) override {
     if (settings().launch == LaunchPath::omp)
       return;
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!load_driver())
       return;
     CUcontext current = nullptr;
@@ -158,11 +129,14 @@ public:
   bool launch(const char *entry, const LaunchArgument *arguments,
               unsigned count, unsigned long long total, int requested_blocks,
               int requested_threads, std::string *why) override {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     Site &site = sites_[entry];
-    if (!site.function &&
-        !(site.function = find(entry, &site.stack_bytes, why)))
-      return false;
+    if (!site.function) {
+      if (!(site.function = find(entry, &site.stack_bytes, why)))
+        return false;
+      site.parameter_bytes = index_.parameter_bytes(
+          site.stack_bytes ? std::string(entry) + "_framed" : entry);
+    }
     if (total == 0)
       return true;
     // Objects go to the device in one copy, into memory of this call
@@ -239,6 +213,7 @@ public:
       parameters.push_back(&frame_arguments_[1]);
     }
     if (!staged.empty() && staged != site.uploaded) {
+      graphs_.submit_held("a struct argument changed, and is copied at once");
       check(driver_.cuMemcpyHtoD(site.staging, staged.data(), staged.size()),
             "cuMemcpyHtoD of the arguments of", entry);
       site.uploaded = staged;
@@ -248,6 +223,7 @@ public:
     // block: as many blocks as fill the GPU, each looping over more
     // iterations, keep that short.
     if (reductions) {
+      graphs_.submit_held("a reduction, whose result the host waits for");
       if (requested_blocks <= 0)
         geometry.limit_blocks(reduction_blocks_);
       geometry.limit_blocks(kTallyBlocks);
@@ -260,9 +236,9 @@ public:
       const unsigned long long ends[3] = {nest ? extents[0] : total,
                                           nest ? extents[1] : 1,
                                           nest ? extents[2] : 1};
-      launch_in_passes(site.function, geometry, ends, parameters.data(), entry);
+      launch_in_passes(site, geometry, ends, parameters, entry);
     } else {
-      launch_grid(site.function, geometry, parameters.data(), entry);
+      launch_grid(site, geometry, parameters, entry, reductions == 0);
     }
     launched_ = true;
     if (settings().stats)
@@ -272,13 +248,20 @@ public:
     return true;
   }
 
-  void launch_grid(CUfunction function, const Geometry &geometry,
-                   void **parameters, const char *entry) {
+  // Launches SITE's function over GEOMETRY, or, when it MAY_HOLD it,
+  // holds the launch back for the open run of a launch graph.
+  void launch_grid(const Site &site, const Geometry &geometry,
+                   std::vector<void *> &parameters, const char *entry,
+                   bool may_hold) {
+    if (may_hold && graphs_.holds_next_launch() &&
+        graphs_.hold(site.function, geometry, parameters.data(),
+                     parameters.size(), site.parameter_bytes))
+      return;
     const CUresult result = driver_.cuLaunchKernel(
-        function, static_cast<unsigned>(geometry.blocks[0]),
+        site.function, static_cast<unsigned>(geometry.blocks[0]),
         static_cast<unsigned>(geometry.blocks[1]),
         static_cast<unsigned>(geometry.blocks[2]), geometry.threads_x,
-        geometry.threads_y, 1, 0, nullptr, parameters, nullptr);
+        geometry.threads_y, 1, 0, nullptr, parameters.data(), nullptr);
     if (result != kSuccess) {
       const std::string launch =
           std::string(entry) + " (" + describe(geometry, 0, false) + ")";
@@ -288,11 +271,12 @@ public:
 
   // Launches until the grid has started at every point below ENDS
   // (launch_geometry.h, for_each_pass), setting firsts_ for each launch.
-  void launch_in_passes(CUfunction function, const Geometry &geometry,
-                        const unsigned long long ends[3], void **parameters,
-                        const char *entry) {
-    for_each_pass(geometry, ends, firsts_,
-                  [&] { launch_grid(function, geometry, parameters, entry); });
+  void launch_in_passes(const Site &site, const Geometry &geometry,
+                        const unsigned long long ends[3],
+                        std::vector<void *> &parameters, const char *entry) {
+    for_each_pass(geometry, ends, firsts_, [&] {
+      launch_grid(site, geometry, parameters, entry, true);
+    });
   }
 
   // An entry whose threads take stack frames runs as blocks of one column
@@ -313,6 +297,7 @@ public:
     const std::size_t bytes = blocks * kFrameColumn * stack_bytes;
     if (bytes > arena_bytes_) {
       if (arena_) { // earlier launches may still use it
+        graphs_.submit_held("the threads' stacks grow");
         check(driver_.cuCtxSynchronize(), "waiting to grow the stacks of",
               entry);
         check(driver_.cuMemFree(arena_), "cuMemFree of the stacks for", entry);
@@ -328,14 +313,43 @@ public:
   void wait() override {
     if (settings().launch == LaunchPath::omp)
       return;
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    graphs_.submit_held("ferry::wait");
     if (launched_)
       check(driver_.cuCtxSynchronize(), "waiting for", "the launched kernels");
   }
 
+  void *create_graph(const char *where) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    return graphs_.create(where);
+  }
+
+  void destroy_graph(void *graph) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    graphs_.destroy(static_cast<LaunchGraphs::Graph *>(graph));
+  }
+
+  void begin_graph_run(void *graph) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    graphs_.begin_run(static_cast<LaunchGraphs::Graph *>(graph));
+  }
+
+  void end_graph_run(void *graph) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    graphs_.end_run(static_cast<LaunchGraphs::Graph *>(graph));
+  }
+
+  void submit_held(const char *why) override {
+    if (!graphs_.run_open()) // the common case takes no lock
+      return;
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    graphs_.submit_held(why);
+  }
+
   bool fill(void *device_pointer, unsigned char value,
             std::size_t bytes) override {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    graphs_.submit_held("a device buffer is filled");
     if (!load_driver() || !context_)
       return false;
     driver_.cuCtxSetCurrent(context_);
@@ -344,7 +358,7 @@ public:
   }
 
   void *allocate_pinned(std::size_t bytes) override {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!load_driver() || !context_)
       return nullptr;
     driver_.cuCtxSetCurrent(context_);
@@ -354,7 +368,7 @@ public:
   }
 
   void free_pinned(void *memory) override {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (memory && load_driver() && context_) {
       driver_.cuCtxSetCurrent(context_);
       driver_.cuMemFreeHost(memory);
@@ -362,7 +376,7 @@ public:
   }
 
   bool addresses_context_memory(const void *device_pointer) override {
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!load_driver() || !context_)
       return false;
     CUcontext owner = nullptr;
@@ -373,16 +387,6 @@ public:
   }
 
 private:
-  // What one call site (the address of its entry-name literal) needs.
-  struct Site {
-    CUfunction function = nullptr;
-    std::size_t stack_bytes = 0;            // per thread; 0: no frames
-    CUdeviceptr staging = 0;                // its objects
-    std::vector<unsigned char> uploaded;    // what staging holds, if known
-    CUdeviceptr tallies = 0;                // kTallyBytes per reduction
-    const unsigned char *results = nullptr; // 8 bytes per reduction, pinned
-  };
-
   static constexpr unsigned kFrameColumn = 32;
   // The frame arena's cap, and the stack of a thread whose depth the PTX
   // does not tell (alloca, recursion).
@@ -561,17 +565,14 @@ private:
   }
 
   void check(CUresult result, const char *what, const char *subject) {
-    if (result == kSuccess)
-      return;
-    const char *message = "unknown error";
-    driver_.cuGetErrorString(result, &message);
-    std::fprintf(stderr, "%s%s %s failed: %s\n", message_prefix(), what,
-                 subject, message);
-    std::exit(EXIT_FAILURE);
+    driver_.check(result, what, subject);
   }
 
-  std::mutex mutex_;
+  // Recursive: a host access that faults while the launcher copies a
+  // reduction's result resolves through a copy that submits held launches.
+  std::recursive_mutex mutex_;
   Driver driver_;
+  LaunchGraphs graphs_{driver_};
   bool tried_driver_ = false;
   std::string unavailable_;
   CUcontext context_ = nullptr;

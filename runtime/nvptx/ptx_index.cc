@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 
@@ -60,11 +61,12 @@ void PtxIndex::add(const char *code, std::size_t size) {
     std::size_t line_end = text.find('\n', line_start);
     if (line_end == std::string::npos)
       line_end = text.size();
-    const std::string name =
-        defined_name(text.substr(line_start, line_end - line_start));
+    const std::string line = text.substr(line_start, line_end - line_start);
+    const std::string name = defined_name(line);
     line_start = line_end + 1;
     if (name.empty())
       continue;
+    definitions_[name] = line;
     const std::size_t open = text.find("\n{", line_end);
     const std::size_t close =
         open == std::string::npos ? open : closing_brace(text, open + 1);
@@ -214,6 +216,46 @@ std::size_t PtxIndex::stack_bytes(const std::string &entry) const {
     return total;
   };
   return visit(entry, visit);
+}
+
+std::vector<std::size_t>
+PtxIndex::parameter_bytes(const std::string &name) const {
+  auto found = definitions_.find(name);
+  if (found == definitions_.end())
+    return {};
+  const std::string &line = found->second;
+  // The parameter list follows the name (a .func's return value, in
+  // parentheses too, comes before it).
+  std::size_t at = line.find('(', line.find(name) + name.size());
+  const std::size_t end = line.rfind(')');
+  std::vector<std::size_t> sizes;
+  if (at == std::string::npos || end == std::string::npos || end < at)
+    return sizes;
+  while (at < end) {
+    std::size_t next = line.find(',', at + 1);
+    if (next == std::string::npos || next > end)
+      next = end;
+    const std::string parameter = line.substr(at + 1, next - at - 1);
+    at = next;
+    // The width of the type (.u64, .f32, .b8, .pred), times an array's
+    // length.
+    std::size_t bits = 0, count = 1;
+    for (std::size_t dot = parameter.find('.'); dot != std::string::npos;
+         dot = parameter.find('.', dot + 1)) {
+      const std::string word = name_at(parameter, dot + 1);
+      if (word.size() >= 2 && std::strchr("usbf", word[0]) &&
+          std::all_of(word.begin() + 1, word.end(),
+                      [](unsigned char c) { return std::isdigit(c); }))
+        bits = std::stoul(word.substr(1));
+    }
+    const std::size_t bracket = parameter.find('[');
+    if (bracket != std::string::npos)
+      count = std::strtoul(parameter.c_str() + bracket + 1, nullptr, 10);
+    if (bits == 0) // a .param without a type this reader knows
+      return {};
+    sizes.push_back((bits + 7) / 8 * count);
+  }
+  return sizes;
 }
 
 } // namespace ferry::rt

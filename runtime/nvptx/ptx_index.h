@@ -41,6 +41,12 @@ public:
   static constexpr std::size_t kUnknownStack = ~std::size_t{0};
   std::size_t stack_bytes(const std::string &entry) const;
 
+  // The bytes of each parameter of the function NAME, in order, as its
+  // definition line declares them (`.param .u64 %in_ar0`, `.param .align 8
+  // .b8 %in_ar1[16]`); empty when NAME is not defined.  A launch that is
+  // kept for later (a CUDA graph) copies its parameters by these sizes.
+  std::vector<std::size_t> parameter_bytes(const std::string &name) const;
+
   // The bytes of BODY's own frame (the prologue's `sub.u64 %frame,
   // %sspprev, N` and `sub.u64 %stack, %frame, M`: N + M); 0 without one,
   // kUnknownStack when it grows at run time.
@@ -59,6 +65,7 @@ public:
 
 private:
   std::map<std::string, std::string> bodies_;
+  std::map<std::string, std::string> definitions_; // each name's first line
 };
 
 } // namespace ferry::rt

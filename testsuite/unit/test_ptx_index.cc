@@ -198,3 +198,22 @@ BOOST_AUTO_TEST_CASE(calls_are_read_in_every_form) {
   BOOST_TEST(names.at(1) == "f2");
   BOOST_TEST(names.at(2) == "f3");
 }
+
+BOOST_AUTO_TEST_CASE(parameter_sizes_are_read_from_the_definition) {
+  const char *const module =
+      ".visible .entry step (.param .u64 %in_ar0, .param .f64 %in_ar1, "
+      ".param .u32 %in_ar2, .param .align 8 .b8 %in_ar3[24], "
+      ".param .u16 %in_ar4)\n{\nret;\n}\n"
+      ".func (.param .f64 %value_out) leaf (.param .f32 %in_ar0)\n{\nret;\n}\n"
+      ".visible .entry none ()\n{\nret;\n}\n";
+  PtxIndex index;
+  index.add(module, std::strlen(module));
+  const std::vector<std::size_t> expected{8, 8, 4, 24, 2};
+  BOOST_TEST(index.parameter_bytes("step") == expected,
+             boost::test_tools::per_element());
+  // A function's return value is not one of its parameters.
+  BOOST_TEST(index.parameter_bytes("leaf") == std::vector<std::size_t>{4},
+             boost::test_tools::per_element());
+  BOOST_TEST(index.parameter_bytes("none").empty());
+  BOOST_TEST(index.parameter_bytes("missing").empty());
+}
