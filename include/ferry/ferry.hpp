@@ -136,8 +136,10 @@ template <class T> void device_wrote(const T *data, std::size_t count) {
 
 // Keeps every buffer that kernels use during its lifetime on the device,
 // even across returns from the functions that launched them, and copies
-// back what the device changed when it ends.  Host code that the plugin did
-// not compile must call ferry::sync inside it.
+// back what the device changed when it ends.  Under the default coherence
+// (guarded pages) host code needs nothing; under FERRY_COHERENCE=compiler,
+// code the plugin did not compile, and functions that touch a buffer
+// without calling a kernel themselves, must call ferry::sync inside it.
 //
 //   {
 //       ferry::resident_scope keep;
