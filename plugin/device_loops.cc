@@ -2,6 +2,9 @@
 // See device_loops.h.
 #include "device_loops.h"
 
+#include <algorithm>
+#include <cstring>
+
 namespace ferry {
 
 namespace {
@@ -34,21 +37,64 @@ public:
     // Counting iterations needs each loop's exits.
     loop_optimizer_init(LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
     scev_initialize();
-    for (class loop *loop : loops_list(fun, LI_ONLY_INNERMOST)) {
-      if (loop->unroll) // the user's own pragma
-        continue;
-      tree latches = number_of_latch_executions(loop);
-      if (latches && TREE_CODE(latches) == INTEGER_CST &&
-          tree_fits_uhwi_p(latches) &&
-          tree_to_uhwi(latches) < kMaxUnrolledTrips) {
-        loop->unroll = static_cast<unsigned short>(tree_to_uhwi(latches) + 1);
-        if (dump_file)
-          fprintf(dump_file, "loop %d: unrolled completely\n", loop->num);
-      }
-    }
+    if (is_constants_twin(fun->decl))
+      mark_nests(fun);
+    else
+      for (class loop *loop : loops_list(fun, LI_ONLY_INNERMOST))
+        if (!loop->unroll) // else the user's own pragma
+          mark(loop, trips(loop), kMaxUnrolledTrips);
     scev_finalize();
     loop_optimizer_finalize();
     return 0;
+  }
+
+private:
+  static bool is_constants_twin(tree fndecl) {
+    const char *name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
+    const std::size_t length = std::strlen(name), suffix = 10;
+    return length > suffix &&
+           std::strcmp(name + length - suffix, "_constants") == 0;
+  }
+
+  // LOOP's iteration count when it is a known constant, else 0.
+  static unsigned HOST_WIDE_INT trips(class loop *loop) {
+    tree latches = number_of_latch_executions(loop);
+    if (!latches || TREE_CODE(latches) != INTEGER_CST ||
+        !tree_fits_uhwi_p(latches))
+      return 0;
+    return tree_to_uhwi(latches) + 1;
+  }
+
+  // Marks LOOP for complete unrolling when it runs TRIPS (known) times, at
+  // most LIMIT; returns whether it did.
+  static bool mark(class loop *loop, unsigned HOST_WIDE_INT trips,
+                   unsigned HOST_WIDE_INT limit) {
+    if (trips == 0 || trips > limit)
+      return false;
+    loop->unroll = static_cast<unsigned short>(trips);
+    if (dump_file)
+      fprintf(dump_file, "loop %d: unrolled completely\n", loop->num);
+    return true;
+  }
+
+  // Inner loops first: a loop is marked when all loops inside it are and
+  // the copies of its body stay within kMaxConstantCopies.
+  static void mark_nests(function *fun) {
+    hash_map<int_hash<int, -1, -2>, unsigned HOST_WIDE_INT> copies;
+    for (class loop *loop : loops_list(fun, LI_FROM_INNERMOST)) {
+      unsigned HOST_WIDE_INT inside = 1;
+      bool all_marked = true;
+      for (class loop *inner = loop->inner; inner; inner = inner->next) {
+        const unsigned HOST_WIDE_INT *count = copies.get(inner->num);
+        all_marked = all_marked && count;
+        if (count)
+          inside = std::max(inside, *count);
+      }
+      const unsigned HOST_WIDE_INT own = trips(loop);
+      if (all_marked && !loop->unroll &&
+          mark(loop, own, kMaxConstantCopies / inside))
+        copies.put(loop->num, own * inside);
+    }
   }
 };
 

@@ -14,6 +14,14 @@
 // memory is a soft-stack frame, which sends a direct entry to its framed
 // twin: blocks of one warp and more registers, 3x slower on such a kernel
 // (doc/performance.md, "A lookup kernel").
+//
+// In a _constants twin (lower_direct.cc), whose constant buffers are local
+// arrays made of its parameters, every loop, inner or not, whose trips and
+// those of the marked loops inside it come to at most kMaxConstantCopies
+// copies of its body is marked: a filter's 16 taps, a 3 x 3 stencil's
+// weights.  Unrolled, the arrays become the parameters themselves, read
+// from the constant bank; otherwise the twin takes a frame, and libferry
+// launches the plain entry.
 #ifndef FERRY_PLUGIN_DEVICE_LOOPS_H
 #define FERRY_PLUGIN_DEVICE_LOOPS_H
 
@@ -22,6 +30,7 @@
 namespace ferry {
 
 constexpr unsigned kMaxUnrolledTrips = 8;
+constexpr unsigned kMaxConstantCopies = 64;
 
 opt_pass *make_device_loops_pass(::gcc::context *context);
 

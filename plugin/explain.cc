@@ -4,6 +4,8 @@
 
 #include "tree_utils.h"
 
+#include "../runtime/abi.h"
+
 namespace ferry {
 
 namespace {
@@ -116,6 +118,18 @@ void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
                    "so it has a framed twin too, which runs with a stack per "
                    "thread when they do"
                  : "");
+    for (char role : entries[i].constant_buffers)
+      for (const BufferParam &buffer : kernel.buffers)
+        if (buffer.index ==
+            static_cast<unsigned>(static_cast<unsigned char>(role) -
+                                  FERRY_ROLE_BUFFER))
+          inform(loop.location,
+                 "ferry: %qD has a length known at compile time (%s): a "
+                 "twin of the entry takes its elements as launch parameters, "
+                 "which the GPU reads from its constant bank; libferry "
+                 "launches the twin when its loops over them unroll (it "
+                 "then needs no stack frame)",
+                 buffer.decl, buffer.length_text.c_str());
     for (const Reduction &reduction : loop_facts.reductions)
       inform(reduction.location,
              "ferry: %qD is a %qs reduction: each thread combines into its "

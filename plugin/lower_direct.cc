@@ -333,11 +333,26 @@ public:
       define_framed_entry();
       result_.framed = true;
     }
+    find_constant_buffers();
+    if (!constant_buffers_.empty())
+      define_constants_entry();
     return std::move(result_);
   }
 
 private:
   static constexpr std::size_t kMaxBuffers = 60;
+
+  // A borrowed buffer of COUNT numbers, COUNT known at compile time and
+  // small: SYMBOL_constants takes its elements as parameters.
+  struct ConstantBuffer {
+    const BufferParam *buffer;
+    tree element_type;
+    unsigned count;
+  };
+  // Kernel parameters live in the GPU's constant bank, which the
+  // multiprocessors read as instruction operands; 256 bytes of them per
+  // buffer keep the launch's parameters far below the driver's limit.
+  static constexpr unsigned long long kConstantBufferBytes = 256;
 
   struct Parameter {
     tree name;
@@ -627,6 +642,86 @@ private:
     pop_from_top_level();
   }
 
+  void find_constant_buffers() {
+    for (const BufferParam &buffer : k_.buffers) {
+      if (buffer.ownership != Ownership::borrow || !buffer.length ||
+          !POINTER_TYPE_P(TREE_TYPE(buffer.decl)))
+        continue;
+      tree element = TYPE_MAIN_VARIANT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+      tree length = maybe_constant_value(
+          fold(tree_strip_any_location_wrapper(buffer.length)));
+      if (!is_word_type(element) || TREE_CODE(length) != INTEGER_CST ||
+          !tree_fits_uhwi_p(length) || integer_zerop(length))
+        continue;
+      const unsigned HOST_WIDE_INT count = tree_to_uhwi(length);
+      if (count * tree_to_uhwi(TYPE_SIZE_UNIT(element)) > kConstantBufferBytes)
+        continue;
+      constant_buffers_.push_back(
+          {&buffer, element, static_cast<unsigned>(count)});
+    }
+  }
+
+  // SYMBOL_constants: the plain entry's parameters, then the elements of
+  // each constant buffer; its body reads a local array made of them
+  // instead of the buffer.  Unrolled loops over such an array read the
+  // parameters themselves, which ptxas takes from the constant bank as
+  // operands (nvcc's code for a __constant__ array).  Where the array
+  // stays in memory the entry takes a frame, and libferry launches the
+  // plain entry instead.
+  void define_constants_entry() {
+    const std::vector<Parameter> plain = parameters_;
+    for (const ConstantBuffer &constant : constant_buffers_) {
+      const std::string name = decl_name(constant.buffer->decl);
+      for (unsigned i = 0; i < constant.count; ++i)
+        parameters_.push_back({get_identifier(("__ferry_constant_" + name +
+                                               "_" + std::to_string(i))
+                                                  .c_str()),
+                               constant.element_type, NULL_TREE});
+      result_.constant_buffers.push_back(
+          static_cast<char>(FERRY_ROLE_BUFFER + constant.buffer->index));
+    }
+    with_constants_ = true;
+    if (!define_copy(result_.symbol + "_constants", /*kernel=*/true))
+      result_.constant_buffers.clear();
+    with_constants_ = false;
+    parameters_ = plain;
+  }
+
+  // In SYMBOL_constants: maps each constant buffer to a local pointer to
+  // a local array of its elements, set from the parameters in
+  // constants_setup_ before the loops.
+  void map_constant_buffers(hash_map<tree, tree> *map) {
+    constants_setup_ = NULL_TREE;
+    constants_locals_.clear();
+    std::size_t next = parameters_.size();
+    for (const ConstantBuffer &constant : constant_buffers_)
+      next -= constant.count;
+    for (const ConstantBuffer &constant : constant_buffers_) {
+      const std::string name = decl_name(constant.buffer->decl);
+      tree array_type =
+          build_array_type_nelts(constant.element_type, constant.count);
+      tree array =
+          new_local(entry_, ("__ferry_constants_" + name).c_str(), array_type);
+      tree pointer =
+          new_local(entry_, name.c_str(),
+                    TYPE_MAIN_VARIANT(TREE_TYPE(constant.buffer->decl)));
+      for (unsigned i = 0; i < constant.count; ++i)
+        append_to_statement_list_force(
+            assign(build4(ARRAY_REF, constant.element_type, array, size_int(i),
+                          NULL_TREE, NULL_TREE),
+                   parameters_[next++].decl),
+            &constants_setup_);
+      append_to_statement_list_force(
+          assign(pointer, build_fold_addr_expr(
+                              build4(ARRAY_REF, constant.element_type, array,
+                                     size_zero_node, NULL_TREE, NULL_TREE))),
+          &constants_setup_);
+      constants_locals_.push_back(array);
+      constants_locals_.push_back(pointer);
+      map->put(constant.buffer->decl, pointer);
+    }
+  }
+
   // Swaps the shared_mut updates of the original body for the PTX atomics;
   // restore_atomics() puts the originals back once the body is copied.
   bool replace_atomics() {
@@ -681,6 +776,8 @@ private:
           new_local(entry_, decl_name(plan.var).c_str(), TREE_TYPE(plan.var));
       map.put(plan.var, plan.private_var);
     }
+    if (with_constants_)
+      map_constant_buffers(&map);
 
     copy_body_data id;
     std::memset(&id, 0, sizeof id);
@@ -976,6 +1073,11 @@ private:
     narrow_rest_ = add_local("__ferry_narrow_rest", unsigned_type_node);
 
     tree statements = NULL_TREE;
+    if (with_constants_) {
+      append_to_statement_list_force(constants_setup_, &statements);
+      entry_locals_.insert(entry_locals_.end(), constants_locals_.begin(),
+                           constants_locals_.end());
+    }
     for (const ReductionPlan &plan : reductions_)
       append_to_statement_list_force(
           assign(plan.private_var,
@@ -1036,6 +1138,10 @@ private:
   const LoopFacts &facts_;
   const unsigned loop_index_;
   const bool non_coherent_reads_;
+  std::vector<ConstantBuffer> constant_buffers_;
+  bool with_constants_ = false; // building SYMBOL_constants
+  tree constants_setup_ = NULL_TREE;
+  std::vector<tree> constants_locals_;
   DirectEntry result_;
   std::vector<Parameter> parameters_;
   std::vector<ReductionPlan> reductions_;

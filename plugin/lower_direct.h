@@ -29,6 +29,12 @@ struct DirectEntry {
   // variable itself, which the runtime updates.
   std::vector<tree> values;
   std::string roles;
+  // The buffers (their roles) whose elements SYMBOL_constants takes as
+  // parameters of its own, after SYMBOL's: borrowed arrays of a few
+  // numbers and a length known at compile time, such as a filter's
+  // coefficients, which the GPU then reads from its constant bank.  Empty
+  // when there is no such twin.
+  std::string constant_buffers;
 };
 
 // Builds the entries of KERNEL's loops (one per loop, in order).  Whether

@@ -418,6 +418,15 @@ private:
     return pop_stmt_list(statements);
   }
 
+  // The roles of ENTRY's parameters, then `|` and the roles of the buffers
+  // whose elements its _constants twin takes (runtime/abi.h).
+  static std::string roles_with_constants(const DirectEntry &entry) {
+    return entry.constant_buffers.empty()
+               ? entry.roles
+               : entry.roles + static_cast<char>(FERRY_ROLE_CONSTANTS) +
+                     entry.constant_buffers;
+  }
+
   // `if (!__ferry_launch_direct(ENTRY, ...)) REGION`, with the arguments
   // in an array of pointers to host copies of their values.
   tree direct_or_region(const DirectEntry &entry, const ParallelLoop &loop,
@@ -459,7 +468,8 @@ private:
         where, entry.symbol.c_str(), count,
         build_fold_addr_expr(build4(ARRAY_REF, ptr_type_node, args,
                                     size_zero_node, NULL_TREE, NULL_TREE)),
-        entry.roles.c_str(), requested_teams(), requested_threads());
+        roles_with_constants(entry).c_str(), requested_teams(),
+        requested_threads());
     TREE_ADDRESSABLE(args) = 1;
     append_to_statement_list_force(
         build3(COND_EXPR, void_type_node,

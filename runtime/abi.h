@@ -140,6 +140,12 @@ enum ferry_direct_role {
                                        grid: the innermost level along x,
                                        the next along y, the outer levels
                                        together along z */
+  FERRY_ROLE_CONSTANTS = '|',       /* after the NARGS roles: the buffers
+                                       ('@' + index each) whose elements
+                                       ENTRY_constants, a twin of ENTRY,
+                                       takes as parameters after ENTRY's
+                                       (the launcher uses it when it needs
+                                       no stack frame) */
   FERRY_ROLE_FIRST = '('            /* '(' + axis: where along the axis this
                                        launch's grid starts, an unsigned long
                                        long that the launcher sets (ARGS[k]

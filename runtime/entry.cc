@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -291,6 +292,39 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
   return {};
 }
 
+// The current bytes of the buffers SUFFIX names after FERRY_ROLE_CONSTANTS
+// (none without it), copied: the host's where they are current, the
+// device's where it holds newer ones.  Empty when one of them cannot be
+// given.
+const std::vector<ConstantBuffer> &constant_buffers(const char *suffix) {
+  thread_local std::vector<ConstantBuffer> constants;
+  thread_local std::vector<unsigned char> current;
+  constants.clear();
+  if (*suffix != FERRY_ROLE_CONSTANTS)
+    return constants;
+  std::size_t total = 0;
+  for (const char *role = suffix + 1; *role; ++role)
+    total +=
+        buffer_at(static_cast<unsigned char>(*role) - FERRY_ROLE_BUFFER).bytes;
+  current.resize(total); // not moved below: the pointers into it stay
+  std::size_t used = 0;
+  for (const char *role = suffix + 1; *role; ++role) {
+    const Buffer &buffer =
+        buffer_at(static_cast<unsigned char>(*role) - FERRY_ROLE_BUFFER);
+    // The user's own mapping may hold bytes ferry does not track.
+    if (!buffer.bytes || buffer.mapped_by_user) {
+      constants.clear();
+      break;
+    }
+    unsigned char *copy = current.data() + used;
+    if (!transfers().read_current(buffer.host, buffer.bytes, copy))
+      std::memcpy(copy, buffer.host, buffer.bytes); // all current: readable
+    constants.push_back({copy, buffer.bytes});
+    used += buffer.bytes;
+  }
+  return constants;
+}
+
 } // namespace
 
 extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
@@ -308,9 +342,11 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
   if (why.empty()) {
     const auto total =
         *static_cast<const unsigned long long *>(args[nargs - 1]);
-    launched =
-        direct_launcher().launch(entry, arguments.data(), nargs, total,
-                                 requested_teams, requested_threads, &why);
+    const std::vector<ConstantBuffer> &constants =
+        constant_buffers(roles + nargs);
+    launched = direct_launcher().launch(
+        entry, arguments.data(), nargs, constants.data(), constants.size(),
+        total, requested_teams, requested_threads, &why);
   }
   count_path(launch.kernel, entry, launched, why);
   if (!launched && settings().launch == LaunchPath::direct &&

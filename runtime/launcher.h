@@ -28,6 +28,13 @@ struct LaunchArgument {
   int axis = 0;
 };
 
+// The bytes of a buffer whose elements an entry's _constants twin takes as
+// parameters (runtime/abi.h, FERRY_ROLE_CONSTANTS): current host bytes.
+struct ConstantBuffer {
+  const void *bytes = nullptr;
+  std::size_t size = 0;
+};
+
 class Launcher {
 public:
   virtual ~Launcher() = default;
@@ -44,9 +51,12 @@ public:
   // device runtime, ...); the caller then runs the OpenMP region.  A
   // failure after the launch was attempted stops the program with the
   // driver's message.  After a launch, *WHY may say how it ran (a framed
-  // entry, with its stack).
+  // entry, with its stack).  CONSTANTS, when there are any, are the
+  // buffers ENTRY_constants takes by element after ARGUMENTS; the launcher
+  // runs that twin instead of ENTRY when it can.
   virtual bool launch(const char *entry, const LaunchArgument *arguments,
-                      unsigned count, unsigned long long total,
+                      unsigned count, const ConstantBuffer *constants,
+                      unsigned constant_count, unsigned long long total,
                       int requested_blocks, int requested_threads,
                       std::string *why) = 0;
 

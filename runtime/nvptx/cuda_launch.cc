@@ -99,10 +99,20 @@ class CudaLauncher final : public Launcher {
     CUfunction function = nullptr;
     std::size_t stack_bytes = 0;              // per thread; 0: no frames
     std::vector<std::size_t> parameter_bytes; // of its function, from the PTX
+    // ENTRY_constants, if it exists and runs without frames.
+    bool constants_looked_up = false;
+    CUfunction constants_function = nullptr;
+    std::vector<std::size_t> constants_parameter_bytes;
     CUdeviceptr staging = 0;                  // its objects
     std::vector<unsigned char> uploaded;      // what staging holds, if known
     CUdeviceptr tallies = 0;                  // kTallyBytes per reduction
     const unsigned char *results = nullptr;   // 8 bytes per reduction, pinned
+  };
+
+  // The function a launch runs and the sizes of its parameters.
+  struct Function {
+    CUfunction handle;
+    const std::vector<std::size_t> *parameter_bytes;
   };
 
 public:
@@ -127,8 +137,10 @@ public:
   }
 
   bool launch(const char *entry, const LaunchArgument *arguments,
-              unsigned count, unsigned long long total, int requested_blocks,
-              int requested_threads, std::string *why) override {
+              unsigned count, const ConstantBuffer *constants,
+              unsigned constant_count, unsigned long long total,
+              int requested_blocks, int requested_threads,
+              std::string *why) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     Site &site = sites_[entry];
     if (!site.function) {
@@ -212,6 +224,12 @@ public:
       parameters.push_back(&frame_arguments_[0]);
       parameters.push_back(&frame_arguments_[1]);
     }
+    Function function{site.function, &site.parameter_bytes};
+    const bool with_constants =
+        constant_count && !site.stack_bytes &&
+        pass_constants(site, entry, constants, constant_count, &parameters);
+    if (with_constants)
+      function = {site.constants_function, &site.constants_parameter_bytes};
     if (!staged.empty() && staged != site.uploaded) {
       graphs_.submit_held("a struct argument changed, and is copied at once");
       check(driver_.cuMemcpyHtoD(site.staging, staged.data(), staged.size()),
@@ -236,29 +254,71 @@ public:
       const unsigned long long ends[3] = {nest ? extents[0] : total,
                                           nest ? extents[1] : 1,
                                           nest ? extents[2] : 1};
-      launch_in_passes(site, geometry, ends, parameters, entry);
+      launch_in_passes(function, geometry, ends, parameters, entry);
     } else {
-      launch_grid(site, geometry, parameters, entry, reductions == 0);
+      launch_grid(function, geometry, parameters, entry, reductions == 0);
     }
     launched_ = true;
-    if (settings().stats)
+    if (settings().stats) {
       *why = describe(geometry, site.stack_bytes, reductions != 0);
+      if (with_constants)
+        *why += ", constant buffers in its parameters";
+    }
     if (reductions)
       collect_reductions(arguments, count, site, entry);
     return true;
   }
 
-  // Launches SITE's function over GEOMETRY, or, when it MAY_HOLD it,
-  // holds the launch back for the open run of a launch graph.
-  void launch_grid(const Site &site, const Geometry &geometry,
+  // Appends to *PARAMETERS the elements of CONSTANTS that SITE's
+  // ENTRY_constants takes (runtime/abi.h, FERRY_ROLE_CONSTANTS), if that
+  // twin exists and needs no stack frame: then true.
+  bool pass_constants(Site &site, const char *entry,
+                      const ConstantBuffer *constants, unsigned count,
+                      std::vector<void *> *parameters) {
+    if (!site.constants_looked_up) {
+      site.constants_looked_up = true;
+      const std::string name = std::string(entry) + "_constants";
+      if (!index_.defines(name) || index_.stack_bytes(name) != 0 ||
+          !index_.obstacle(name).empty() ||
+          driver_.cuModuleGetFunction(&site.constants_function, module_,
+                                      name.c_str()) != kSuccess)
+        site.constants_function = nullptr;
+      else
+        site.constants_parameter_bytes = index_.parameter_bytes(name);
+    }
+    const std::vector<std::size_t> &sizes = site.constants_parameter_bytes;
+    const std::size_t plain = parameters->size();
+    if (!site.constants_function || sizes.size() < plain)
+      return false;
+    std::size_t next = plain;
+    for (unsigned c = 0; c < count; ++c) {
+      std::size_t offset = 0;
+      while (offset < constants[c].size && next < sizes.size()) {
+        parameters->push_back(const_cast<unsigned char *>(
+            static_cast<const unsigned char *>(constants[c].bytes) + offset));
+        offset += sizes[next++];
+      }
+      if (offset != constants[c].size) {
+        parameters->resize(plain);
+        return false;
+      }
+    }
+    if (next != sizes.size())
+      parameters->resize(plain);
+    return next == sizes.size();
+  }
+
+  // Launches FUNCTION over GEOMETRY, or, when it MAY_HOLD it, holds the
+  // launch back for the open run of a launch graph.
+  void launch_grid(const Function &function, const Geometry &geometry,
                    std::vector<void *> &parameters, const char *entry,
                    bool may_hold) {
     if (may_hold && graphs_.holds_next_launch() &&
-        graphs_.hold(site.function, geometry, parameters.data(),
-                     parameters.size(), site.parameter_bytes))
+        graphs_.hold(function.handle, geometry, parameters.data(),
+                     parameters.size(), *function.parameter_bytes))
       return;
     const CUresult result = driver_.cuLaunchKernel(
-        site.function, static_cast<unsigned>(geometry.blocks[0]),
+        function.handle, static_cast<unsigned>(geometry.blocks[0]),
         static_cast<unsigned>(geometry.blocks[1]),
         static_cast<unsigned>(geometry.blocks[2]), geometry.threads_x,
         geometry.threads_y, 1, 0, nullptr, parameters.data(), nullptr);
@@ -271,11 +331,11 @@ public:
 
   // Launches until the grid has started at every point below ENDS
   // (launch_geometry.h, for_each_pass), setting firsts_ for each launch.
-  void launch_in_passes(const Site &site, const Geometry &geometry,
+  void launch_in_passes(const Function &function, const Geometry &geometry,
                         const unsigned long long ends[3],
                         std::vector<void *> &parameters, const char *entry) {
     for_each_pass(geometry, ends, firsts_, [&] {
-      launch_grid(site, geometry, parameters, entry, true);
+      launch_grid(function, geometry, parameters, entry, true);
     });
   }
 

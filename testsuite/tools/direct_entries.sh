@@ -15,7 +15,9 @@
 # non-coherent loads (ld.global.nc) and reads of anything the kernel writes
 # are not; without it there are none.  Nests run over a 3-D grid without
 # dividing their index; entries without reductions have no loop.  Reductions end in one pass (block
-# scratch in .shared memory, kept out of libgomp's offload table).  ptxas
+# scratch in .shared memory, kept out of libgomp's offload table).  A
+# borrowed buffer of 16 coefficients (a length known at compile time) gets
+# a _constants twin that takes them as parameters, frame-free.  ptxas
 # accepts the PTX where the CUDA toolkit is installed.
 # Runs against the build tree (see ferry-test).
 set -u
@@ -123,6 +125,18 @@ struct Bodies {
 [[ferry::kernel]] void vectors(const std::vector<double> &x, std::vector<double> &y) {
   for (std::size_t i = 0; i < y.size(); ++i) y[i] += x[i];
 }
+// A filter's coefficients: a borrowed buffer of 16 numbers whose length is
+// known at compile time, so a twin takes them as parameters.
+constexpr long kTaps = 16;
+[[ferry::kernel]] void filter(long n, [[ferry::borrow(kTaps)]] const double *coeff,
+                              [[ferry::borrow(n + kTaps - 1)]] const double *in,
+                              [[ferry::out(n)]] double *out) {
+  for (long i = 0; i < n; ++i) {
+    double sum = 0;
+    for (long j = 0; j < kTaps; ++j) sum += coeff[j] * in[i + j];
+    out[i] = sum;
+  }
+}
 int main() {}
 CC
 cd "$dir" || fail "no temporary directory"
@@ -137,6 +151,8 @@ done
 
 grep -q "note: ferry: direct entry '__ferry_direct__Z[0-9]*plane.*blocks of up to 32 x 8 threads" explain.txt ||
   fail "explain does not say how the nest plane runs over the grid"
+grep -q "note: ferry: 'coeff' has a length known at compile time (kTaps)" explain.txt ||
+  fail "explain does not say that filter's coefficients go in the launch's parameters"
 
 ptx=$(ls ./*.xnvptx-none.mkoffload 2>/dev/null | head -1)
 [ -n "$ptx" ] || fail "no offload PTX was kept (-save-temps)"
@@ -155,7 +171,8 @@ for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*
 all_entries = sorted(n for n in bodies if n.startswith("__ferry_direct_") and
                      re.search(r"^\.visible \.entry %s\b" % re.escape(n), text, re.M))
 framed = [e for e in all_entries if e.endswith("_framed")]
-entries = [e for e in all_entries if e not in framed]
+constants = [e for e in all_entries if e.endswith("_constants")]
+entries = [e for e in all_entries if e not in framed and e not in constants]
 expected = ["axpy", "plane", "cube", "sums", "histogram", "staged", "soa", "vectors",
             "channels"]
 for kernel in expected:
@@ -288,8 +305,29 @@ if not re.search(r"^\.shared .*block_scratch", text, re.M):
 for mapped in re.findall(r'^//:VAR_MAP "([^"]+)"', text, re.M):
     if re.search(r"^\.shared .*\b%s\b" % re.escape(mapped), text, re.M):
         sys.exit("FAIL: the .shared variable %s is in the offload table" % mapped)
+# filter's coefficients go in the parameters of its _constants twin: 16
+# more than the plain entry's, and the twin, frame-free, loads only the 16
+# inputs it multiplies them with (its loop over the taps is unrolled, so
+# the local array of the coefficients is the parameters themselves).  No
+# other kernel has a buffer of constant length, nor a twin.
+def parameter_count(name):
+    line = re.search(r"^\.visible \.entry %s \(([^\n]*)\)" % re.escape(name), text, re.M)
+    return line.group(1).count(".param") if line else -1
+filter_entry = [e for e in entries if re.match(r"__ferry_direct__Z\d+filter", e)][0]
+if constants != [filter_entry + "_constants"]:
+    sys.exit("FAIL: expected one _constants twin, of %s; found %s" % (filter_entry, constants))
+twin = bodies[constants[0]]
+if parameter_count(constants[0]) != parameter_count(filter_entry) + 16:
+    sys.exit("FAIL: the twin of filter takes %d parameters, its entry %d (expected 16 more)"
+             % (parameter_count(constants[0]), parameter_count(filter_entry)))
+if reaches(constants[0], FRAME):
+    sys.exit("FAIL: the twin of filter takes a stack frame (its taps were not unrolled)")
+twin_loads = len(re.findall(r"\bld\.(global\.)?(nc\.)?(f|u|s|b)(32|64)\b", twin))
+if twin_loads != 16 or len(re.findall(r"\bld\.param\.f64\b", twin)) < 16:
+    sys.exit("FAIL: the twin of filter loads %d values from memory (expected the 16 inputs), "
+             "and should read its 16 coefficients from its parameters" % twin_loads)
 print("%d entries, all frame-free, %d framed twins, borrowed reads non-coherent, "
-      "one-pass reductions" % (len(entries), len(framed)))
+      "one-pass reductions, constant buffers in parameters" % (len(entries), len(framed)))
 PY
 mkdir plain && cd plain || fail "no directory"
 "$FERRY_GXX" -O2 -save-temps ../k.cc -o k 2> build.txt || { cat build.txt; fail "build without nc-loads failed"; }
