@@ -10,10 +10,12 @@
 //    allocated page-aligned and rounded up to whole pages, so that the
 //    pages of a buffer inside it hold nothing but that block's data, and
 //    can be guarded whole, edges included.  Those blocks are recorded.
-//    A kilobyte, not a page: a buffer that cannot be guarded comes back
+//    A page, not less: a smaller buffer cannot be guarded and comes back
 //    after every kernel that writes it, waiting for the kernel (13 us a
-//    launch on the H200 for 2 KiB vectors, 4 us for guarded ones), and
-//    at most three quarters of a page is spent on a block to avoid that.
+//    launch on the H200 for 2 KiB vectors, 4 us for guarded ones), but
+//    page-aligning every block from 1 KiB up made a program with 100,000
+//    live 1.5 KiB vectors take 5x the memory and its allocations 6x the
+//    time (glibc's memalign leaves a page of slack in front of each).
 //
 // Blocks from before libferry started, from aligned_alloc or
 // posix_memalign, and stack, static and mmap memory are not known: their
@@ -28,7 +30,7 @@
 
 namespace ferry::rt::heap_blocks {
 
-constexpr std::size_t kAlignedBytes = 1024;
+constexpr std::size_t kAlignedBytes = 4096;
 
 // Whether every block is recorded (check mode).
 bool recording_all();

@@ -16,7 +16,7 @@ __global__ void step(long n, double a, const double *x, double *y) {
 }
 
 int main(int argc, char **argv) {
-  const long n = argc > 1 ? std::atol(argv[1]) : 256;
+  const long n = argc > 1 ? std::atol(argv[1]) : 1024;
   const int steps = 20000;
   std::vector<double> host(n, 1.0);
   double *x, *y, *z;

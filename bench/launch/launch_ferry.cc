@@ -1,6 +1,7 @@
-// Launch cost: a time loop of tiny kernels (256 elements by default, two
-// launches a step), the shape where launches, not the GPU's work, take
-// the time.  Three ways to launch the same steps:
+// Launch cost: a time loop of tiny kernels (1,024 elements by default,
+// 8 KiB: heap blocks under a page cannot be guarded and come back after
+// every launch; two launches a step), the shape where launches, not the
+// GPU's work, take the time.  Three ways to launch the same steps:
 //   ferry           each kernel launched as it is called
 //   ferry-graph     each step a run of a ferry::launch_graph (one CUDA
 //                   graph of two kernels per step on NVIDIA)
@@ -24,7 +25,7 @@ void step(long n, double a, [[ferry::borrow(n)]] const double *x,
 }
 
 int main(int argc, char **argv) {
-  const long n = argc > 1 ? std::atol(argv[1]) : 256;
+  const long n = argc > 1 ? std::atol(argv[1]) : 1024;
   const int steps = 20000;
   std::vector<double> x(n, 1.0), y(n, 0.0), z(n, 0.5);
   // Under FERRY_COHERENCE=compiler buffers stay on the device across the
