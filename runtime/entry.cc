@@ -34,6 +34,7 @@ struct Launch {
   const char *file = nullptr;
   unsigned line = 0;
   std::vector<Buffer> buffers;
+  std::vector<char> resident; // per buffer, at the end: before the release
 };
 
 thread_local Launch current_launch;
@@ -225,10 +226,7 @@ extern "C" int __ferry_launch_acquire(void) {
   }
   // Every buffer first, then the views: an acquire may join entries that
   // an earlier buffer of the launch already has.
-  for (Buffer &buffer : current_launch.buffers)
-    transfers().acquire(buffer);
-  for (Buffer &buffer : current_launch.buffers)
-    buffer.view = transfers().view(buffer);
+  transfers().acquire_all(current_launch.buffers);
   count_launch();
   return current_device().openmp_device_number();
 }
@@ -361,23 +359,28 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
 }
 
 extern "C" void __ferry_launch_end(void) {
-  if (!current_launch.active)
+  Launch &launch = current_launch;
+  if (!launch.active)
     internal_error("end outside a launch");
-  for (Buffer &buffer : current_launch.buffers) {
-    const bool resident = buffer.device_copy != nullptr;
-    transfers().release(buffer);
+  // Whether each was resident, before the release forgets it.
+  launch.resident.resize(launch.buffers.size());
+  for (std::size_t k = 0; k < launch.buffers.size(); ++k)
+    launch.resident[k] = launch.buffers[k].device_copy != nullptr;
+  transfers().release_all(launch.buffers);
+  for (std::size_t k = 0; k < launch.buffers.size(); ++k) {
+    Buffer &buffer = launch.buffers[k];
     if (buffer.host_is_temporary) {
       transfers().forget(buffer.host, buffer.bytes);
       std::free(buffer.host);
-    } else if (resident && buffer.ownership != FERRY_SCRATCH) {
+    } else if (launch.resident[k] && buffer.ownership != FERRY_SCRATCH) {
       const Range range = range_of(buffer.host, buffer.bytes);
-      if (current_launch.armed)
+      if (launch.armed)
         frames::record(range);
       else
         frames::settle(range);
     }
   }
-  current_launch.active = false;
+  launch.active = false;
 }
 
 extern "C" void __ferry_frame_enter(void) { frames::enter(); }

@@ -141,11 +141,17 @@ Range intersect(Range a, Range b) {
 
 } // namespace
 
+// Asked several times a launch; the settings never change.
 bool enabled() {
-  return settings().check || settings().coherence == Coherence::pages;
+  static const bool on =
+      settings().check || settings().coherence == Coherence::pages;
+  return on;
 }
 
-bool reporting() { return settings().check; }
+bool reporting() {
+  static const bool on = settings().check;
+  return on;
+}
 
 bool resolving() { return enabled() && !reporting(); }
 

@@ -87,10 +87,41 @@ public:
   explicit ResidentTransfers(Device &device) : device_(device) {}
 
   void acquire(Buffer &buffer) override {
+    RuntimeSection section(*this);
+    acquire_locked(buffer);
+  }
+
+  void *view(Buffer &buffer) override {
+    RuntimeSection section(*this);
+    return view_locked(buffer);
+  }
+
+  void release(Buffer &buffer) override {
+    RuntimeSection section(*this);
+    release_locked(buffer);
+  }
+
+  // A lock per launch, not three per buffer: a launch-bound loop spends a
+  // tenth of its bookkeeping taking it.
+  void acquire_all(std::vector<Buffer> &buffers) override {
+    RuntimeSection section(*this);
+    for (Buffer &buffer : buffers)
+      acquire_locked(buffer);
+    for (Buffer &buffer : buffers)
+      buffer.view = view_locked(buffer);
+  }
+
+  void release_all(std::vector<Buffer> &buffers) override {
+    RuntimeSection section(*this);
+    for (Buffer &buffer : buffers)
+      release_locked(buffer);
+  }
+
+private:
+  void acquire_locked(Buffer &buffer) {
     buffer.view = buffer.host;
     if (!device_.has_separate_memory() || buffer.bytes == 0)
       return;
-    RuntimeSection section(*this);
     const Range range = range_of(buffer.host, buffer.bytes);
     ResidentBuffer *entry = table_.find_containing(range);
     if (!entry && table_.find_overlapping(range).empty() &&
@@ -121,11 +152,10 @@ public:
     buffer.device_copy = entry->device; // marks the buffer as ours
   }
 
-  void *view(Buffer &buffer) override {
+  void *view_locked(Buffer &buffer) {
     buffer.direct_address = nullptr;
     if (!buffer.device_copy)
       return buffer.host;
-    RuntimeSection section(*this);
     ResidentBuffer *entry =
         table_.find_containing(range_of(buffer.host, buffer.bytes));
     buffer.direct_address =
@@ -133,10 +163,9 @@ public:
     return device_.region_address(buffer.host, buffer.direct_address);
   }
 
-  void release(Buffer &buffer) override {
+  void release_locked(Buffer &buffer) {
     if (!buffer.device_copy)
       return;
-    RuntimeSection section(*this);
     const Range range = range_of(buffer.host, buffer.bytes);
     ResidentBuffer *entry = table_.find_containing(range);
     --entry->in_use;
@@ -150,6 +179,7 @@ public:
     buffer.device_copy = nullptr;
   }
 
+public:
   void sync_to_host(const void *host, std::size_t bytes) override {
     RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
@@ -485,6 +515,8 @@ private:
   }
 
   void upload(ResidentBuffer &entry, Range range) {
+    if (entry.stale_on_device.empty()) // launch after launch, usually
+      return;
     for (const Range &part : entry.stale_on_device.parts_within(range)) {
       for (const auto &[piece, closed] : pieces(entry, part, true))
         if (!closed)

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <vector>
 
 namespace ferry::rt {
 
@@ -53,6 +54,18 @@ public:
   // sets BUFFER.direct_address.
   virtual void *view(Buffer &buffer) = 0;
   virtual void release(Buffer &buffer) = 0;
+  // A launch's buffers: each acquired, then each viewed; after the kernel,
+  // each released.  A policy with a lock takes it once for all.
+  virtual void acquire_all(std::vector<Buffer> &buffers) {
+    for (Buffer &buffer : buffers)
+      acquire(buffer);
+    for (Buffer &buffer : buffers)
+      buffer.view = view(buffer);
+  }
+  virtual void release_all(std::vector<Buffer> &buffers) {
+    for (Buffer &buffer : buffers)
+      release(buffer);
+  }
 
   // The host is about to read or write [host, host + bytes): copy back what
   // the device changed.  bytes == 0 means the whole buffer around HOST.
