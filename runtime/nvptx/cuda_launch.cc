@@ -103,10 +103,10 @@ class CudaLauncher final : public Launcher {
     bool constants_looked_up = false;
     CUfunction constants_function = nullptr;
     std::vector<std::size_t> constants_parameter_bytes;
-    CUdeviceptr staging = 0;                  // its objects
-    std::vector<unsigned char> uploaded;      // what staging holds, if known
-    CUdeviceptr tallies = 0;                  // kTallyBytes per reduction
-    const unsigned char *results = nullptr;   // 8 bytes per reduction, pinned
+    CUdeviceptr staging = 0;                // its objects
+    std::vector<unsigned char> uploaded;    // what staging holds, if known
+    CUdeviceptr tallies = 0;                // kTallyBytes per reduction
+    const unsigned char *results = nullptr; // 8 bytes per reduction, pinned
   };
 
   // The function a launch runs and the sizes of its parameters.
