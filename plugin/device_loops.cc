@@ -3,7 +3,6 @@
 #include "device_loops.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace ferry {
 
@@ -50,10 +49,7 @@ public:
 
 private:
   static bool is_constants_twin(tree fndecl) {
-    const char *name = IDENTIFIER_POINTER(DECL_NAME(fndecl));
-    const std::size_t length = std::strlen(name), suffix = 10;
-    return length > suffix &&
-           std::strcmp(name + length - suffix, "_constants") == 0;
+    return lookup_attribute(kConstantsTwinAttribute, DECL_ATTRIBUTES(fndecl));
   }
 
   // LOOP's iteration count when it is a known constant, else 0.

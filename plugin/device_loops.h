@@ -32,6 +32,11 @@ namespace ferry {
 constexpr unsigned kMaxUnrolledTrips = 8;
 constexpr unsigned kMaxConstantCopies = 64;
 
+// The attribute lower_direct.cc gives a _constants twin; its name has a
+// space, so no source can spell it, and no function is taken for a twin
+// by its name.
+constexpr char kConstantsTwinAttribute[] = "ferry constants twin";
+
 opt_pass *make_device_loops_pass(::gcc::context *context);
 
 } // namespace ferry

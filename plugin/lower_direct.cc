@@ -30,6 +30,7 @@
 
 #include "../runtime/abi.h"
 
+#include "device_loops.h"
 #include "kernel_views.h"
 #include "simt_safety.h"
 #include "tree_utils.h"
@@ -533,6 +534,10 @@ private:
     TREE_USED(function) = 1;
     DECL_ATTRIBUTES(function) =
         tree_cons(get_identifier("omp declare target"), NULL_TREE, NULL_TREE);
+    if (with_constants_)
+      DECL_ATTRIBUTES(function) =
+          tree_cons(get_identifier(kConstantsTwinAttribute), NULL_TREE,
+                    DECL_ATTRIBUTES(function));
     if (kernel) {
       TREE_PUBLIC(function) = 1;
       DECL_PRESERVE_P(function) = 1; // nothing on the host calls it
