@@ -3,6 +3,7 @@
 #include "device_functions.h"
 
 #include "attributes.h"
+#include "kernel_pragmas.h"
 #include "simt_safety.h"
 #include "tree_utils.h"
 
@@ -22,6 +23,7 @@ struct FunctionFacts {
   std::vector<location_t> indirect_calls;
   tree unsafe_local = NULL_TREE;
   location_t unsafe_location = UNKNOWN_LOCATION;
+  bool refused_pragmas = false; // an OpenMP construct a kernel cannot run
 };
 
 // Device functions prepared so far.  The trees are function declarations of
@@ -60,6 +62,7 @@ const FunctionFacts &prepare(tree fndecl) {
   FunctionFacts &facts = prepared[fndecl];
   mark_offloadable(fndecl);
 
+  facts.refused_pragmas = !lower_kernel_pragmas(fndecl, /*genericized=*/true);
   tree *body = &DECL_SAVED_TREE(fndecl);
   if (TREE_CODE(*body) == BIND_EXPR)
     body = &BIND_EXPR_BODY(*body);
@@ -136,6 +139,8 @@ public:
       return;
     }
     const FunctionFacts &facts = prepare(fndecl);
+    if (facts.refused_pragmas)
+      result_.ok = false;
     for (location_t where : facts.indirect_calls) {
       auto_diagnostic_group group;
       error_at(where,

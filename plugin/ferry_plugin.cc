@@ -20,6 +20,7 @@
 // PLUGIN_PRE_GENERICIZE (while the body is still C++ front-end trees; for
 // a kernel that calls a function defined later, once the unit is parsed):
 //   attributes.cc        [[ferry::...]] registration, argument recovery
+//   kernel_pragmas.cc    OpenMP loop constructs in a kernel -> plain loops
 //   kernel_views.cc      spans, vectors, structs, `this` -> local buffers
 //   kernel_model.cc      parameters, ownership, loop nest (rule 4)
 //   ownership_check.cc   rules 1, 2, 3 and 5 (subscript_analysis.cc;
@@ -49,6 +50,7 @@
 #include "explain.h"
 #include "host_sync.h"
 #include "kernel_model.h"
+#include "kernel_pragmas.h"
 #include "kernel_views.h"
 #include "lower_direct.h"
 #include "lower_omp.h"
@@ -117,6 +119,8 @@ void process_kernel(tree fndecl) {
              "kernel %qD needs %<-fopenmp%> (ferry-g++ adds it)", fndecl);
     return;
   }
+  if (!ferry::lower_kernel_pragmas(fndecl, /*genericized=*/false))
+    return;
   ferry::Kernel kernel;
   if (!ferry::build_kernel_model(fndecl, &kernel))
     return;

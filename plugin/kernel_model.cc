@@ -529,15 +529,6 @@ private:
       ok_ = false;
       return;
     }
-    if (code == OMP_PARALLEL || code == OMP_FOR || code == OMP_SIMD ||
-        code == OMP_TARGET || code == OMP_TEAMS || code == OMP_DISTRIBUTE ||
-        code == OMP_LOOP || code == OMP_TASKLOOP) {
-      error_at(where, "an OpenMP construct in kernel %qD", fndecl_);
-      inform(where, "remove the %<#pragma omp%> line: ferry builds the "
-                    "OpenMP region of each loop itself");
-      ok_ = false;
-      return;
-    }
     if (code == RANGE_FOR_STMT) {
       error_at(where, "range-based %<for%> loops cannot be offloaded; write "
                       "%<for (std::size_t i = 0; i < n; ++i)%>");
