@@ -4,6 +4,7 @@
 
 #include "attributes.h"
 #include "kernel_pragmas.h"
+#include "offload_limits.h"
 #include "simt_safety.h"
 #include "tree_utils.h"
 
@@ -23,7 +24,9 @@ struct FunctionFacts {
   std::vector<location_t> indirect_calls;
   tree unsafe_local = NULL_TREE;
   location_t unsafe_location = UNKNOWN_LOCATION;
-  bool refused_pragmas = false; // an OpenMP construct a kernel cannot run
+  // A construct or type the GPU cannot run (kernel_pragmas.h,
+  // offload_limits.h), reported.
+  bool refused = false;
 };
 
 // Device functions prepared so far.  The trees are function declarations of
@@ -62,7 +65,8 @@ const FunctionFacts &prepare(tree fndecl) {
   FunctionFacts &facts = prepared[fndecl];
   mark_offloadable(fndecl);
 
-  facts.refused_pragmas = !lower_kernel_pragmas(fndecl, /*genericized=*/true);
+  facts.refused = !lower_kernel_pragmas(fndecl, /*genericized=*/true) |
+                  !check_offload_limits(fndecl, /*kernel=*/false);
   tree *body = &DECL_SAVED_TREE(fndecl);
   if (TREE_CODE(*body) == BIND_EXPR)
     body = &BIND_EXPR_BODY(*body);
@@ -139,7 +143,7 @@ public:
       return;
     }
     const FunctionFacts &facts = prepare(fndecl);
-    if (facts.refused_pragmas)
+    if (facts.refused)
       result_.ok = false;
     for (location_t where : facts.indirect_calls) {
       auto_diagnostic_group group;

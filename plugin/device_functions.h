@@ -6,8 +6,9 @@
 // target`, so GCC also compiles it for the offload targets, with its body
 // prepared for GCC 12's SIMT code generation (see simt_safety.h) and its
 // OpenMP loop constructs made plain loops (kernel_pragmas.h); errors for
-// callees whose bodies are not visible, for indirect and virtual calls, and
-// for kernels called from kernels; and whether any callee keeps a pattern
+// what GCC cannot offload (offload_limits.h), for callees whose bodies are
+// not visible, for indirect and virtual calls, and for kernels called from
+// kernels; and whether any callee keeps a pattern
 // that GCC 12 miscompiles inside `omp simd`, in which case the kernel's
 // OpenMP region is built without simd.
 //

@@ -21,6 +21,7 @@
 // a kernel that calls a function defined later, once the unit is parsed):
 //   attributes.cc        [[ferry::...]] registration, argument recovery
 //   kernel_pragmas.cc    OpenMP loop constructs in a kernel -> plain loops
+//   offload_limits.cc    what GCC 12 cannot offload: VLAs, long double, ...
 //   kernel_views.cc      spans, vectors, structs, `this` -> local buffers
 //   kernel_model.cc      parameters, ownership, loop nest (rule 4)
 //   ownership_check.cc   rules 1, 2, 3 and 5 (subscript_analysis.cc;
@@ -55,6 +56,7 @@
 #include "lower_direct.h"
 #include "lower_omp.h"
 #include "map_kinds.h"
+#include "offload_limits.h"
 #include "ownership_check.h"
 #include "region_restrict.h"
 #include "runtime_calls.h"
@@ -119,7 +121,8 @@ void process_kernel(tree fndecl) {
              "kernel %qD needs %<-fopenmp%> (ferry-g++ adds it)", fndecl);
     return;
   }
-  if (!ferry::lower_kernel_pragmas(fndecl, /*genericized=*/false))
+  if (!ferry::lower_kernel_pragmas(fndecl, /*genericized=*/false) ||
+      !ferry::check_offload_limits(fndecl, /*kernel=*/true))
     return;
   ferry::Kernel kernel;
   if (!ferry::build_kernel_model(fndecl, &kernel))

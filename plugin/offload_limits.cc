@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// See offload_limits.h.
+#include "offload_limits.h"
+
+#include "tree_utils.h"
+
+#include <set>
+
+namespace ferry {
+
+namespace {
+
+// A floating-point type the GPU has: float and double (and complex
+// numbers of them).
+bool device_has_float(tree type) {
+  if (TREE_CODE(type) == COMPLEX_TYPE)
+    type = TREE_TYPE(type);
+  if (!SCALAR_FLOAT_TYPE_P(type))
+    return true;
+  return TYPE_PRECISION(type) == TYPE_PRECISION(float_type_node) ||
+         TYPE_PRECISION(type) == TYPE_PRECISION(double_type_node);
+}
+
+// The first floating-point type in TYPE (through pointers, references,
+// arrays and the fields of classes) that the GPU does not have; NULL_TREE
+// when there is none.
+tree missing_float(tree type, std::set<tree> *seen) {
+  while (POINTER_TYPE_P(type) || TREE_CODE(type) == ARRAY_TYPE)
+    type = TREE_TYPE(type);
+  if (!device_has_float(type))
+    return type;
+  if (!RECORD_OR_UNION_TYPE_P(type) || !COMPLETE_TYPE_P(type) ||
+      !seen->insert(TYPE_MAIN_VARIANT(type)).second)
+    return NULL_TREE;
+  for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field))
+    if (TREE_CODE(field) == FIELD_DECL)
+      if (tree missing = missing_float(TREE_TYPE(field), seen))
+        return missing;
+  return NULL_TREE;
+}
+
+class Check {
+public:
+  explicit Check(tree fndecl)
+      : fndecl_(fndecl), where_(DECL_SOURCE_LOCATION(fndecl)) {}
+
+  // LAMBDAS: whether a closure parameter is an error (for kernels, whose
+  // parameters become the region's firstprivate values).
+  void parameters(bool lambdas) {
+    for (tree parm = DECL_ARGUMENTS(fndecl_); parm; parm = DECL_CHAIN(parm)) {
+      tree type = TREE_TYPE(parm);
+      location_t where = DECL_SOURCE_LOCATION(parm);
+      std::set<tree> seen;
+      if (tree missing = missing_float(type, &seen)) {
+        refuse_float(where, missing);
+        continue;
+      }
+      tree bare_type = non_reference(type);
+      if (lambdas && CLASS_TYPE_P(bare_type) && LAMBDA_TYPE_P(bare_type)) {
+        auto_diagnostic_group group;
+        error_at(where,
+                 "parameter %qD of kernel %qD is the closure of a lambda, "
+                 "which GCC 12 cannot offload",
+                 parm, fndecl_);
+        inform(where, "pass a function object instead: a struct with an "
+                      "%<operator()%>, such as %<struct twice { double "
+                      "operator()(double v) const { return 2 * v; } };%>");
+        ok_ = false;
+      }
+    }
+  }
+
+  void body() {
+    cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl_), visit, this);
+  }
+
+  bool ok() const { return ok_; }
+
+private:
+  static tree visit(tree *node, int *walk_subtrees, void *data) {
+    auto *self = static_cast<Check *>(data);
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+    if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+      self->where_ = EXPR_LOCATION(t);
+    if (TREE_CODE(t) == DECL_EXPR && VAR_P(DECL_EXPR_DECL(t))) {
+      self->declaration(DECL_EXPR_DECL(t));
+      return NULL_TREE;
+    }
+    if (TREE_CODE(t) == CALL_EXPR) {
+      tree callee = get_callee_fndecl(t);
+      if (callee && fndecl_built_in_p(callee, BUILT_IN_NORMAL) &&
+          ALLOCA_FUNCTION_CODE_P(DECL_FUNCTION_CODE(callee)))
+        self->refuse_stack_array(self->where_, NULL_TREE);
+    }
+    // One error for a function that computes in a type the GPU lacks,
+    // at the outermost such expression.
+    if ((EXPR_P(t) || CONSTANT_CLASS_P(t)) && TREE_TYPE(t) &&
+        !device_has_float(TREE_TYPE(t)))
+      self->refuse_float(self->where_, TREE_TYPE(t));
+    return NULL_TREE;
+  }
+
+  void declaration(tree var) {
+    tree type = TREE_TYPE(var);
+    location_t where = DECL_SOURCE_LOCATION(var);
+    if (TYPE_SIZE_UNIT(type) && !TREE_CONSTANT(TYPE_SIZE_UNIT(type))) {
+      refuse_stack_array(where, var);
+      return;
+    }
+    std::set<tree> seen;
+    if (tree missing = missing_float(type, &seen))
+      refuse_float(where, missing);
+  }
+
+  void refuse_stack_array(location_t where, tree var) {
+    auto_diagnostic_group group;
+    if (var)
+      error_at(where, "variable-length array %qD in %qD, which runs on the "
+                      "GPU",
+               var, fndecl_);
+    else
+      error_at(where, "%<alloca%> in %qD, which runs on the GPU", fndecl_);
+    inform(where, "the offload compiler of GCC 12 cannot give each GPU "
+                  "thread memory of a size known only at run time; use an array of "
+                  "a fixed largest size, such as %<double t[kMax];%> with a "
+                  "check that the size fits");
+    ok_ = false;
+  }
+
+  void refuse_float(location_t where, tree type) {
+    if (reported_float_)
+      return;
+    reported_float_ = true;
+    auto_diagnostic_group group;
+    error_at(where, "%qD, which runs on the GPU, uses %qT", fndecl_, type);
+    inform(where, "GPUs have %<float%> and %<double%> only (GCC 12 has no "
+                  "device form of %<long double%>, %<_Float16%> or "
+                  "%<__float128%>); use %<double%>");
+    ok_ = false;
+  }
+
+  tree fndecl_;
+  location_t where_;
+  bool reported_float_ = false;
+  bool ok_ = true;
+};
+
+} // namespace
+
+bool check_offload_limits(tree fndecl, bool kernel) {
+  Check check(fndecl);
+  check.parameters(/*lambdas=*/kernel);
+  check.body();
+  return check.ok();
+}
+
+} // namespace ferry

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What GCC 12's offload compilers cannot compile, or compile wrong, found
+// before GCC sees it: each is a ferry error at its line that says what to
+// write instead, where GCC would crash or fail at link time without one.
+//
+//   - variable-length arrays and alloca (an internal compiler error in
+//     tree-ssa-sccvn at -O2, and no per-thread stack to put them on);
+//   - floating-point types other than float and double (`long double` is
+//     80 bits on the host and has no nvptx form; `_Float16` crashes lto1
+//     inside mkoffload; `__float128` has no device form either);
+//   - a lambda's closure as a kernel parameter (an internal compiler error
+//     in gimplify_adjust_omp_clauses; a function object works).
+//
+// Input: a kernel at PLUGIN_PRE_GENERICIZE, or a function it calls (either
+// state of its body).  Types are looked for in the parameters, the
+// declarations and every expression.  Output: errors; true when there were none.
+#ifndef FERRY_PLUGIN_OFFLOAD_LIMITS_H
+#define FERRY_PLUGIN_OFFLOAD_LIMITS_H
+
+#include "gcc_compat.h"
+
+namespace ferry {
+
+// Checks FNDECL's parameters and body; KERNEL says whether FNDECL is the
+// kernel itself rather than a function it calls.
+bool check_offload_limits(tree fndecl, bool kernel);
+
+} // namespace ferry
+
+#endif
