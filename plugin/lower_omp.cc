@@ -18,6 +18,7 @@
 #include "../runtime/abi.h"
 
 #include "lower_direct.h"
+#include "reductions.h"
 #include "runtime_calls.h"
 #include "simt_safety.h"
 #include "tree_utils.h"
@@ -91,9 +92,10 @@ public:
     for (std::size_t i = 0; i < k_.loops.size(); ++i) {
       for (const AtomicUpdate &atomic : facts_.loops[i].atomics)
         make_atomic(atomic);
-      *k_.loops[i].statement =
-          direct_or_region(entries_[i], k_.loops[i],
-                           target_region(k_.loops[i], facts_.loops[i]));
+      *k_.loops[i].statement = direct_or_region(
+          entries_[i], k_.loops[i],
+          in_serial_order(facts_.loops[i],
+                          target_region(k_.loops[i], facts_.loops[i])));
     }
 
     tree *body = function_statements(k_.fndecl);
@@ -119,6 +121,51 @@ private:
     DECL_CONTEXT(var) = k_.fndecl;
     TREE_USED(var) = 1;
     return var;
+  }
+
+  // REGION, with the start value of each floating-point min or max
+  // reduction combined last, as the serial loop would: GCC combines it
+  // with MIN_EXPR/MAX_EXPR, whose choice with a NaN is the target's
+  // (x86's minsd drops a NaN start value).  The threads' partial results
+  // start from the identity and never hold a NaN, since the reduction form
+  // keeps its accumulator when the comparison is false (match_reduction);
+  // the start value then stays when it is a NaN or compares equal, as in
+  // `s = std::min(s, e)`.  The direct entries do the same in
+  // <ferry/direct.hpp>'s reduce_grid.
+  tree in_serial_order(const LoopFacts &facts, tree region) {
+    if (region == error_mark_node)
+      return region;
+    tree before = NULL_TREE, after = NULL_TREE, vars = NULL_TREE;
+    for (const Reduction &reduction : facts.reductions) {
+      tree var = reduction.var;
+      tree type = TREE_TYPE(var);
+      if ((reduction.op != MIN_EXPR && reduction.op != MAX_EXPR) ||
+          !SCALAR_FLOAT_TYPE_P(type))
+        continue;
+      tree start = launch_variable("__ferry_start", type);
+      DECL_CHAIN(start) = vars;
+      vars = start;
+      append_to_statement_list_force(
+          build2(MODIFY_EXPR, type, start, var), &before);
+      append_to_statement_list_force(
+          build2(MODIFY_EXPR, type, var,
+                 reduction_identity(reduction.op, type)),
+          &before);
+      // min: `partial < start ? partial : start`; max: `start < partial ...`.
+      tree better = reduction.op == MIN_EXPR
+                        ? build2(LT_EXPR, boolean_type_node, var, start)
+                        : build2(LT_EXPR, boolean_type_node, start, var);
+      append_to_statement_list_force(
+          build2(MODIFY_EXPR, type, var,
+                 build3(COND_EXPR, type, better, var, start)),
+          &after);
+    }
+    if (!vars)
+      return region;
+    tree statements = before;
+    append_to_statement_list_force(region, &statements);
+    append_to_statement_list_force(after, &statements);
+    return statement_block(statements, vars);
   }
 
   // `#pragma omp atomic` in place of the update statement.

@@ -728,8 +728,23 @@ private:
   bool reduction(tree t, tree var, location_t where) {
     tree_code op = ERROR_MARK;
     tree operand = NULL_TREE;
-    if (!match_reduction(t, var, &op, &operand))
+    bool keeps_accumulator = true;
+    if (!match_reduction(t, var, &op, &operand, &keeps_accumulator))
       return false;
+    if (!keeps_accumulator && HONOR_NANS(TREE_TYPE(var))) {
+      auto_diagnostic_group group;
+      fail(where,
+           "this %qs reduction into %qD takes the other operand when the "
+           "comparison is false, so its result with a NaN depends on the "
+           "order of the iterations",
+           reduction_name(op), var);
+      inform(where,
+             "write the accumulator first, %<%E = std::%s(%E, value)%>: "
+             "ferry then gives the answer of the serial build with NaNs "
+             "and signed zeros too (or compile with %<-ffinite-math-only%>)",
+             var, reduction_name(op), var);
+      return true;
+    }
     for (const Reduction &other : loop_facts_->reductions)
       if (other.var == var && other.op != op) {
         fail(where,

@@ -54,8 +54,9 @@ bool refers_to(tree argument, tree var) {
 }
 
 // `s = e < s ? e : s` and its relatives: the other operand, with *OP set
-// to MIN_EXPR or MAX_EXPR; NULL_TREE for any other conditional.
-tree selection_operand(tree value, tree var, tree_code *op) {
+// to MIN_EXPR or MAX_EXPR and *KEEPS whether VAR is the branch taken when
+// the comparison is false; NULL_TREE for any other conditional.
+tree selection_operand(tree value, tree var, tree_code *op, bool *keeps) {
   tree test = bare(TREE_OPERAND(value, 0));
   const tree_code code = TREE_CODE(test);
   if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR && code != GE_EXPR)
@@ -74,6 +75,7 @@ tree selection_operand(tree value, tree var, tree_code *op) {
   // `p < q ? p : q` is the minimum; swapping the branches or the
   // comparison turns it into the maximum.
   *op = (less == picks_first) ? MIN_EXPR : MAX_EXPR;
+  *keeps = other == var;
   if (p == var)
     return TREE_OPERAND(test, 1);
   if (q == var)
@@ -82,8 +84,9 @@ tree selection_operand(tree value, tree var, tree_code *op) {
 }
 
 // The operand that VALUE, the right-hand side of `VAR = VALUE`, combines
-// into VAR, with *OP; NULL_TREE if VALUE is no reduction form.
-tree combined_operand(tree value, tree var, tree_code *op) {
+// into VAR, with *OP and *KEEPS (see match_reduction); NULL_TREE if VALUE
+// is no reduction form.
+tree combined_operand(tree value, tree var, tree_code *op, bool *keeps) {
   const ReductionOperator *compound = reduction_operator(TREE_CODE(value));
   if (compound && compound->compound) {
     *op = compound->code;
@@ -104,7 +107,9 @@ tree combined_operand(tree value, tree var, tree_code *op) {
     if (!is_std_min_or_max(call, &is_max))
       return NULL_TREE;
     *op = is_max ? MAX_EXPR : MIN_EXPR;
+    // std::min(a, b) is `b < a ? b : a`: it keeps A unless B is less.
     tree a = CALL_EXPR_ARG(call, 0), b = CALL_EXPR_ARG(call, 1);
+    *keeps = refers_to(a, var);
     if (refers_to(a, var))
       return b;
     if (refers_to(b, var))
@@ -112,7 +117,7 @@ tree combined_operand(tree value, tree var, tree_code *op) {
     return NULL_TREE;
   }
   case COND_EXPR:
-    return selection_operand(value, var, op);
+    return selection_operand(value, var, op, keeps);
   default:
     return NULL_TREE;
   }
@@ -140,8 +145,10 @@ tree bare(tree t) {
   }
 }
 
-bool match_reduction(tree update, tree var, tree_code *op, tree *operand) {
+bool match_reduction(tree update, tree var, tree_code *op, tree *operand,
+                     bool *keeps_accumulator) {
   *operand = NULL_TREE;
+  *keeps_accumulator = true;
   if (is_increment(update)) {
     *op = PLUS_EXPR;
     return true;
@@ -157,7 +164,7 @@ bool match_reduction(tree update, tree var, tree_code *op, tree *operand) {
     evaluated_first = TREE_OPERAND(value, 0);
     value = bare(TREE_OPERAND(value, 1));
   }
-  tree combined = combined_operand(value, var, op);
+  tree combined = combined_operand(value, var, op, keeps_accumulator);
   if (evaluated_first && combined &&
       bare(combined) == TARGET_EXPR_SLOT(evaluated_first))
     combined = evaluated_first;

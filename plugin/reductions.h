@@ -42,7 +42,14 @@ tree bare(tree t);
 // so, *OP is its operator and *OPERAND what it combines into VAR
 // (NULL_TREE for ++ and --; for `s += f()` the TARGET_EXPR that evaluates
 // f() first).  An operand that mentions VAR is no reduction.
-bool match_reduction(tree update, tree var, tree_code *op, tree *operand);
+// *KEEPS_ACCUMULATOR says whether a min or max form keeps VAR whenever its
+// comparison is false (`s = std::min(s, e)`, `s = e < s ? e : s`), as a
+// parallel reduction can: then a NaN that VAR holds stays, a NaN operand
+// is skipped, and of equal values (-0.0 and 0.0) the earlier stays.  The
+// other forms (`s = std::min(e, s)`) take the operand then, so that their
+// result with NaNs depends on the order of the iterations.
+bool match_reduction(tree update, tree var, tree_code *op, tree *operand,
+                     bool *keeps_accumulator);
 
 // UPDATE of the element LVALUE as an atomic operation: *OP and *VALUE for
 // `x op= v`, `x = x op v`, `x = v op x` (commutative ops) and ++/--;

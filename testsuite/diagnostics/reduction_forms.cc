@@ -1,4 +1,6 @@
-// Every reduction form of the design becomes a reduction clause.
+// Every reduction form of the design becomes a reduction clause (the
+// floating-point min and max forms with the accumulator first: see
+// reduction_nan_order.cc).
 // { dg-options "-fplugin-arg-ferry-explain" }
 #include <algorithm>
 #include <cstddef>
@@ -14,9 +16,9 @@ double stats(std::size_t n, [[ferry::borrow(n)]] const double *x,
         sum += x[i];
         prod *= 1.0 + x[i] * 1e-9;
         lo = std::min(lo, x[i]);
-        hi = std::max(x[i], hi);
+        hi = std::max(hi, x[i]);
         lo2 = x[i] < lo2 ? x[i] : lo2;
-        hi2 = hi2 > x[i] ? hi2 : x[i];
+        hi2 = x[i] > hi2 ? x[i] : hi2;
         all &= b[i];
         any |= b[i];
         parity ^= b[i];

@@ -43,7 +43,7 @@ double double_minmax(std::size_t n, [[ferry::borrow(n)]] const double *x)
 {
     double lo = 1e300, hi = -1e300;
     for (std::size_t i = 0; i < n; ++i) {
-        lo = std::min(x[i], lo);
+        lo = std::min(lo, x[i]);
         hi = std::max(hi, x[i]);
     }
     return hi - lo;
