@@ -6,6 +6,7 @@
 #include "source_tokens.h"
 #include "tree_utils.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -14,12 +15,147 @@ namespace ferry {
 
 namespace {
 
+// The text is read from the source, before the preprocessor (see
+// source_tokens.h), so its macros are expanded here as the preprocessor
+// would: object-like and function-like macros of the user's, with their
+// arguments expanded first, and none inside its own expansion.  A macro
+// whose body stringizes or pastes (# and ##) stays unexpanded, and the
+// parser then names it.  The expansion takes the place, for errors, of
+// the macro's name.
+class MacroExpansion {
+public:
+  std::vector<SourceToken> expand(const std::vector<SourceToken> &tokens) {
+    std::vector<SourceToken> out;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      const SourceToken &token = tokens[i];
+      cpp_hashnode *node = macro(token);
+      if (!node) {
+        out.push_back(token);
+        continue;
+      }
+      std::vector<std::string> parameters;
+      std::vector<SourceToken> body;
+      if (!definition(node, &parameters, &body)) {
+        out.push_back(token);
+        continue;
+      }
+      if (cpp_fun_like_macro_p(node)) {
+        std::vector<std::vector<SourceToken>> arguments;
+        std::size_t next = i + 1;
+        if (!read_arguments(tokens, &next, &arguments) ||
+            arguments.size() != std::max<std::size_t>(parameters.size(), 1)) {
+          out.push_back(token); // not a call of it: the name stays
+          continue;
+        }
+        body = substitute(body, parameters, arguments);
+        i = next - 1;
+      }
+      active_.push_back(token.text);
+      for (SourceToken replaced : expand(body)) {
+        if (replaced.kind == SourceToken::end)
+          continue;
+        replaced.line = token.line;
+        replaced.column = token.column;
+        out.push_back(replaced);
+      }
+      active_.pop_back();
+    }
+    return out;
+  }
+
+private:
+  cpp_hashnode *macro(const SourceToken &token) const {
+    if (token.kind != SourceToken::identifier ||
+        std::find(active_.begin(), active_.end(), token.text) != active_.end())
+      return nullptr;
+    cpp_hashnode *node = cpp_lookup(
+        parse_in, reinterpret_cast<const unsigned char *>(token.text.c_str()),
+        token.text.size());
+    return node && cpp_user_macro_p(node) ? node : nullptr;
+  }
+
+  // "NAME(a, b) body" or "NAME body", as cpp_macro_definition spells it.
+  static bool definition(cpp_hashnode *node, std::vector<std::string> *params,
+                         std::vector<SourceToken> *body) {
+    std::string text =
+        reinterpret_cast<const char *>(cpp_macro_definition(parse_in, node));
+    std::size_t start = NODE_LEN(node);
+    if (cpp_fun_like_macro_p(node)) {
+      std::size_t close = text.find(')', start);
+      if (close == std::string::npos)
+        return false;
+      for (const SourceToken &param :
+           tokenize_text(text.substr(start + 1, close - start - 1), 1, 1))
+        if (param.kind == SourceToken::identifier)
+          params->push_back(param.text);
+        else if (param.kind != SourceToken::end && param.text != ",")
+          return false; // variadic
+      start = close + 1;
+    }
+    if (text.find('#', start) != std::string::npos)
+      return false;
+    *body = tokenize_text(text.substr(start), 1, 1);
+    return true;
+  }
+
+  // The parenthesised, comma-separated arguments at TOKENS[*NEXT].
+  static bool read_arguments(const std::vector<SourceToken> &tokens,
+                             std::size_t *next,
+                             std::vector<std::vector<SourceToken>> *arguments) {
+    if (*next >= tokens.size() || tokens[*next].text != "(")
+      return false;
+    arguments->emplace_back();
+    int depth = 0;
+    for (std::size_t i = *next + 1; i < tokens.size(); ++i) {
+      const SourceToken &token = tokens[i];
+      if (token.kind == SourceToken::end)
+        return false;
+      if (token.kind == SourceToken::punctuator) {
+        if (token.text == "(")
+          ++depth;
+        else if (token.text == ")" && depth-- == 0) {
+          *next = i + 1;
+          return true;
+        } else if (token.text == "," && depth == 0) {
+          arguments->emplace_back();
+          continue;
+        }
+      }
+      arguments->back().push_back(token);
+    }
+    return false;
+  }
+
+  std::vector<SourceToken>
+  substitute(const std::vector<SourceToken> &body,
+             const std::vector<std::string> &parameters,
+             const std::vector<std::vector<SourceToken>> &arguments) {
+    std::vector<SourceToken> out;
+    for (const SourceToken &token : body) {
+      auto parameter =
+          std::find(parameters.begin(), parameters.end(), token.text);
+      if (token.kind != SourceToken::identifier ||
+          parameter == parameters.end()) {
+        out.push_back(token);
+        continue;
+      }
+      for (const SourceToken &argument :
+           expand(arguments[parameter - parameters.begin()]))
+        out.push_back(argument);
+    }
+    return out;
+  }
+
+  std::vector<std::string> active_; // the macros being expanded
+};
+
 class Parser {
 public:
   Parser(const std::string &text, tree fndecl, location_t location,
          const char *attribute, const MemberScope *members = nullptr)
-      : tokens_(tokenize_text(text, 1, 1)), fndecl_(fndecl),
-        location_(location), attribute_(attribute), members_(members) {}
+      : tokens_(MacroExpansion().expand(tokenize_text(text, 1, 1))),
+        fndecl_(fndecl), location_(location), attribute_(attribute),
+        members_(members) {}
 
   tree length() {
     tree value = expression();
