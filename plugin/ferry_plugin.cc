@@ -60,6 +60,7 @@
 #include "ownership_check.h"
 #include "region_restrict.h"
 #include "runtime_calls.h"
+#include "simt_safety.h"
 
 #include <cstring>
 
@@ -139,8 +140,13 @@ void process_kernel(tree fndecl) {
       ferry::prepare_device_functions(kernel, facts.callees);
   if (!callees.ok)
     return;
-  const bool simd = !callees.unsafe_in_simd;
-  if (!simd) {
+  // A loop's own locals in memory (simt_safety.h): no simd, and no word
+  // about it, since the direct entry is the path such kernels take.
+  bool memory_locals = false;
+  for (const ferry::ParallelLoop &loop : kernel.loops)
+    memory_locals = memory_locals || ferry::memory_local(loop.body);
+  const bool simd = !callees.unsafe_in_simd && !memory_locals;
+  if (callees.unsafe_in_simd) {
     auto_diagnostic_group group;
     warning_at(kernel.location, 0,
                "kernel %qs runs without %<simd%> on the OpenMP path, one lane "

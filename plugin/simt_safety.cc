@@ -170,6 +170,27 @@ tree declare_scalar_temporaries(tree body) {
   return rewrite.vars ? statement_block(body, rewrite.vars) : body;
 }
 
+tree memory_local(tree body) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) != DECL_EXPR || !VAR_P(DECL_EXPR_DECL(t)))
+        return NULL_TREE;
+      tree var = DECL_EXPR_DECL(t);
+      if (TREE_STATIC(var) || DECL_EXTERNAL(var))
+        return NULL_TREE;
+      return AGGREGATE_TYPE_P(TREE_TYPE(var)) || TREE_ADDRESSABLE(var)
+                 ? var
+                 : NULL_TREE;
+    }
+  };
+  return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
+}
+
 tree local_whose_address_is_taken(tree fndecl, location_t *location) {
   struct Search {
     tree fndecl;

@@ -14,7 +14,8 @@
 //     value selections (no addresses at all);
 //   - the C++ front end's scalar temporaries become declared locals;
 //   - any other address of a callee's own local is reported, and the kernel
-//     is built without simd on the OpenMP path.
+//     is built without simd on the OpenMP path, as it is when its loop
+//     declares an array, a struct or an address-taken local.
 #ifndef FERRY_PLUGIN_SIMT_SAFETY_H
 #define FERRY_PLUGIN_SIMT_SAFETY_H
 
@@ -33,6 +34,15 @@ void select_values_instead_of_references(tree *body);
 // such as the 0.0 that std::max(0.0, x) binds to a reference) into locals
 // declared in a block around BODY, which it returns.
 tree declare_scalar_temporaries(tree body);
+
+// The first local declared in BODY that lives in memory: an array, a
+// struct, or a variable whose address is taken.  In an `omp simd` loop
+// GCC 12 moves such locals into per-lane storage on nvptx and gets it
+// wrong (a wrong sum for a local std::array, a misaligned address for a
+// local array reached by pointer, 63,463 of 65,536 wrong energies in
+// miniBUDE's fasten_main at 8 poses per work item), so the kernel's
+// region is built without simd.  NULL_TREE if none.
+tree memory_local(tree body);
 
 // The first local (variable, parameter or temporary) of FNDECL whose address
 // FNDECL takes, other than as the object of a member call; NULL_TREE if
