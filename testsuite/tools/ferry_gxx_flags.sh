@@ -33,6 +33,23 @@ line=$("$FERRY_GXX" --showme -foffload=nvptx-none,amdgcn-amdhsa -c app.cc)
 case $line in *"-foffload-options=nvptx-none=-misa="*"-foffload-options=amdgcn-amdhsa=-march="*) ;;
   *) fail "not both targets' options for a two-image build: $line" ;; esac
 
+# GCC's own -foffload=TARGETS=OPTIONS form passes through as it is, and
+# its targets get their device options.
+line=$("$FERRY_GXX" --showme -foffload=amdgcn-amdhsa=-march=gfx906 -c app.cc)
+case $line in *" -foffload=amdgcn-amdhsa=-march=gfx906 "*) ;;
+  *) fail "-foffload=T=OPTS not passed through: $line" ;; esac
+case $line in *"=-march=gfx906=-march"*|*"amdgcn-amdhsa=-march=gfx906="*)
+  fail "-foffload=T=OPTS rewritten: $line" ;; esac
+case $line in *"-foffload-options=amdgcn-amdhsa=-lm"*) ;;
+  *) fail "no device options for the target of -foffload=T=OPTS: $line" ;; esac
+
+# --version and --help say what ferry is before what g++ says.
+out=$("$FERRY_GXX" --version) || fail "--version failed"
+case $out in "ferry-g++ (ferry "*"g++"*) ;; *) fail "--version: $out" ;; esac
+out=$("$FERRY_GXX" --help) || fail "--help failed"
+case $out in *"[[ferry::kernel]]"*"-fplugin-arg-ferry-explain"*"Usage: g++"*) ;;
+  *) fail "--help does not describe ferry, then g++" ;; esac
+
 # It really compiles and links a kernel.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
