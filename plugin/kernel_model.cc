@@ -204,6 +204,11 @@ private:
       ok_ = false;
       return;
     }
+    if (owned.empty() && ARITHMETIC_TYPE_P(TREE_TYPE(type)) &&
+        !used_in_loops(parm)) {
+      k_->host_pointers.push_back(parm);
+      return;
+    }
     // Rule 4: every pointer parameter carries exactly one ownership.
     if (owned.empty()) {
       error_at(where,
@@ -566,11 +571,44 @@ private:
                  "this statement of kernel %qD is outside its loops and uses "
                  "%qD",
                  fndecl_, buffer.decl);
-        inform(where, "code between the loops runs on the host, where the "
-                      "buffers of the kernel are not; move it into a loop");
+        if (used_in_loops(buffer.decl))
+          inform(where, "code between the loops runs on the host, where the "
+                        "buffers of the kernel are not; move it into a loop");
+        else
+          inform(where, "only code outside the loops uses %qD, and that code "
+                        "runs on the host: remove its ownership attribute, "
+                        "and the pointer stays there (as for %<*norm += "
+                        "sum;%> after a reduction)",
+                 buffer.decl);
         ok_ = false;
         return;
       }
+  }
+
+  // Whether DECL occurs in one of the kernel's loops (before the model
+  // knows which statements those are: any loop of the body).
+  bool used_in_loops(tree decl) const {
+    struct Search {
+      tree decl;
+      bool found = false;
+      static tree visit(tree *node, int *walk_subtrees, void *data) {
+        auto *search = static_cast<Search *>(data);
+        if (TYPE_P(*node)) {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        const tree_code code = TREE_CODE(*node);
+        if (code == FOR_STMT || code == WHILE_STMT || code == DO_STMT ||
+            code == RANGE_FOR_STMT) {
+          search->found = search->found || mentions(*node, search->decl);
+          *walk_subtrees = 0;
+        }
+        return NULL_TREE;
+      }
+    } search{decl};
+    cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl_), Search::visit,
+                                    &search);
+    return search.found;
   }
 
   static bool contains_loop(tree statement) {

@@ -82,6 +82,10 @@ struct Kernel {
   location_t location = UNKNOWN_LOCATION;
   std::vector<BufferParam> buffers;
   std::vector<tree> scalars; // by-value parameters
+  // Pointers to numbers without ownership that only the statements
+  // outside the loops use (`*norm += sum;`): those run on the host, so
+  // the pointers stay there.
+  std::vector<tree> host_pointers;
   std::vector<ParallelLoop> loops;
   KernelOptions options;
   // Sets the locals that stand for arrays and numbers reached through

@@ -99,6 +99,7 @@ public:
     }
 
     tree *body = function_statements(k_.fndecl);
+    sync_host_pointers(body);
     *body =
         statement_block(guarded_block(prologue(), *body,
                                       runtime_calls::launch_end(k_.location)),
@@ -121,6 +122,41 @@ private:
     DECL_CONTEXT(var) = k_.fndecl;
     TREE_USED(var) = 1;
     return var;
+  }
+
+  // Before each statement outside the loops that uses one of the kernel's
+  // host pointers (`*norm += sum;`), libferry makes what it points to
+  // current on the host and the device copy stale: it may point into a
+  // buffer the device wrote.
+  void sync_host_pointers(tree *statements) {
+    if (k_.host_pointers.empty())
+      return;
+    if (TREE_CODE(*statements) == BIND_EXPR) {
+      sync_host_pointers(&BIND_EXPR_BODY(*statements));
+      return;
+    }
+    if (TREE_CODE(*statements) != STATEMENT_LIST) {
+      tree list = alloc_stmt_list();
+      append_to_statement_list_force(*statements, &list);
+      *statements = list;
+    }
+    for (tree_stmt_iterator i = tsi_start(*statements); !tsi_end_p(i);
+         tsi_next(&i)) {
+      tree *statement = tsi_stmt_ptr(i);
+      if (TREE_CODE(*statement) == BIND_EXPR ||
+          TREE_CODE(*statement) == STATEMENT_LIST) {
+        sync_host_pointers(statement);
+        continue;
+      }
+      for (tree pointer : k_.host_pointers)
+        if (mentions(*statement, pointer))
+          tsi_link_before(&i,
+                          runtime_calls::host_access_statement(
+                              location_or(*statement, k_.location), pointer,
+                              TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(pointer))),
+                              FERRY_HOST_WRITES),
+                          TSI_SAME_STMT);
+    }
   }
 
   // REGION, with the start value of each floating-point min or max

@@ -24,6 +24,7 @@ enum {
   kFrameCall,
   kFrameParam,
   kHostAccess,
+  kHostAccessStatement,
   kFrameAccess,
   kMpiLayer,
   kCount
@@ -205,6 +206,19 @@ gcall *host_access(tree host_pointer, tree bytes, int access) {
   return gimple_build_call(
       cached_gimple(&declarations[kHostAccess], "__ferry_host_access", type), 3,
       host_pointer, bytes, access_mode(access));
+}
+
+tree host_access_statement(location_t location, tree host_pointer,
+                           tree bytes, int access) {
+  tree type = build_function_type_list(void_type_node, const_ptr_type_node,
+                                       long_long_unsigned_type_node,
+                                       integer_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location,
+      cached(&declarations[kHostAccessStatement], "__ferry_host_access", type,
+             ECF_NOTHROW),
+      3, fold_convert(const_ptr_type_node, host_pointer),
+      fold_convert(long_long_unsigned_type_node, bytes), access_mode(access));
 }
 
 gcall *frame_access(int access) {

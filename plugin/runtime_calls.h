@@ -29,6 +29,12 @@ tree launch_direct(location_t location, const char *entry, unsigned nargs,
 tree launch_geometry(location_t location, tree trip_count, tree requested_teams,
                      tree requested_threads, unsigned flags);
 
+// __ferry_host_access(HOST_POINTER, BYTES, ACCESS) as a GENERIC call, for
+// the statements of a kernel outside its loops (ACCESS: enum
+// ferry_host_access).
+tree host_access_statement(location_t location, tree host_pointer,
+                           tree bytes, int access);
+
 // The frame of a function that calls kernels (GENERIC).
 tree frame_enter(location_t location);
 tree frame_leave(location_t location);
