@@ -9,7 +9,8 @@
 // Prints microseconds per launch for the host to queue them and for the
 // GPU to finish them, and z[0] (4 once converged).
 //   ferry-g++ -O3 -o launch_ferry launch_ferry.cc
-//   ./launch_ferry [elements]
+//   ./launch_ferry [elements [steps]]   (steps: a multiple of ten, 20,000
+//                                       by default; the test suite runs 200)
 #include <ferry/ferry.hpp>
 
 #include <chrono>
@@ -26,7 +27,7 @@ void step(long n, double a, [[ferry::borrow(n)]] const double *x,
 
 int main(int argc, char **argv) {
   const long n = argc > 1 ? std::atol(argv[1]) : 1024;
-  const int steps = 20000;
+  const int steps = argc > 2 ? std::atoi(argv[2]) : 20000;
   std::vector<double> x(n, 1.0), y(n, 0.0), z(n, 0.5);
   // Under FERRY_COHERENCE=compiler buffers stay on the device across the
   // lambdas' returns only inside a resident scope.
