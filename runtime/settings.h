@@ -3,8 +3,9 @@
 //
 // Every FERRY_* variable is read here and nowhere else, so the set of
 // settings and their defaults is one list.  A value that is not understood
-// stops the program with a message: a typo must not silently select another
-// mode.
+// stops the program with a message, and a FERRY_* variable that no part of
+// ferry reads gets a warning naming the closest setting: a typo must not
+// silently select another mode.
 #ifndef FERRY_RUNTIME_SETTINGS_H
 #define FERRY_RUNTIME_SETTINGS_H
 
@@ -68,6 +69,13 @@ bool parse_launch_path(const char *text, LaunchPath *out);
 bool parse_coherence(const char *text, Coherence *out);
 // "auto", "local-rank" or a GPU number N (sets *NUMBER).
 bool parse_gpu_choice(const char *text, GpuChoice *out, int *number);
+// A count of bytes: digits only, within unsigned long long.
+bool parse_byte_count(const char *text, unsigned long long *out);
+// Whether NAME (FERRY_...) is read by libferry or set by ferry's tools.
+bool is_ferry_variable(const char *name);
+// The setting of libferry closest to NAME, a FERRY_* variable it does not
+// read, when a few letters tell them apart; nullptr if none is.
+const char *closest_setting(const char *name);
 
 } // namespace ferry::rt
 

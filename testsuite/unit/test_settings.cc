@@ -5,6 +5,8 @@
 
 #include "settings.h"
 
+#include <string>
+
 using ferry::rt::DeviceKind;
 using ferry::rt::parse_device_kind;
 using ferry::rt::parse_flag;
@@ -88,4 +90,33 @@ BOOST_AUTO_TEST_CASE(gpu_choices_are_parsed_and_typos_refused) {
     BOOST_TEST((choice == GpuChoice::automatic));
   }
   BOOST_TEST(number == 3);
+}
+
+BOOST_AUTO_TEST_CASE(byte_counts_are_digits_within_range) {
+  using ferry::rt::parse_byte_count;
+  unsigned long long bytes = 7;
+  BOOST_TEST(parse_byte_count("4096", &bytes));
+  BOOST_TEST(bytes == 4096u);
+  BOOST_TEST(parse_byte_count("18446744073709551615", &bytes));
+  BOOST_TEST(bytes == 18446744073709551615ull);
+  // strtoull alone takes "-1" for 2^64 - 1, and " 5" and "+5" for 5.
+  for (const char *bad : {"-1", "", " 5", "+5", "5k", "1e9",
+                          "18446744073709551616"}) {
+    bytes = 7;
+    BOOST_TEST(!parse_byte_count(bad, &bytes), bad);
+    BOOST_TEST(bytes == 7u);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(unknown_variables_are_told_apart_with_a_suggestion) {
+  using ferry::rt::closest_setting;
+  using ferry::rt::is_ferry_variable;
+  for (const char *known : {"FERRY_COHERENCE", "FERRY_SIM_MEMORY",
+                            "FERRY_STATS", "FERRY_PLUGIN", "FERRY_TEST_GPU"})
+    BOOST_TEST(is_ferry_variable(known), known);
+  BOOST_TEST(!is_ferry_variable("FERRY_COHERENSE"));
+  BOOST_TEST(closest_setting("FERRY_COHERENSE") ==
+             std::string("FERRY_COHERENCE"));
+  BOOST_TEST(closest_setting("FERRY_STAT") == std::string("FERRY_STATS"));
+  BOOST_TEST(!closest_setting("FERRY_SOMETHING_ELSE"));
 }
