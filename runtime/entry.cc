@@ -11,6 +11,7 @@
 #include "launcher.h"
 #include "messages.h"
 #include "page_guard.h"
+#include "ranks.h"
 #include "settings.h"
 #include "stats.h"
 #include "transfers.h"
@@ -112,6 +113,20 @@ Buffer &buffer_at(unsigned index) {
 }
 
 } // namespace
+
+std::string launch_in_progress() {
+  const Launch &launch = current_launch;
+  if (!launch.active)
+    return message_prefix();
+  const LaunchSite site{launch.kernel, launch.file, launch.line,
+                        launch.call_site.file, launch.call_site.line};
+  std::size_t bytes = 0;
+  for (const Buffer &buffer : launch.buffers)
+    bytes += buffer.bytes;
+  return describe_site(site) + " (its " +
+         std::to_string(launch.buffers.size()) + " buffers: " +
+         std::to_string(bytes) + " bytes): ";
+}
 
 } // namespace ferry::rt
 

@@ -43,7 +43,7 @@ public:
     buffer.device_copy = device_.allocate(buffer.bytes);
     if (!buffer.device_copy) {
       std::fprintf(stderr, "%sout of device memory for %zu bytes of '%s'\n",
-                   message_prefix(), buffer.bytes, buffer.name);
+                   launch_in_progress().c_str(), buffer.bytes, buffer.name);
       std::exit(EXIT_FAILURE);
     }
     if (kernel_reads(buffer.ownership)) {

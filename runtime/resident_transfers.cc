@@ -795,7 +795,7 @@ private:
                  "%sout of device memory: %zu bytes for '%s' do not fit "
                  "next to the other buffers of the launch (%zu on the "
                  "device); the host copies are up to date%s\n",
-                 message_prefix(), bytes, name, table_.size(),
+                 launch_in_progress().c_str(), bytes, name, table_.size(),
                  world_rank() < 0 ? ""
                                   : " (MPI ranks that share a GPU share its "
                                     "memory: run fewer per GPU)");

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ferry::rt {
@@ -143,6 +144,11 @@ int &inside_runtime();
 
 std::unique_ptr<TransferPolicy> make_naive_transfers(Device &device);
 std::unique_ptr<TransferPolicy> make_resident_transfers(Device &device);
+
+// "ferry: kernel 'K' (file:line) called at file:line" for the launch the
+// calling thread is in, with the bytes of its buffers; "ferry: " outside
+// one.  For messages that arise deep in a policy (out of device memory).
+std::string launch_in_progress();
 
 // The policy this process uses (FERRY_RESIDENCY), created on first use.
 TransferPolicy &transfers();
