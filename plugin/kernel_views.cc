@@ -37,12 +37,6 @@ const char *sequence_name(SequenceKind kind) {
   return kind == SequenceKind::span ? "std::span" : "std::vector";
 }
 
-tree template_argument(tree type, int index) {
-  tree args =
-      INNERMOST_TEMPLATE_ARGS(CLASSTYPE_TI_ARGS(TYPE_MAIN_VARIANT(type)));
-  return index < TREE_VEC_LENGTH(args) ? TREE_VEC_ELT(args, index) : NULL_TREE;
-}
-
 tree member_ref(tree object, const std::vector<tree> &fields) {
   for (tree field : fields)
     object = build3(COMPONENT_REF, TREE_TYPE(field), object, field, NULL_TREE);

@@ -4,6 +4,7 @@
 
 #include "tree_utils.h"
 
+#include <cstring>
 #include <set>
 
 namespace ferry {
@@ -41,11 +42,13 @@ tree missing_float(tree type, std::set<tree> *seen) {
 
 class Check {
 public:
-  explicit Check(tree fndecl)
-      : fndecl_(fndecl), where_(DECL_SOURCE_LOCATION(fndecl)) {}
+  Check(tree fndecl, bool kernel)
+      : fndecl_(fndecl), kernel_(kernel),
+        where_(DECL_SOURCE_LOCATION(fndecl)) {}
 
-  // LAMBDAS: whether a closure parameter is an error (for kernels, whose
-  // parameters become the region's firstprivate values).
+  // LAMBDAS: whether closures, std::function and std::vector<bool> are
+  // errors (for kernels, whose parameters become the region's values and
+  // buffers).
   void parameters(bool lambdas) {
     for (tree parm = DECL_ARGUMENTS(fndecl_); parm; parm = DECL_CHAIN(parm)) {
       tree type = TREE_TYPE(parm);
@@ -56,6 +59,31 @@ public:
         continue;
       }
       tree bare_type = non_reference(type);
+      if (lambdas && is_std_template(bare_type, "function")) {
+        auto_diagnostic_group group;
+        error_at(where,
+                 "parameter %qD of kernel %qD is a %<std::function%>, which "
+                 "calls through a pointer the GPU cannot follow",
+                 parm, fndecl_);
+        inform(where, "make the kernel a template over the callable, "
+                      "%<template <class F> void k(..., F f)%>, and pass a "
+                      "function object (a struct with an %<operator()%>)");
+        ok_ = false;
+        continue;
+      }
+      if (lambdas && is_std_template(bare_type, "vector") &&
+          TREE_CODE(template_argument(bare_type, 0)) == BOOLEAN_TYPE) {
+        auto_diagnostic_group group;
+        error_at(where,
+                 "parameter %qD of kernel %qD is a %<std::vector<bool>%>, "
+                 "which packs its elements into bits: no iteration can own "
+                 "one of them",
+                 parm, fndecl_);
+        inform(where, "use %<std::vector<char>%> (or %<unsigned char%>) "
+                      "for flags a kernel writes");
+        ok_ = false;
+        continue;
+      }
       if (lambdas && CLASS_TYPE_P(bare_type) && LAMBDA_TYPE_P(bare_type)) {
         auto_diagnostic_group group;
         error_at(where,
@@ -86,6 +114,37 @@ private:
     }
     if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
       self->where_ = EXPR_LOCATION(t);
+    if (TREE_CODE(t) == OBJ_TYPE_REF && self->kernel_) {
+      auto_diagnostic_group group;
+      error_at(self->where_, "kernel %qD calls a virtual function",
+               self->fndecl_);
+      inform(self->where_,
+             "the GPU must know which function it runs: mark the class or "
+             "the function %<final%>, call it qualified "
+             "(%<op.Op::apply(v)%>), or make the kernel a template over the "
+             "concrete type");
+      self->ok_ = false;
+      return NULL_TREE;
+    }
+    // The parser turns `for (x : range)` into a loop over iterators of a
+    // reference it declares as __for_range.
+    if (TREE_CODE(t) == DECL_EXPR && self->kernel_ &&
+        VAR_P(DECL_EXPR_DECL(t)) &&
+        DECL_NAME(DECL_EXPR_DECL(t)) &&
+        std::strncmp(IDENTIFIER_POINTER(DECL_NAME(DECL_EXPR_DECL(t))),
+                     "__for_range", 11) == 0 &&
+        self->mentions_parameter(DECL_INITIAL(DECL_EXPR_DECL(t)))) {
+      auto_diagnostic_group group;
+      error_at(self->where_,
+               "a range-based %<for%> over a parameter of kernel %qD",
+               self->fndecl_);
+      inform(self->where_,
+             "ferry gives each iteration of an indexed loop its own "
+             "elements: write %<for (std::size_t i = 0; i < v.size(); ++i)%> "
+             "and %<v[i]%>");
+      self->ok_ = false;
+      return NULL_TREE;
+    }
     if (TREE_CODE(t) == DECL_EXPR && VAR_P(DECL_EXPR_DECL(t))) {
       self->declaration(DECL_EXPR_DECL(t));
       return NULL_TREE;
@@ -143,7 +202,15 @@ private:
     ok_ = false;
   }
 
+  bool mentions_parameter(tree expression) const {
+    for (tree parm = DECL_ARGUMENTS(fndecl_); parm; parm = DECL_CHAIN(parm))
+      if (mentions(expression, parm))
+        return true;
+    return false;
+  }
+
   tree fndecl_;
+  bool kernel_; // FNDECL is the kernel, not a function it calls
   location_t where_;
   bool reported_float_ = false;
   bool ok_ = true;
@@ -152,7 +219,7 @@ private:
 } // namespace
 
 bool check_offload_limits(tree fndecl, bool kernel) {
-  Check check(fndecl);
+  Check check(fndecl, kernel);
   check.parameters(/*lambdas=*/kernel);
   check.body();
   return check.ok();

@@ -11,6 +11,11 @@
 //   - a lambda's closure as a kernel parameter (an internal compiler error
 //     in gimplify_adjust_omp_clauses; a function object works).
 //
+// and, in a kernel, what ferry cannot make of a parameter, said before
+// the model would report an internal detail of it (a vtable pointer, a
+// libstdc++ member): a virtual call, a `std::function` or a
+// `std::vector<bool>` parameter, a range-based `for` over a parameter.
+//
 // Input: a kernel at PLUGIN_PRE_GENERICIZE, or a function it calls (either
 // state of its body).  Types are looked for in the parameters, the
 // declarations and every expression.  Output: errors; true when there were none.

@@ -207,6 +207,9 @@ private:
            "exceptions cannot be used in kernel %qD: the loop runs on "
            "the device",
            k_.fndecl);
+      inform(where, "check the condition on the host before the call, or "
+                    "have each iteration set a flag in an %<out%> buffer and "
+                    "throw after the kernel returns");
       *walk_subtrees = 0;
       return NULL_TREE;
     case ASM_EXPR:

@@ -169,6 +169,12 @@ bool member_path(tree record, const char *name, std::vector<tree> *fields) {
   return false;
 }
 
+tree template_argument(tree type, int index) {
+  tree args =
+      INNERMOST_TEMPLATE_ARGS(CLASSTYPE_TI_ARGS(TYPE_MAIN_VARIANT(type)));
+  return index < TREE_VEC_LENGTH(args) ? TREE_VEC_ELT(args, index) : NULL_TREE;
+}
+
 bool is_std_template(tree type, const char *name) {
   if (!type || !TYPE_P(type))
     return false;

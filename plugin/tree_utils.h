@@ -48,6 +48,10 @@ bool member_path(tree record, const char *name, std::vector<tree> *fields);
 // NAME (std::span, std::vector, std::array).
 bool is_std_template(tree type, const char *name);
 
+// Template argument INDEX of TYPE, an instance of a class template (such
+// as is_std_template finds); NULL_TREE past its last.
+tree template_argument(tree type, int index);
+
 // The statements of FNDECL's body, inside its outermost scope.
 tree *function_statements(tree fndecl);
 
