@@ -422,9 +422,10 @@ private:
                var, DECL_NAME(var));
       return false;
     }
-    // A constexpr bound (`i < N`) as its value, as lengths are read.
-    bound = fold_convert(
-        type, maybe_constant_value(tree_strip_any_location_wrapper(bound)));
+    // A constexpr bound (`i < N`) as its value, and the constants in a
+    // bound (`g < n / P`) as theirs, as lengths are read.
+    bound = fold_convert(type, cp_fully_fold(maybe_constant_value(
+                                   tree_strip_any_location_wrapper(bound))));
     if (offset) {
       offset = fold_convert(type, tree_strip_any_location_wrapper(offset));
       tree reduced = fold_build2(MINUS_EXPR, type, bound, offset);

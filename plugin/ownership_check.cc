@@ -412,6 +412,39 @@ private:
     return false;
   }
 
+  // OFFSET (bytes from a buffer) as the subscript analysis reads it, with
+  // each integer local of the loop that is never assigned after its
+  // initialisation standing for that initialisation, as a `const` one does
+  // (`int base = i * m; y[base + j]`, as C codes write it).
+  AffineOffset affine(tree offset) const {
+    struct Substitute {
+      const LoopChecker *checker;
+      int depth;
+      static tree visit(tree *node, int *walk_subtrees, void *data) {
+        auto *self = static_cast<Substitute *>(data);
+        if (TYPE_P(*node)) {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        tree var = *node;
+        if (!VAR_P(var) || !INTEGRAL_TYPE_P(TREE_TYPE(var)) ||
+            TREE_READONLY(var) || self->depth > 8)
+          return NULL_TREE;
+        if (tree definition = self->checker->single_definition(var)) {
+          Substitute inner{self->checker, self->depth + 1};
+          tree copy = unshare_expr(definition);
+          cp_walk_tree(&copy, visit, &inner, nullptr);
+          *node = fold_convert(TREE_TYPE(var), copy);
+          *walk_subtrees = 0;
+        }
+        return NULL_TREE;
+      }
+    } substitute{this, 0};
+    tree copy = unshare_expr(offset);
+    cp_walk_tree(&copy, Substitute::visit, &substitute, nullptr);
+    return affine_offset(copy, index_vars_);
+  }
+
   // A variable whose value never changes after its initialisation: a
   // reference, or a local pointer never assigned again.
   tree single_definition(tree decl) const {
@@ -568,7 +601,7 @@ private:
     access.location = where;
     access.size = TYPE_SIZE_UNIT(TREE_TYPE(lvalue));
     if (target.offset)
-      access.offset = affine_offset(target.offset, index_vars_);
+      access.offset = affine(target.offset);
     note_access(*target.buffer, access, !write || on_every_path());
   }
 
@@ -831,7 +864,7 @@ private:
   bool stores_race(const Target &target, tree value) const {
     if (is_invariant(value, index_vars_) || !target.offset)
       return false;
-    AffineOffset offset = affine_offset(target.offset, index_vars_);
+    AffineOffset offset = affine(target.offset);
     if (!offset.affine)
       return false;
     return std::any_of(
@@ -1055,9 +1088,8 @@ private:
       a.every_path = access && access->unconditional && unguarded();
       a.size = access && access->size >= 0 ? size_int(access->size) : element;
       if (access && access->constant_offset && target.offset)
-        a.offset = affine_offset(fold_build2(PLUS_EXPR, sizetype, target.offset,
-                                             size_int(access->offset)),
-                                 index_vars_);
+        a.offset = affine(fold_build2(PLUS_EXPR, sizetype, target.offset,
+                                      size_int(access->offset)));
       if (access) {
         a.helper_location = access->location;
         a.helper = access->function;

@@ -120,6 +120,14 @@ void add_terms(AffineOffset *sum, const AffineOffset &other, bool subtract) {
 // `const int c = j * nx + i;` stands for its initialiser where it is used
 // (the loop variables cannot change in between).
 tree constant_definition(tree expression) {
+  // A constexpr variable of a namespace or class (`constexpr int P = 4;`):
+  // its value.
+  if (VAR_P(expression) && INTEGRAL_TYPE_P(TREE_TYPE(expression)) &&
+      decl_constant_var_p(expression)) {
+    tree value = maybe_constant_value(expression);
+    if (TREE_CODE(value) == INTEGER_CST)
+      return value;
+  }
   if (!VAR_P(expression) || TREE_STATIC(expression) ||
       DECL_EXTERNAL(expression) || !TREE_READONLY(expression) ||
       !INTEGRAL_TYPE_P(TREE_TYPE(expression)) || is_view_constant(expression))
@@ -208,6 +216,26 @@ AffineOffset decompose(tree expression,
 // An integer expression as a polynomial over atoms: the loop-invariant
 // leaves (parameters, constants' names).  Enough to compare strides and
 // ranges such as n*n*8 and n*8*(n - 2).
+// Whether A and B are one atom of a polynomial: equal up to integral
+// conversions, which the polynomials ignore at the top too (`(long long)n /
+// 4`, as a length is read, is `n / 4` of a loop bound).
+bool same_atom(tree a, tree b, int depth = 0) {
+  auto bare = [](tree t) {
+    t = tree_strip_any_location_wrapper(t);
+    while (CONVERT_EXPR_P(t) && INTEGRAL_TYPE_P(TREE_TYPE(TREE_OPERAND(t, 0))))
+      t = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+    return t;
+  };
+  a = bare(a);
+  b = bare(b);
+  if (TREE_CODE(a) == INTEGER_CST && TREE_CODE(b) == INTEGER_CST)
+    return wi::to_widest(a) == wi::to_widest(b);
+  if (depth < 8 && TREE_CODE(a) == TREE_CODE(b) && BINARY_CLASS_P(a))
+    return same_atom(TREE_OPERAND(a, 0), TREE_OPERAND(b, 0), depth + 1) &&
+           same_atom(TREE_OPERAND(a, 1), TREE_OPERAND(b, 1), depth + 1);
+  return operand_equal_p(a, b, 0);
+}
+
 class Polynomial {
 public:
   static Polynomial of(tree e, std::vector<tree> *atoms, int depth = 0) {
@@ -236,7 +264,7 @@ public:
           .times(of(TREE_OPERAND(e, 1), atoms, depth + 1));
     default: {
       std::size_t id = 0;
-      while (id < atoms->size() && !operand_equal_p((*atoms)[id], e, 0))
+      while (id < atoms->size() && !same_atom((*atoms)[id], e))
         ++id;
       if (id == atoms->size())
         atoms->push_back(e);
