@@ -11,7 +11,9 @@
 // registered with max_length -2, which makes the parser skip their argument
 // tokens silently, and the handler reads the arguments back from the source
 // line (GCC 14 no longer calls such handlers: gcc_compat.h says what
-// porting needs).  kernel_model.cc parses that text against the parameters
+// porting needs).  Only the lines the preprocessor took are read (an
+// attribute under `#if 0` is not), and argument_parser.cc expands their
+// macros.  kernel_model.cc parses that text against the parameters
 // of the definition being compiled, which also works for templates and for
 // attributes written on an earlier declaration.
 #include "attributes.h"
@@ -20,7 +22,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <string>
+#include <vector>
 
 namespace ferry {
 
@@ -40,7 +44,47 @@ tree stored_name(const char *name) {
 }
 const char kStoredPrefix[] = "ferry:";
 
+// The source lines the preprocessor gave tokens of, per file: the lines
+// of the branches of `#if` it took.  The text read back keeps only those,
+// so an attribute in a branch not taken is not read, and a directive
+// between an attribute and its declaration is not in the way.  C++ lexes
+// the whole unit before it parses, so every line is known by the time a
+// handler reads one.
+std::map<std::string, std::vector<bool>> active_lines;
+void (*next_line_change)(cpp_reader *, const cpp_token *, int);
+
+void note_active_line(cpp_reader *reader, const cpp_token *token,
+                      int parsing_args) {
+  if (next_line_change)
+    next_line_change(reader, token, parsing_args);
+  expanded_location where = expand_location(token->src_loc);
+  if (!where.file || where.line <= 0)
+    return;
+  std::vector<bool> &lines = active_lines[where.file];
+  if (lines.size() <= static_cast<std::size_t>(where.line))
+    lines.resize(where.line + 1);
+  lines[where.line] = true;
+}
+
+// Whether LINE of FILE held tokens; true for a file nothing was noted of
+// (preprocessed input, say), whose lines are then all read.
+bool line_is_active(const char *file, int line) {
+  auto found = active_lines.find(file);
+  if (found == active_lines.end())
+    return true;
+  return static_cast<std::size_t>(line) < found->second.size() &&
+         found->second[line];
+}
+
 } // namespace
+
+void watch_active_lines() {
+  cpp_callbacks *callbacks = cpp_get_callbacks(parse_in);
+  if (callbacks->line_change == note_active_line)
+    return;
+  next_line_change = callbacks->line_change;
+  callbacks->line_change = note_active_line;
+}
 
 location_t source_location_at(location_t anchor, int line, int column) {
   expanded_location where = expand_location(anchor);
@@ -92,7 +136,10 @@ bool recover_text(location_t decl_location, const char *name, bool is_parameter,
     char_span text = location_get_source_line(where.file, line);
     if (!text)
       return false;
-    lines.emplace_back(text.get_buffer(), text.length());
+    if (line_is_active(where.file, line))
+      lines.emplace_back(text.get_buffer(), text.length());
+    else
+      lines.emplace_back(); // a directive, or a branch not taken
   }
   std::vector<SourceToken> tokens = tokenize_lines(lines, first_line);
 

@@ -18,6 +18,11 @@ namespace ferry {
 // PLUGIN_ATTRIBUTES callback body: registers the ferry:: namespace.
 void register_attributes();
 
+// Starts noting which source lines the preprocessor takes, before the
+// source is read (PLUGIN_PRAGMAS), so that argument text is read from the
+// branches of `#if` that were compiled.
+void watch_active_lines();
+
 struct FerryAttribute {
   std::string name;                                 // "kernel", "borrow", ...
   bool has_arguments = false;                       // written with parentheses

@@ -263,6 +263,7 @@ void on_ipa_start(void *, void *) { ferry::unlist_shared_offload_variables(); }
 void on_pragmas(void *, void *) {
   if (!cpp_get_options(parse_in)->preprocessed)
     cpp_define(parse_in, "__FERRY_PLUGIN__=1");
+  ferry::watch_active_lines();
 }
 
 } // namespace
