@@ -63,6 +63,7 @@
 #include "simt_safety.h"
 
 #include <cstring>
+#include <set>
 
 int plugin_is_GPL_compatible;
 
@@ -113,7 +114,33 @@ bool contains_errors(tree body) {
   return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
 }
 
+// The kernel template FNDECL is an instance of; NULL_TREE for a kernel
+// that is not one.
+tree kernel_template(tree fndecl) {
+  return DECL_LANG_SPECIFIC(fndecl) && DECL_TEMPLATE_INFO(fndecl) &&
+                 DECL_TEMPLATE_INSTANTIATION(fndecl)
+             ? most_general_template(DECL_TI_TEMPLATE(fndecl))
+             : NULL_TREE;
+}
+
+// Kernel templates an instance of which had errors: the other instances
+// would repeat them word for word at the same lines.  The compilation
+// fails anyway.
+std::set<tree> failed_templates;
+
+void check_and_lower(tree fndecl);
+
 void process_kernel(tree fndecl) {
+  tree tmpl = kernel_template(fndecl);
+  if (tmpl && failed_templates.count(tmpl))
+    return;
+  const int errors_before = errorcount;
+  check_and_lower(fndecl);
+  if (tmpl && errorcount > errors_before)
+    failed_templates.insert(tmpl);
+}
+
+void check_and_lower(tree fndecl) {
   // Code the front end already rejected is not analysed again.
   if (contains_errors(DECL_SAVED_TREE(fndecl)))
     return;
