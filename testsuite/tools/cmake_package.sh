@@ -1,6 +1,7 @@
 #!/bin/sh
-# The CMake package: ferry installed (make install DESTDIR=..., so the
-# package must find its files relative to itself), examples/cmake found
+# The CMake package: ferry installed with its man page and guides (make
+# install DESTDIR=..., so the package must find its files relative to
+# itself), examples/cmake found
 # with find_package(ferry 0.1), built with ferry::ferry, and run on the sim
 # device with every launch through the plugin's kernels.  A request for a
 # newer version, and a compiler other than the GCC the plugin was built
@@ -14,6 +15,10 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 make -s -C "$FERRY_BUILD_DIR" install DESTDIR="$dir/root" > "$dir/install.log" 2>&1 ||
   { cat "$dir/install.log"; fail "make install failed"; }
+# The installation carries ferry-g++'s man page and the guides.
+for file in ferry-g++.1 user-guide.md rules.md porting.md; do
+  [ -n "$(find "$dir/root" -name "$file")" ] || fail "make install did not install $file"
+done
 config=$(find "$dir/root" -name ferryConfig.cmake)
 [ -n "$config" ] || fail "no ferryConfig.cmake installed"
 prefix=$(dirname "$(dirname "$(dirname "$(dirname "$config")")")")
