@@ -1234,6 +1234,17 @@ std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
     entries.assign(kernel.loops.size(), omp_only);
     return entries;
   }
+  // At -O0 the entries read and write through frames and helpers that the
+  // direct launch does not set up: on the H200 all 58 of a fuzz corpus's
+  // -O0 kernels stopped with an illegal memory access there, and ran right
+  // on the OpenMP path.
+  if (!optimize) {
+    DirectEntry omp_only;
+    omp_only.reason = "the unit is compiled with -O0; direct entries need "
+                      "-O1 or more";
+    entries.assign(kernel.loops.size(), omp_only);
+    return entries;
+  }
   for (std::size_t i = 0; i < kernel.loops.size(); ++i)
     entries.push_back(EntryBuilder(kernel, kernel.loops[i], facts.loops[i], i,
                                    non_coherent_reads)
