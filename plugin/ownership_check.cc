@@ -1333,7 +1333,27 @@ private:
          "the current iteration touches",
          access_kind(access), buffer.decl);
     explain_failure(why, access.location);
+    note_collapse();
     suggest_own_elements(buffer, access);
+  }
+
+  // A nest ferry collapsed: every combination of its variables is one
+  // iteration (after a loop interchange, say, the outer variable may not
+  // move the access at all).
+  void note_collapse() const {
+    const std::vector<LoopLevel> &levels = loop_.levels;
+    if (levels.size() == 2)
+      inform(loop_.location,
+             "ferry runs this nest as one parallel loop over %qD and %qD "
+             "together: each pair of values is an iteration of its own, and "
+             "must write elements no other pair writes",
+             levels[0].var, levels[1].var);
+    else if (levels.size() == 3)
+      inform(loop_.location,
+             "ferry runs this nest as one parallel loop over %qD, %qD and "
+             "%qD together: each combination of values is an iteration of "
+             "its own, and must write elements no other combination writes",
+             levels[0].var, levels[1].var, levels[2].var);
   }
 
   // Both accesses pass alone but move differently with the parallel loop
@@ -1348,6 +1368,7 @@ private:
          LOCATION_LINE(write.location));
     inform(write.location, "the write; its subscript moves differently with "
                            "the parallel loop variables");
+    note_collapse();
     suggest_own_elements(buffer, access);
   }
 
