@@ -126,8 +126,8 @@ private:
 
   // Before each statement outside the loops that uses one of the kernel's
   // host pointers (`*norm += sum;`), libferry makes what it points to
-  // current on the host and the device copy stale: it may point into a
-  // buffer the device wrote.
+  // current on the host, and the device copy stale unless the pointer is
+  // to const: it may point into a buffer the device wrote.
   void sync_host_pointers(tree *statements) {
     if (k_.host_pointers.empty())
       return;
@@ -148,14 +148,19 @@ private:
         sync_host_pointers(statement);
         continue;
       }
-      for (tree pointer : k_.host_pointers)
-        if (mentions(*statement, pointer))
-          tsi_link_before(&i,
-                          runtime_calls::host_access_statement(
-                              location_or(*statement, k_.location), pointer,
-                              TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(pointer))),
-                              FERRY_HOST_WRITES),
-                          TSI_SAME_STMT);
+      for (tree pointer : k_.host_pointers) {
+        if (!mentions(*statement, pointer))
+          continue;
+        // Through a pointer to const the statement only reads.
+        tree target = TREE_TYPE(TREE_TYPE(pointer));
+        tsi_link_before(&i,
+                        runtime_calls::host_access_statement(
+                            location_or(*statement, k_.location), pointer,
+                            TYPE_SIZE_UNIT(target),
+                            TYPE_READONLY(target) ? FERRY_HOST_READS
+                                                  : FERRY_HOST_WRITES),
+                        TSI_SAME_STMT);
+      }
     }
   }
 

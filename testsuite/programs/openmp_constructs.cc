@@ -1,6 +1,6 @@
 // OpenMP loop constructs written inside kernels, as OpenMP codes keep them:
 // an `omp simd` over a per-iteration local array (GCC 12's SIMT lowering of
-// such a nested simd gave 63,488 wrong results of 65,536 on the H200), a
+// such a nested simd gave wrong results on the H200), a
 // simd reduction, `continue` in a simd loop, `parallel for simd` and
 // `parallel for reduction` on the kernel's own loop, `simd collapse(2)`,
 // an `omp atomic` update of a shared_mut buffer, and a helper with its own
