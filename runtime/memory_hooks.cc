@@ -61,7 +61,14 @@ std::size_t page_size() {
 // whole pages (heap_blocks.h); others are glibc's as they come.
 void *allocate(size_t bytes, bool zeroed) {
   if (bytes >= heap_blocks::kAlignedBytes && heap_blocks::aligning()) {
-    const size_t rounded = (bytes + page_size() - 1) & ~(page_size() - 1);
+    // A size no page rounding can hold fails as glibc's malloc fails; the
+    // wrapped sum would have given a small block for a huge request.
+    size_t rounded = 0;
+    if (__builtin_add_overflow(bytes, page_size() - 1, &rounded)) {
+      errno = ENOMEM;
+      return nullptr;
+    }
+    rounded &= ~(page_size() - 1);
     void *block = __libc_memalign(page_size(), rounded);
     if (block && zeroed)
       std::memset(block, 0, rounded);
