@@ -147,6 +147,13 @@ void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
                buffer);
     }
   }
+  for (const DisjointCheck &check : facts.disjoint_checks)
+    inform(check.location,
+           "ferry: whether the reads and writes of %qD in this loop are "
+           "apart depends on the values of the parameters, as for an "
+           "in-place halo copy: each launch checks them before it runs, and "
+           "stops with the element if two iterations would touch one",
+           check.buffer->decl);
   if (kernel.loops.size() > 1)
     inform(kernel.location,
            "ferry: the %d loops of kernel %qs share one data region: each "

@@ -343,6 +343,13 @@ private:
                                       unshare_expr(reach.end),
                                       LOCATION_LINE(reach.location)),
           &list);
+    for (const DisjointCheck &check : facts_.disjoint_checks)
+      append_to_statement_list_force(
+          runtime_calls::launch_disjoint(where, check.buffer->index,
+                                         LOCATION_LINE(check.location),
+                                         check.nvars, check.nforms,
+                                         check.values),
+          &list);
     append_to_statement_list_force(build2(MODIFY_EXPR, void_type_node, device_,
                                           runtime_calls::launch_acquire(where)),
                                    &list);

@@ -1295,16 +1295,35 @@ private:
         OwnershipFailure why;
         if (!is_owned_by_iteration(access.offset, element, access.size,
                                    span_start, index_vars_, &why)) {
-          report_race(buffer, access, why);
+          if (!leave_to_launch(buffer, list))
+            report_race(buffer, access, why);
           break;
         }
         if (!same_parallel_terms(access.offset, first_write.offset,
                                  index_vars_)) {
-          report_mismatch(buffer, access, first_write);
+          if (!leave_to_launch(buffer, list))
+            report_mismatch(buffer, access, first_write);
           break;
         }
       }
     }
+  }
+
+  // Accesses whose disjointness only the launch's values decide: checked
+  // there (launch_disjointness.h).
+  bool leave_to_launch(const BufferParam &buffer,
+                       const std::vector<Access> &list) {
+    std::vector<LaunchAccess> accesses;
+    for (const Access &access : list)
+      accesses.push_back({access.offset, access.size, access.write,
+                          access.location});
+    DisjointCheck check;
+    if (!ferry::leave_to_launch(
+            buffer, loop_.location, accesses, index_vars_,
+            [this](tree t) { return computable_at_launch(t); }, &check))
+      return false;
+    facts_->disjoint_checks.push_back(std::move(check));
+    return true;
   }
 
   // Where, from its parallel terms, the span each iteration owns starts:

@@ -10,6 +10,7 @@
 
 #include "gcc_compat.h"
 #include "kernel_model.h"
+#include "launch_disjointness.h"
 #include "reductions.h"
 
 #include <utility>
@@ -43,6 +44,9 @@ struct KernelFacts {
   // For every loop and buffer whose accesses are affine in loop variables
   // with bounds the parameters give; gathers such as x[idx[i]] have none.
   std::vector<Reach> reaches;
+  // For every loop and buffer whose race freedom the launch's values
+  // decide (launch_disjointness.h).
+  std::vector<DisjointCheck> disjoint_checks;
   // Functions the loops call, in the order seen, with where.
   std::vector<std::pair<tree, location_t>> callees;
   std::vector<LoopFacts> loops; // indexed like Kernel::loops

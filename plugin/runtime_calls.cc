@@ -14,6 +14,7 @@ enum {
   kBegin,
   kBuffer,
   kReach,
+  kDisjoint,
   kAcquire,
   kView,
   kEnd,
@@ -108,6 +109,22 @@ tree launch_reach(location_t location, unsigned index, tree first, tree end,
   return build_call_expr_loc(
       location, cached(&declarations[kReach], "__ferry_launch_reach", type), 4,
       unsigned_int(index), first, end, unsigned_int(line));
+}
+
+tree launch_disjoint(location_t location, unsigned index, unsigned line,
+                     unsigned nvars, unsigned nforms,
+                     const std::vector<tree> &values) {
+  tree type = build_varargs_function_type_list(
+      void_type_node, unsigned_type_node, unsigned_type_node,
+      unsigned_type_node, unsigned_type_node, NULL_TREE);
+  std::vector<tree> arguments{unsigned_int(index), unsigned_int(line),
+                              unsigned_int(nvars), unsigned_int(nforms)};
+  for (tree value : values)
+    arguments.push_back(fold_convert(long_long_integer_type_node, value));
+  return build_call_expr_loc_array(
+      location,
+      cached(&declarations[kDisjoint], "__ferry_launch_disjoint", type),
+      arguments.size(), arguments.data());
 }
 
 tree launch_acquire(location_t location) {

@@ -9,6 +9,8 @@
 
 #include "gcc_compat.h"
 
+#include <vector>
+
 namespace ferry::runtime_calls {
 
 tree launch_begin(location_t location, const char *kernel, const char *file,
@@ -18,6 +20,10 @@ tree launch_buffer(location_t location, unsigned index, const char *name,
                    tree element_size);
 tree launch_reach(location_t location, unsigned index, tree first, tree end,
                   unsigned line);
+// VALUES: the long long arguments of __ferry_launch_disjoint after NFORMS.
+tree launch_disjoint(location_t location, unsigned index, unsigned line,
+                     unsigned nvars, unsigned nforms,
+                     const std::vector<tree> &values);
 tree launch_acquire(location_t location);
 tree launch_view(location_t location, unsigned index);
 tree launch_end(location_t location);

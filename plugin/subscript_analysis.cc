@@ -374,7 +374,6 @@ Polynomial difference(tree a, tree b) {
   return pa.plus(Polynomial::of(b, &atoms), -1);
 }
 
-bool equal_sizes(tree a, tree b) { return difference(a, b).zero(); }
 
 // A >= B, assuming the sizes in subscripts and loop bounds are not negative
 // (when one is, these loops do not run).
@@ -401,6 +400,8 @@ tree at_largest_outer_value(tree bound,
 }
 
 } // namespace
+
+bool equal_sizes(tree a, tree b) { return difference(a, b).zero(); }
 
 AffineOffset affine_offset(tree offset,
                            const std::vector<IndexVariable> &variables) {

@@ -36,6 +36,9 @@ struct AffineOffset {
 // memory read or call whose value could differ between iterations.
 bool is_invariant(tree expression, const std::vector<IndexVariable> &vars);
 
+// Whether A and B are the same polynomial in their atoms (sizes).
+bool equal_sizes(tree a, tree b);
+
 // Decomposes OFFSET (bytes).  `affine` is false when it depends on the
 // variables in a non-affine way (i*i, idx[i], i/2) or on values that change
 // inside the loop.

@@ -79,6 +79,18 @@ FERRY_ABI_EXPORT void __ferry_launch_buffer(unsigned index, const char *name,
 FERRY_ABI_EXPORT void __ferry_launch_reach(unsigned index, long long first,
                                            long long end, unsigned line);
 
+/* The loop at LINE writes buffer INDEX and reaches it at elements whose
+   disjointness the plugin could prove only from the parameters' values:
+   NVARS loop variables (lower, bound, parallel), then NFORMS affine
+   accesses (write, line, constant, size in bytes, then one coefficient in
+   bytes per variable), all as long long.  Two iterations that write one
+   element, or a read of an element another iteration writes, stop the
+   program with a message naming the loop, the parameter, the lines and
+   the element.  Before __ferry_launch_acquire. */
+FERRY_ABI_EXPORT void __ferry_launch_disjoint(unsigned index, unsigned line,
+                                              unsigned nvars, unsigned nforms,
+                                              ...);
+
 /* Checks that no written range overlaps another argument's range (rule 6;
    see ferry::set_alias_action for what happens if one does), then makes
    every buffer available to the device.  Returns the OpenMP device number

@@ -6,6 +6,7 @@
 
 #include "alias_check.h"
 #include "device.h"
+#include "disjoint_check.h"
 #include "frames.h"
 #include "heap_blocks.h"
 #include "launcher.h"
@@ -17,9 +18,12 @@
 #include "transfers.h"
 
 #include <atomic>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -222,6 +226,107 @@ extern "C" void __ferry_launch_reach(unsigned index, long long first,
                buffer.name);
   abandon_launch();
   std::exit(EXIT_FAILURE);
+}
+
+namespace {
+
+// The values each loop's disjointness was last checked for: a time loop
+// launches with the same ones every step.
+struct CheckedValues {
+  std::mutex mutex;
+  std::map<std::pair<std::string, unsigned>, std::vector<long long>> by_loop;
+};
+
+CheckedValues &checked_values() {
+  static CheckedValues *all = new CheckedValues; // kernels run at exit too
+  return *all;
+}
+
+// Enough for any halo and most whole-array loops; beyond it the check
+// would cost more than the loop.
+constexpr unsigned long long kDisjointLimit = 1ull << 27;
+
+[[noreturn]] void report_overlap(const Launch &launch, const Buffer &buffer,
+                                 unsigned line, const DisjointResult &result) {
+  const long long size = static_cast<long long>(buffer.element_size);
+  const long long element =
+      result.byte >= 0 ? result.byte / size : -((-result.byte + size - 1) / size);
+  if (result.kind == DisjointResult::too_large)
+    std::fprintf(stderr,
+                 "ferry: kernel '%s' (%s:%u): the loop at line %u is race-free "
+                 "only if its accesses of '%s' are disjoint for this launch's "
+                 "values, and it makes %llu of them, more than ferry checks "
+                 "(%llu)\n"
+                 "ferry: make each iteration write only elements whose "
+                 "subscripts grow with the loop variables (see rule 2 of "
+                 "rules.md), or split the loop\n",
+                 launch.kernel, launch.file, launch.line, line, buffer.name,
+                 result.accesses, kDisjointLimit);
+  else
+    std::fprintf(stderr,
+                 "ferry: kernel '%s' (%s:%u): with this launch's values the "
+                 "loop at line %u races on element %lld of '%s': %s\n"
+                 "ferry: the loop is accepted for values that keep its "
+                 "accesses of '%s' apart; declare '%s' ferry::shared_mut if "
+                 "iterations really share elements\n",
+                 launch.kernel, launch.file, launch.line, line, element,
+                 buffer.name,
+                 (result.kind == DisjointResult::two_writes
+                      ? "two iterations write it (lines " +
+                            std::to_string(result.write_line) + " and " +
+                            std::to_string(result.other_line) + ")"
+                      : "one iteration reads it (line " +
+                            std::to_string(result.other_line) +
+                            ") that another writes (line " +
+                            std::to_string(result.write_line) + ")")
+                     .c_str(),
+                 buffer.name, buffer.name);
+  abandon_launch();
+  std::exit(EXIT_FAILURE);
+}
+
+} // namespace
+
+extern "C" void __ferry_launch_disjoint(unsigned index, unsigned line,
+                                        unsigned nvars, unsigned nforms, ...) {
+  const Buffer &buffer = buffer_at(index);
+  const Launch &launch = current_launch;
+  std::vector<long long> values((4 + nvars) * nforms + 3 * nvars);
+  va_list arguments;
+  va_start(arguments, nforms);
+  for (long long &value : values)
+    value = va_arg(arguments, long long);
+  va_end(arguments);
+  const auto key = std::make_pair(
+      std::string(launch.file) + ":" + std::to_string(index), line);
+  CheckedValues &checked = checked_values();
+  {
+    std::lock_guard<std::mutex> lock(checked.mutex);
+    auto found = checked.by_loop.find(key);
+    if (found != checked.by_loop.end() && found->second == values)
+      return;
+  }
+  std::vector<LoopVariable> variables(nvars);
+  const long long *next = values.data();
+  for (LoopVariable &var : variables) {
+    var.lower = *next++;
+    var.bound = *next++;
+    var.parallel = *next++ != 0;
+  }
+  std::vector<AccessForm> forms(nforms);
+  for (AccessForm &form : forms) {
+    form.write = *next++ != 0;
+    form.line = static_cast<unsigned>(*next++);
+    form.constant = *next++;
+    form.size = *next++;
+    form.coefficients.assign(next, next + nvars);
+    next += nvars;
+  }
+  const DisjointResult result = check_disjoint(variables, forms, kDisjointLimit);
+  if (result.kind != DisjointResult::disjoint)
+    report_overlap(launch, buffer, line, result);
+  std::lock_guard<std::mutex> lock(checked.mutex);
+  checked.by_loop[key] = std::move(values);
 }
 
 extern "C" int __ferry_launch_acquire(void) {
