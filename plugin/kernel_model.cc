@@ -565,6 +565,23 @@ private:
         return;
       }
     }
+    if (tree callee = called_kernel(statement)) {
+      // TeaLeaf's cheby_init ends with a call of the cheby_calc_u kernel.
+      auto_diagnostic_group group;
+      const char *outer = IDENTIFIER_POINTER(DECL_NAME(fndecl_));
+      const char *inner = IDENTIFIER_POINTER(DECL_NAME(callee));
+      error_at(where,
+               "kernel %qs calls kernel %qs outside its loops; a kernel "
+               "cannot launch another",
+               outer, inner);
+      inform(where,
+             "call %qs where %qs is called, after it returns; or give the "
+             "loops of %qs a kernel of their own, and make %qs a plain "
+             "function that calls both kernels",
+             inner, outer, outer, outer);
+      ok_ = false;
+      return;
+    }
     for (const BufferParam &buffer : k_->buffers)
       if (mentions(statement, buffer.decl)) {
         auto_diagnostic_group group;
@@ -610,6 +627,24 @@ private:
     cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl_), Search::visit,
                                     &search);
     return search.found;
+  }
+
+  // A function with [[ferry::kernel]] that STATEMENT calls, or NULL_TREE.
+  static tree called_kernel(tree statement) {
+    struct Search {
+      static tree visit(tree *node, int *walk_subtrees, void *) {
+        if (TYPE_P(*node)) {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        if (TREE_CODE(*node) != CALL_EXPR)
+          return NULL_TREE;
+        tree callee = cp_get_callee_fndecl_nofold(*node);
+        return callee && has_ferry_attribute(callee, "kernel") ? callee
+                                                               : NULL_TREE;
+      }
+    };
+    return cp_walk_tree_without_duplicates(&statement, Search::visit, nullptr);
   }
 
   static bool contains_loop(tree statement) {
