@@ -24,6 +24,7 @@ using CUgraphNode = struct CUgraphNode_st *;
 using CUgraphExec = struct CUgraphExec_st *;
 
 constexpr CUresult kSuccess = 0;
+constexpr int kLimitStackSize = 0; // CU_LIMIT_STACK_SIZE
 
 // CUDA_KERNEL_NODE_PARAMS_v1, which cuGraphAddKernelNode and
 // cuGraphExecKernelNodeSetParams (the unversioned symbols) take.

@@ -116,24 +116,42 @@ class CudaLauncher final : public Launcher {
   };
 
 public:
+  // Also with FERRY_LAUNCH=omp: libgomp's regions need the stack limit.
   void prepare_context(int device_number) override {
-    if (settings().launch == LaunchPath::omp)
-      return;
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!load_driver())
       return;
     CUcontext current = nullptr;
     if (driver_.cuCtxGetCurrent(&current) == kSuccess && current) {
       context_ = current;
-      return;
+    } else {
+      CUdevice device = 0;
+      if (driver_.cuDeviceGet(&device, device_number) != kSuccess ||
+          driver_.cuDevicePrimaryCtxRetain(&context_, device) != kSuccess ||
+          driver_.cuCtxSetCurrent(context_) != kSuccess) {
+        unavailable_ = "the GPU's primary CUDA context cannot be used";
+        context_ = nullptr;
+        return;
+      }
     }
-    CUdevice device = 0;
-    if (driver_.cuDeviceGet(&device, device_number) != kSuccess ||
-        driver_.cuDevicePrimaryCtxRetain(&context_, device) != kSuccess ||
-        driver_.cuCtxSetCurrent(context_) != kSuccess) {
-      unavailable_ = "the GPU's primary CUDA context cannot be used";
-      context_ = nullptr;
-    }
+    raise_stack_limit();
+  }
+
+  // The function that holds an `omp simd` region of libgomp's path keeps
+  // the per-lane reserve for its callees' frames (-msoft-stack-reserve-
+  // local, configure.ac) in its own frame, on the CUDA call stack, which
+  // libgomp reaches through an indirect call: ptxas cannot size it, and
+  // the driver's default of 1 KiB a thread, which held the frames with
+  // GCC's own 128-byte reserve, does not hold them with ferry's.  As much
+  // again as the reserve; the driver keeps that for every thread the GPU
+  // holds at once (1 KiB more is about 270 MiB on an H200).
+  void raise_stack_limit() {
+    constexpr std::size_t kNeeded = 1024 + FERRY_SIMT_RESERVE_BYTES;
+    std::size_t limit = 0;
+    if (driver_.cuCtxGetLimit(&limit, kLimitStackSize) == kSuccess &&
+        limit < kNeeded)
+      check(driver_.cuCtxSetLimit(kLimitStackSize, kNeeded),
+            "cuCtxSetLimit of the call stack for", "libgomp's regions");
   }
 
   bool launch(const char *entry, const LaunchArgument *arguments,
