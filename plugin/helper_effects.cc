@@ -5,27 +5,32 @@
 #include "device_functions.h"
 #include "tree_utils.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
 namespace ferry {
 
 namespace {
 
+// A loop of the helper that counts VAR up by one over [lower, bound), both
+// constants, and runs: `for (int l = 0; l < PPWI; ++l)`.
+struct CountedLoop {
+  tree var;
+  HOST_WIDE_INT lower, bound;
+};
+
 // A pointer or lvalue traced back to the parameter: whether it is rooted
-// there, and at which byte offset when that is constant.
+// there, and at which byte offset when that is known.
 struct Rooted {
   bool rooted = false;
   bool constant = false;
   HOST_WIDE_INT offset = 0;
-
-  // Shifts by MORE bytes; a non-constant MORE makes the offset unknown.
-  void shift(tree more) {
-    if (constant && more && tree_fits_shwi_p(more))
-      offset += tree_to_shwi(more);
-    else
-      constant = false;
-  }
+  // (bytes per step, steps) of each counted loop that moves it; the
+  // offset is where the steps start.
+  std::vector<std::pair<HOST_WIDE_INT, HOST_WIDE_INT>> sweeps;
+  std::vector<std::pair<unsigned, HOST_WIDE_INT>> terms;
 };
 
 HOST_WIDE_INT size_of(tree type) {
@@ -33,11 +38,37 @@ HOST_WIDE_INT size_of(tree type) {
   return size && tree_fits_shwi_p(size) ? tree_to_shwi(size) : -1;
 }
 
+// An integer constant's value read as signed (sizetype holds -8 as 2^64-8).
+bool signed_value(tree t, HOST_WIDE_INT *value) {
+  if (TREE_CODE(t) != INTEGER_CST || TYPE_PRECISION(TREE_TYPE(t)) > 64)
+    return false;
+  *value = wi::sext(wi::to_wide(t), TYPE_PRECISION(TREE_TYPE(t))).to_shwi();
+  return true;
+}
+
+// The bytes the sweeps reach past the start, and whether they touch every
+// byte once (each step the previous steps' whole extent, the first the
+// access's size).
+HOST_WIDE_INT sweep_extent(
+    std::vector<std::pair<HOST_WIDE_INT, HOST_WIDE_INT>> sweeps,
+    HOST_WIDE_INT size, bool *dense) {
+  std::sort(sweeps.begin(), sweeps.end());
+  HOST_WIDE_INT extent = 0;
+  *dense = size >= 0;
+  for (const auto &[step, steps] : sweeps) {
+    *dense = *dense && step == extent + size;
+    extent += step * (steps - 1);
+  }
+  return extent;
+}
+
 class EffectsScanner {
 public:
   EffectsScanner(tree fndecl, tree parameter, HelperEffects *effects, int depth)
       : fndecl_(fndecl), parameter_(parameter), effects_(effects),
-        depth_(depth), where_(DECL_SOURCE_LOCATION(fndecl)) {}
+        depth_(depth), where_(DECL_SOURCE_LOCATION(fndecl)) {
+    collect_assigned(&DECL_SAVED_TREE(fndecl), &assigned_);
+  }
 
   void scan(tree t) {
     if (!t || TYPE_P(t))
@@ -90,6 +121,13 @@ public:
       });
       return;
     case FOR_STMT:
+      if (counted_for_statement(t))
+        return;
+      conditionally([&] {
+        for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
+          scan(TREE_OPERAND(t, i));
+      });
+      return;
     case WHILE_STMT:
     case DO_STMT:
     case SWITCH_STMT:
@@ -106,8 +144,7 @@ public:
       scan(BIND_EXPR_BODY(t));
       return;
     case STATEMENT_LIST:
-      for (tree_stmt_iterator it = tsi_start(t); !tsi_end_p(it); tsi_next(&it))
-        scan(tsi_stmt(it));
+      statements(t);
       return;
     case DECL_EXPR:
       if (VAR_P(DECL_EXPR_DECL(t)))
@@ -122,6 +159,161 @@ public:
   }
 
 private:
+  // The statements of LIST, each genericized counted loop as one: GCC 12
+  // lowers `for (int l = 0; l < 4; ++l) body` in a function it has
+  // finished to `goto test; top: body; ++l; test: if (l < 4) goto top;
+  // else goto done; done:`.
+  void statements(tree list) {
+    std::vector<tree> items;
+    for (tree_stmt_iterator it = tsi_start(list); !tsi_end_p(it); tsi_next(&it))
+      items.push_back(tsi_stmt(it));
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      std::size_t end = 0;
+      if (TREE_CODE(items[i]) == GOTO_EXPR && genericized_loop(items, i, &end)) {
+        i = end;
+        continue;
+      }
+      scan(items[i]);
+    }
+  }
+
+  // Items [I, END] of ITEMS form a genericized counted loop, scanned here.
+  bool genericized_loop(const std::vector<tree> &items, std::size_t i,
+                        std::size_t *end) {
+    tree test_label = GOTO_DESTINATION(items[i]);
+    if (i + 1 >= items.size() || TREE_CODE(items[i + 1]) != LABEL_EXPR)
+      return false;
+    tree top_label = LABEL_EXPR_LABEL(items[i + 1]);
+    for (std::size_t j = i + 2; j + 1 < items.size(); ++j) {
+      if (TREE_CODE(items[j]) != LABEL_EXPR ||
+          LABEL_EXPR_LABEL(items[j]) != test_label)
+        continue;
+      tree test = items[j + 1];
+      if (TREE_CODE(test) != COND_EXPR ||
+          TREE_CODE(TREE_OPERAND(test, 1)) != GOTO_EXPR ||
+          GOTO_DESTINATION(TREE_OPERAND(test, 1)) != top_label || j < i + 3)
+        return false;
+      tree increment = strip_statement_wrappers(items[j - 1]);
+      std::vector<tree> body(items.begin() + i + 2, items.begin() + j - 1);
+      if (!counted_loop(TREE_OPERAND(test, 0), increment, body))
+        return false;
+      // Whatever follows the test (the `done:` label) is scanned as usual.
+      *end = j + 1;
+      return true;
+    }
+    return false;
+  }
+
+  bool counted_for_statement(tree t) {
+    tree increment = FOR_EXPR(t);
+    if (!FOR_COND(t) || !increment)
+      return false;
+    scan(FOR_INIT_STMT(t));
+    return counted_loop(FOR_COND(t), increment, {FOR_BODY(t)}) ||
+           (scan_loop_generally(t), true);
+  }
+
+  void scan_loop_generally(tree t) {
+    conditionally([&] {
+      scan(FOR_COND(t));
+      scan(FOR_BODY(t));
+      scan(FOR_EXPR(t));
+    });
+  }
+
+  // A loop over VAR < constant, counting up by one from the constant VAR
+  // starts at, that the body leaves alone: its BODY is scanned with VAR's
+  // range known, and as unconditional as the loop itself when it runs.
+  bool counted_loop(tree condition, tree increment,
+                    const std::vector<tree> &body) {
+    condition = tree_strip_any_location_wrapper(condition);
+    if (TREE_CODE(condition) != LT_EXPR && TREE_CODE(condition) != LE_EXPR)
+      return false;
+    tree var = condition_variable(TREE_OPERAND(condition, 0));
+    HOST_WIDE_INT bound = 0, lower = 0;
+    if (!var || !VAR_P(var) || !counts_up_by_one(increment, var) ||
+        !signed_value(fold(TREE_OPERAND(condition, 1)), &bound) ||
+        !DECL_INITIAL(var) || !signed_value(fold(DECL_INITIAL(var)), &lower))
+      return false;
+    if (TREE_CODE(condition) == LE_EXPR)
+      ++bound;
+    for (tree statement : body)
+      if (assigns(statement, var))
+        return false;
+    if (bound <= lower)
+      return true; // the body never runs
+    loops_.push_back({var, lower, bound});
+    for (tree statement : body)
+      scan(statement);
+    loops_.pop_back();
+    return true;
+  }
+
+  static bool assigns(tree statement, tree var) {
+    std::set<tree> assigned;
+    collect_assigned(&statement, &assigned);
+    return assigned.count(var) != 0;
+  }
+
+  // Adds FACTOR times the byte offset EXPRESSION to AT: constants, steps
+  // of counted loops and multiples of integer parameters; anything else
+  // makes the offset unknown.
+  void add_bytes(Rooted *at, tree expression, HOST_WIDE_INT factor) {
+    if (!at->constant)
+      return;
+    tree e = tree_strip_any_location_wrapper(expression);
+    HOST_WIDE_INT value = 0;
+    if (signed_value(e, &value)) {
+      at->offset += factor * value;
+      return;
+    }
+    switch (TREE_CODE(e)) {
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+    case NON_LVALUE_EXPR:
+      if (INTEGRAL_TYPE_P(TREE_TYPE(TREE_OPERAND(e, 0))))
+        return add_bytes(at, TREE_OPERAND(e, 0), factor);
+      break;
+    case PLUS_EXPR:
+      add_bytes(at, TREE_OPERAND(e, 0), factor);
+      return add_bytes(at, TREE_OPERAND(e, 1), factor);
+    case MINUS_EXPR:
+      add_bytes(at, TREE_OPERAND(e, 0), factor);
+      return add_bytes(at, TREE_OPERAND(e, 1), -factor);
+    case NEGATE_EXPR:
+      return add_bytes(at, TREE_OPERAND(e, 0), -factor);
+    case MULT_EXPR:
+      if (signed_value(fold(TREE_OPERAND(e, 1)), &value))
+        return add_bytes(at, TREE_OPERAND(e, 0), factor * value);
+      if (signed_value(fold(TREE_OPERAND(e, 0)), &value))
+        return add_bytes(at, TREE_OPERAND(e, 1), factor * value);
+      break;
+    case VAR_DECL:
+      for (const CountedLoop &loop : loops_)
+        if (loop.var == e) {
+          const HOST_WIDE_INT steps = loop.bound - loop.lower;
+          at->offset += factor * (factor < 0 ? loop.bound - 1 : loop.lower);
+          at->sweeps.emplace_back(factor < 0 ? -factor : factor, steps);
+          return;
+        }
+      break;
+    case PARM_DECL:
+      if (e != parameter_ && INTEGRAL_TYPE_P(TREE_TYPE(e)) &&
+          !assigned_.count(e)) {
+        unsigned index = 0;
+        for (tree p = DECL_ARGUMENTS(fndecl_); p && p != e; p = DECL_CHAIN(p))
+          ++index;
+        at->terms.emplace_back(index, factor);
+        return;
+      }
+      break;
+    default:
+      break;
+    }
+    at->constant = false;
+    scan(expression);
+  }
+
   template <typename Scan> void conditionally(Scan scan_arms) {
     ++conditional_;
     scan_arms();
@@ -133,13 +325,17 @@ private:
   Rooted pointer(tree p) {
     p = tree_strip_any_location_wrapper(p);
     switch (TREE_CODE(p)) {
-    case PARM_DECL:
-      return p == parameter_ ? Rooted{true, true, 0} : Rooted{};
+    case PARM_DECL: {
+      Rooted at;
+      at.rooted = at.constant = p == parameter_;
+      return at;
+    }
     case POINTER_PLUS_EXPR: {
       Rooted base = pointer(TREE_OPERAND(p, 0));
       if (base.rooted) {
-        base.shift(fold(TREE_OPERAND(p, 1)));
-        if (!base.constant)
+        if (base.constant)
+          add_bytes(&base, TREE_OPERAND(p, 1), 1);
+        else
           scan(TREE_OPERAND(p, 1));
       }
       return base;
@@ -165,19 +361,18 @@ private:
     case MEM_REF: {
       Rooted base = pointer(TREE_OPERAND(lv, 0));
       if (base.rooted)
-        base.shift(TREE_OPERAND(lv, 1));
+        add_bytes(&base, TREE_OPERAND(lv, 1), 1);
       return base;
     }
     case ARRAY_REF: {
       Rooted base = place(TREE_OPERAND(lv, 0));
       if (base.rooted) {
-        tree index = fold(TREE_OPERAND(lv, 1));
         const HOST_WIDE_INT element = size_of(TREE_TYPE(lv));
-        if (tree_fits_shwi_p(index) && element >= 0)
-          base.shift(build_int_cst(ssizetype, tree_to_shwi(index) * element));
+        if (element >= 0)
+          add_bytes(&base, TREE_OPERAND(lv, 1), element);
         else {
           base.constant = false;
-          scan(index);
+          scan(TREE_OPERAND(lv, 1));
         }
       }
       return base;
@@ -187,7 +382,7 @@ private:
       tree field = TREE_OPERAND(lv, 1);
       if (base.rooted) {
         if (TREE_CODE(field) == FIELD_DECL && !DECL_BIT_FIELD(field))
-          base.shift(byte_position(field));
+          add_bytes(&base, byte_position(field), 1);
         else
           base.constant = false;
       }
@@ -210,13 +405,22 @@ private:
         scan(TREE_OPERAND(lv, i));
       return;
     }
-    const HOST_WIDE_INT size = size_of(TREE_TYPE(lv));
+    HelperAccess access;
+    access.constant_offset = at.constant;
+    access.offset = at.offset;
+    access.size = size_of(TREE_TYPE(lv));
+    access.sweep = sweep_extent(at.sweeps, access.size, &access.dense);
+    access.terms = at.terms;
+    access.location = where;
+    access.function = fndecl_;
+    // A sweep with gaps writes only some of its bytes: not on every path.
+    access.unconditional = unconditional() && access.dense;
     if (read)
-      add({at.constant, at.offset, size, false, unconditional(), where,
-           fndecl_});
-    if (write)
-      add({at.constant, at.offset, size, true, unconditional(), where,
-           fndecl_});
+      add(access);
+    if (write) {
+      access.write = true;
+      add(access);
+    }
   }
 
   void call(tree call_expression) {
@@ -239,8 +443,13 @@ private:
         effects_->untracked_function = inner.untracked_function;
       }
       for (HelperAccess access : inner.accesses) {
-        access.constant_offset = access.constant_offset && at.constant;
+        // The inner helper's own parameters and the sweeps of the pointer
+        // passed to it are not followed further.
+        access.constant_offset = access.constant_offset && at.constant &&
+                                 access.terms.empty() && at.sweeps.empty();
         access.offset += at.offset;
+        for (const auto &term : at.terms)
+          access.terms.push_back(term);
         access.unconditional = access.unconditional && unconditional();
         add(access);
       }
@@ -260,6 +469,8 @@ private:
   tree parameter_;
   HelperEffects *effects_;
   int depth_;
+  std::set<tree> assigned_; // the helper's variables that change
+  std::vector<CountedLoop> loops_; // around the expression being scanned
   location_t where_;      // of the innermost expression being scanned
   int conditional_ = 0;   // inside a branch or loop of the helper
   bool returned_ = false; // a `return` came before

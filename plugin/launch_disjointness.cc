@@ -136,10 +136,21 @@ bool leave_to_launch(const BufferParam &buffer, location_t loop,
     return false;
   OwnershipFailure why;
   tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+  // A write that a parallel variable does not move, or whose steps and
+  // size are numbers (a helper's chunk one element too long), fails the
+  // compile-time proof for every size; one that falls as a variable grows
+  // may still visit each element once.
+  auto numbers = [](const AffineOffset &form) {
+    return std::all_of(form.terms.begin(), form.terms.end(), [](const auto &t) {
+      return TREE_CODE(t.second) == INTEGER_CST;
+    });
+  };
   if (!is_owned_by_iteration(write->offset, element, write->size,
                              size_zero_node, variables, &why) &&
       (why.kind == OwnershipFailure::missing_index ||
-       why.kind == OwnershipFailure::not_affine))
+       why.kind == OwnershipFailure::not_affine ||
+       (why.kind != OwnershipFailure::decreasing && numbers(write->offset) &&
+        TREE_CODE(write->size) == INTEGER_CST)))
     return false;
   for (const LaunchAccess &access : accesses)
     if (&access != write && !same_offset(access.offset, write->offset) &&

@@ -17,8 +17,8 @@
 // of the write's own image through another order of the iterations
 // (y[n - 1 - i] = y[i], the in-place transpose a[i*n + j] = a[j*n + i]),
 // steps that are all numbers (y[i] = y[2 * i], which the compile-time
-// proof decides), a write that a parallel variable does not move, and two
-// different writes.
+// proof decides), a write that a parallel variable does not move or whose
+// steps and size are numbers, and two different writes.
 #ifndef FERRY_PLUGIN_LAUNCH_DISJOINTNESS_H
 #define FERRY_PLUGIN_LAUNCH_DISJOINTNESS_H
 

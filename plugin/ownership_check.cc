@@ -971,7 +971,8 @@ private:
       tree argument = CALL_EXPR_ARG(call_expression, i);
       Target target = trace_pointer(argument);
       if (target.kind == Target::element)
-        helper_accesses(callee, i, target, location_or(argument, where));
+        helper_accesses(call_expression, callee, i, target,
+                        location_or(argument, where));
       else if (INDIRECT_TYPE_P(TREE_TYPE(argument)))
         unfollowed_argument(callee, i, argument, location_or(argument, where));
     }
@@ -1039,8 +1040,8 @@ private:
     }
   }
 
-  void helper_accesses(tree callee, unsigned index, const Target &target,
-                       location_t where) {
+  void helper_accesses(tree call_expression, tree callee, unsigned index,
+                       const Target &target, location_t where) {
     const BufferParam &buffer = *target.buffer;
     const HelperEffects &effects = helper_effects(callee, index);
     const bool read_only = reads_only_through(callee, index);
@@ -1086,10 +1087,13 @@ private:
       a.location = where;
       a.write = access && access->write;
       a.every_path = access && access->unconditional && unguarded();
-      a.size = access && access->size >= 0 ? size_int(access->size) : element;
+      // What the helper's counted loops sweep counts as one access.
+      a.size = access && access->size >= 0
+                   ? size_int(access->size + access->sweep)
+                   : element;
       if (access && access->constant_offset && target.offset)
-        a.offset = affine(fold_build2(PLUS_EXPR, sizetype, target.offset,
-                                      size_int(access->offset)));
+        if (tree offset = helper_offset(call_expression, target, *access))
+          a.offset = affine(offset);
       if (access) {
         a.helper_location = access->location;
         a.helper = access->function;
@@ -1102,6 +1106,27 @@ private:
       add(&access);
     if (untracked)
       add(nullptr); // a read anywhere
+  }
+
+  // Where ACCESS of a helper lies, from the buffer's start, in bytes: the
+  // helper's multiples of its integer parameters become multiples of the
+  // call's arguments (e[group * 4 + l] called with group = g).
+  static tree helper_offset(tree call_expression, const Target &target,
+                            const HelperAccess &access) {
+    tree offset = fold_build2(PLUS_EXPR, sizetype, target.offset,
+                              size_int(access.offset));
+    for (const auto &[parameter, bytes] : access.terms) {
+      if (parameter >= static_cast<unsigned>(call_expr_nargs(call_expression)))
+        return NULL_TREE;
+      tree argument = CALL_EXPR_ARG(call_expression, parameter);
+      if (!INTEGRAL_TYPE_P(TREE_TYPE(argument)))
+        return NULL_TREE;
+      offset = fold_build2(PLUS_EXPR, sizetype, offset,
+                           fold_build2(MULT_EXPR, sizetype,
+                                       fold_convert(sizetype, argument),
+                                       size_int(bytes)));
+    }
+    return offset;
   }
 
   void note_contract(const BufferParam &buffer) {
