@@ -11,6 +11,7 @@
 
 #include "attributes.h"
 #include "definite_writes.h"
+#include "device_functions.h"
 #include "helper_effects.h"
 #include "subscript_analysis.h"
 #include "tree_utils.h"
@@ -1005,8 +1006,9 @@ private:
                                   spaced ? "const " : " const");
     }
     inform(&fix,
-           "if %qD only reads through %qD, make it a pointer to const; "
-           "ferry then lets it read in any way",
+           "if %qD only reads through %qD, make it a pointer to const, in "
+           "its declarations too (a definition that differs from them is "
+           "another overload); ferry then lets it read in any way",
            callee, parm);
     return true;
   }
@@ -1050,6 +1052,21 @@ private:
     for (const HelperAccess &access : effects.accesses)
       if (access.write && !write)
         write = &access;
+    if (untracked && !read_only && !visible_body(callee)) {
+      // XSBench: a `const` added to the definition only makes it another
+      // overload, and the call binds to the declaration.
+      auto_diagnostic_group group;
+      fail(where,
+           "%qD is passed to %qD, which is declared but not defined in this "
+           "translation unit, so ferry cannot see what it does with it",
+           buffer.decl, callee);
+      inform(DECL_SOURCE_LOCATION(callee),
+             "the call binds to this declaration; if the definition has "
+             "other parameter types (a pointer to const, say), make the "
+             "declaration the same, or define %qD in this file",
+             callee);
+      return;
+    }
     if (untracked && !read_only) {
       auto_diagnostic_group group;
       fail(where,
