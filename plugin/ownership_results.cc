@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A kernel loop after its body is walked (loop_checker.h): rule 2 over
+// all the accesses of each written buffer, the coverage of `out` buffers,
+// and what the launch checks (the reach of each buffer, and the
+// disjointness that only the parameters' values decide), with the
+// diagnostics that explain a failed proof.
+#include "loop_checker.h"
+
+#include "launch_disjointness.h"
+#include "tree_utils.h"
+
+#include <algorithm>
+
+namespace ferry {
+
+void LoopChecker::note_contract(const BufferParam &buffer) {
+  if (buffer.ownership == Ownership::out)
+    inform(DECL_SOURCE_LOCATION(buffer.decl),
+           "%qD is declared %<ferry::out%>: nothing is copied to the device "
+           "for it, so the kernel must write every element before reading "
+           "it",
+           buffer.decl);
+  else
+    inform(DECL_SOURCE_LOCATION(buffer.decl),
+           "%qD is declared %<ferry::scratch%>: device-only storage that "
+           "starts with no values",
+           buffer.decl);
+}
+
+// An out buffer is copied back whole, so the loop that first writes it
+// must write every element on every path; a scratch buffer written whole
+// can be read by the loops after.
+void LoopChecker::check_write_coverage() {
+  for (const BufferParam &buffer : k_.buffers) {
+    const std::vector<BufferAccess> &list = accesses_[buffer.index];
+    auto first_write =
+        std::find_if(list.begin(), list.end(),
+                     [](const BufferAccess &a) { return a.write; });
+    if (!definite_.tracked(buffer.index) || first_write == list.end() ||
+        reported_contract_.count(buffer.index))
+      continue;
+    const std::vector<ByteSpan> &writes = definite_.writes(buffer.index);
+    tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+    Coverage coverage;
+    if (!writes.empty())
+      coverage = write_coverage(writes, element, buffer.length, index_vars_);
+    if (coverage.kind == Coverage::whole) {
+      (*written_whole_)[buffer.index] = true;
+      continue;
+    }
+    if (buffer.ownership != Ownership::out || !ok_)
+      continue;
+    auto_diagnostic_group group;
+    fail(loop_.location,
+         "this loop does not write every element of %qD on every path, but "
+         "%qD is declared %<ferry::out(%s)%>",
+         buffer.decl, buffer.decl, buffer.length_text.c_str());
+    if (writes.empty())
+      inform(first_write->location,
+             "this write does not happen on every path: it is under a "
+             "condition, in a loop that may end early, or after a "
+             "%<continue%>");
+    else if (coverage.kind == Coverage::gaps_inside)
+      inform(writes.front().location,
+             "each iteration writes only part of the elements it owns");
+    else if (coverage.kind == Coverage::gaps_between)
+      inform(writes.front().location,
+             "the writes of successive iterations leave elements between them "
+             "unwritten");
+    else if (coverage.first_known && coverage.first != 0)
+      inform(writes.front().location,
+             "the writes start at element %wd, not at element 0",
+             coverage.first);
+    else if (coverage.end_known && coverage.end_minus_length < 0)
+      inform_n(writes.front().location, -coverage.end_minus_length,
+               "the writes stop %wd element short of the length %qs",
+               "the writes stop %wd elements short of the length %qs",
+               -coverage.end_minus_length, buffer.length_text.c_str());
+    else if (coverage.end_known)
+      inform_n(writes.front().location, coverage.end_minus_length,
+               "the writes go %wd element past the length %qs",
+               "the writes go %wd elements past the length %qs",
+               coverage.end_minus_length, buffer.length_text.c_str());
+    else
+      inform(writes.front().location,
+             "ferry cannot show that the writes end at the length %qs",
+             buffer.length_text.c_str());
+    note_contract(buffer);
+    inform(DECL_SOURCE_LOCATION(buffer.decl),
+           "declare it %<ferry::borrow_mut(%s)%> if some elements keep the "
+           "values the caller gave them, or give it the length the loop writes",
+           buffer.length_text.c_str());
+  }
+}
+
+// Whether T can be computed before the launch: constants and parameters
+// the kernel never assigns.
+bool LoopChecker::computable_at_launch(tree t) const {
+  if (!is_invariant(t, {}))
+    return false;
+  for (const BufferParam &buffer : k_.buffers)
+    if (mentions(t, buffer.decl))
+      return false;
+  return std::none_of(assigned_params_.begin(), assigned_params_.end(),
+                      [&](tree param) { return mentions(t, param); });
+}
+
+tree LoopChecker::as_long_long(tree t) {
+  return fold_convert(long_long_integer_type_node, unshare_expr(t));
+}
+
+// What each buffer's affine accesses reach over the loop's ranges, when
+// the ranges are known at the launch.
+void LoopChecker::compute_reaches() {
+  tree type = long_long_integer_type_node;
+  tree none_first = TYPE_MAX_VALUE(type), none_end = TYPE_MIN_VALUE(type);
+  for (const BufferParam &buffer : k_.buffers) {
+    tree first = NULL_TREE, end = NULL_TREE;
+    for (const BufferAccess &access : accesses_[buffer.index]) {
+      const AffineOffset &offset = access.offset;
+      if (!access.every_path || !offset.affine || !access.size ||
+          !computable_at_launch(offset.constant))
+        continue;
+      tree runs = boolean_true_node;
+      tree low = as_long_long(offset.constant);
+      tree high = fold_build2(PLUS_EXPR, type, low, as_long_long(access.size));
+      bool known = true;
+      for (const auto &[var, coefficient] : offset.terms) {
+        auto v =
+            std::find_if(index_vars_.begin(), index_vars_.end(),
+                         [&](const IndexVariable &i) { return i.var == var; });
+        if (v == index_vars_.end() || !computable_at_launch(v->lower) ||
+            !computable_at_launch(v->bound) ||
+            !computable_at_launch(coefficient)) {
+          known = false;
+          break;
+        }
+        tree lower = as_long_long(v->lower), bound = as_long_long(v->bound);
+        runs =
+            fold_build2(TRUTH_ANDIF_EXPR, boolean_type_node, runs,
+                        fold_build2(LT_EXPR, boolean_type_node, lower, bound));
+        tree c = as_long_long(coefficient);
+        tree at_lower = fold_build2(MULT_EXPR, type, c, lower);
+        tree at_last = fold_build2(
+            MULT_EXPR, type, c,
+            fold_build2(MINUS_EXPR, type, bound, build_one_cst(type)));
+        low = fold_build2(PLUS_EXPR, type, low,
+                          fold_build2(MIN_EXPR, type, at_lower, at_last));
+        high = fold_build2(PLUS_EXPR, type, high,
+                           fold_build2(MAX_EXPR, type, at_lower, at_last));
+      }
+      if (!known)
+        continue;
+      low = fold_build3(COND_EXPR, type, runs, low, none_first);
+      high = fold_build3(COND_EXPR, type, unshare_expr(runs), high, none_end);
+      first = first ? fold_build2(MIN_EXPR, type, first, low) : low;
+      end = end ? fold_build2(MAX_EXPR, type, end, high) : high;
+    }
+    if (first)
+      facts_->reaches.push_back(Reach{&buffer, first, end, loop_.location});
+  }
+}
+
+// Rule 2: in a loop that writes a buffer, every access to it must be to
+// the elements the iteration owns.
+void LoopChecker::check_races() {
+  for (const BufferParam &buffer : k_.buffers) {
+    if (buffer.ownership == Ownership::shared_mut)
+      continue;
+    const std::vector<BufferAccess> &list = accesses_[buffer.index];
+    bool written = std::any_of(list.begin(), list.end(),
+                               [](const BufferAccess &a) { return a.write; });
+    if (!written)
+      continue;
+    tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+    const BufferAccess &first_write =
+        *std::find_if(list.begin(), list.end(),
+                      [](const BufferAccess &a) { return a.write; });
+    tree span_start = owned_span_start(list, element);
+    for (const BufferAccess &access : list) {
+      OwnershipFailure why;
+      if (!is_owned_by_iteration(access.offset, element, access.size,
+                                 span_start, index_vars_, &why)) {
+        if (!leave_to_launch(buffer, list))
+          report_race(buffer, access, why);
+        break;
+      }
+      if (!same_parallel_terms(access.offset, first_write.offset,
+                               index_vars_)) {
+        if (!leave_to_launch(buffer, list))
+          report_mismatch(buffer, access, first_write);
+        break;
+      }
+    }
+  }
+}
+
+// Accesses whose disjointness only the launch's values decide: checked
+// there (launch_disjointness.h).
+bool LoopChecker::leave_to_launch(const BufferParam &buffer,
+                                  const std::vector<BufferAccess> &list) {
+  std::vector<LaunchAccess> accesses;
+  for (const BufferAccess &access : list)
+    accesses.push_back(
+        {access.offset, access.size, access.write, access.location});
+  DisjointCheck check;
+  if (!ferry::leave_to_launch(
+          buffer, loop_.location, accesses, index_vars_,
+          [this](tree t) { return computable_at_launch(t); }, &check))
+    return false;
+  facts_->disjoint_checks.push_back(std::move(check));
+  return true;
+}
+
+// Where, from its parallel terms, the span each iteration owns starts:
+// 0 (y[i], y[2 * i + 1]), or a shift that moves every access alike
+// (y[i - 1] over i = 1 .. n).
+tree LoopChecker::owned_span_start(const std::vector<BufferAccess> &list,
+                                   tree element) const {
+  std::vector<tree> candidates{size_zero_node};
+  for (const BufferAccess &access : list)
+    if (access.offset.affine)
+      candidates.push_back(access.offset.constant);
+  for (tree start : candidates)
+    if (std::all_of(list.begin(), list.end(), [&](const BufferAccess &access) {
+          OwnershipFailure ignored;
+          return is_owned_by_iteration(access.offset, element, access.size,
+                                       start, index_vars_, &ignored);
+        }))
+      return start;
+  return size_zero_node;
+}
+
+void LoopChecker::report_race(const BufferParam &buffer,
+                              const BufferAccess &access,
+                              const OwnershipFailure &why) {
+  auto_diagnostic_group group;
+  fail(access.location,
+       "possible data race: this %s of %qD is not at an element that only "
+       "the current iteration touches",
+       access_kind(access), buffer.decl);
+  explain_failure(why, access.location);
+  note_collapse();
+  suggest_own_elements(buffer, access);
+}
+
+// A nest ferry collapsed: every combination of its variables is one
+// iteration (after a loop interchange, say, the outer variable may not
+// move the access at all).
+void LoopChecker::note_collapse() const {
+  const std::vector<LoopLevel> &levels = loop_.levels;
+  if (levels.size() == 2)
+    inform(loop_.location,
+           "ferry runs this nest as one parallel loop over %qD and %qD "
+           "together: each pair of values is an iteration of its own, and "
+           "must write elements no other pair writes",
+           levels[0].var, levels[1].var);
+  else if (levels.size() == 3)
+    inform(loop_.location,
+           "ferry runs this nest as one parallel loop over %qD, %qD and "
+           "%qD together: each combination of values is an iteration of "
+           "its own, and must write elements no other combination writes",
+           levels[0].var, levels[1].var, levels[2].var);
+}
+
+// Both accesses pass alone but move differently with the parallel loop
+// variables, so one iteration's element is another's.
+void LoopChecker::report_mismatch(const BufferParam &buffer,
+                                  const BufferAccess &access,
+                                  const BufferAccess &write) {
+  auto_diagnostic_group group;
+  fail(access.location,
+       "possible data race: this %s of %qD and the write of %qD on line "
+       "%d can touch the same element in different iterations",
+       access_kind(access), buffer.decl, buffer.decl,
+       LOCATION_LINE(write.location));
+  inform(write.location, "the write; its subscript moves differently with "
+                         "the parallel loop variables");
+  note_collapse();
+  suggest_own_elements(buffer, access);
+}
+
+const char *LoopChecker::access_kind(const BufferAccess &access) {
+  return access.write ? "write" : "read";
+}
+
+void LoopChecker::suggest_own_elements(const BufferParam &buffer,
+                                       const BufferAccess &access) {
+  if (access.helper)
+    inform(access.helper_location, "%qD makes the %s here", access.helper,
+           access_kind(access));
+  note_parameter(buffer);
+  inform(access.location,
+         "each iteration may only access its own elements, such as "
+         "%<%E[%E]%>; use %<ferry::shared_mut%> if iterations really share "
+         "elements",
+         DECL_NAME(buffer.decl), DECL_NAME(loop_.levels.back().var));
+}
+
+void LoopChecker::explain_failure(const OwnershipFailure &why,
+                                  location_t where) {
+  switch (why.kind) {
+  case OwnershipFailure::not_affine:
+    inform(where, "the subscript is not a sum of loop variables times "
+                  "sizes that do not change in the loop");
+    break;
+  case OwnershipFailure::shifted:
+    inform(where, "the subscript is shifted by whole elements, so it "
+                  "reaches an element of another iteration");
+    break;
+  case OwnershipFailure::missing_index:
+    inform(where,
+           "the subscript does not depend on %qD, so all values of "
+           "%qD touch the same element",
+           why.variable, why.variable);
+    break;
+  case OwnershipFailure::stride_too_small:
+    inform(where,
+           "ferry cannot show that the stride of %qD covers the "
+           "whole range of %qD; bound %qD by that stride, as in "
+           "%<y[i*ld + j]%> with %<j < ld%>",
+           why.variable, why.inner_variable, why.inner_variable);
+    break;
+  case OwnershipFailure::serial_outside:
+    inform(where,
+           "the inner loop variable %qD strides across the elements "
+           "of other iterations",
+           why.variable);
+    break;
+  case OwnershipFailure::decreasing:
+    inform(where,
+           "the subscript decreases as %qD grows, and ferry proves only "
+           "subscripts that grow with each loop variable; to reverse, "
+           "write %<out[%E] = in[n - 1 - %E]%> with %<in%> a "
+           "%<ferry::borrow%> buffer",
+           why.variable, DECL_NAME(why.variable), DECL_NAME(why.variable));
+    break;
+  case OwnershipFailure::none:
+    break;
+  }
+}
+
+} // namespace ferry
