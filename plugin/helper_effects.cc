@@ -49,9 +49,9 @@ bool signed_value(tree t, HOST_WIDE_INT *value) {
 // The bytes the sweeps reach past the start, and whether they touch every
 // byte once (each step the previous steps' whole extent, the first the
 // access's size).
-HOST_WIDE_INT sweep_extent(
-    std::vector<std::pair<HOST_WIDE_INT, HOST_WIDE_INT>> sweeps,
-    HOST_WIDE_INT size, bool *dense) {
+HOST_WIDE_INT
+sweep_extent(std::vector<std::pair<HOST_WIDE_INT, HOST_WIDE_INT>> sweeps,
+             HOST_WIDE_INT size, bool *dense) {
   std::sort(sweeps.begin(), sweeps.end());
   HOST_WIDE_INT extent = 0;
   *dense = size >= 0;
@@ -150,6 +150,14 @@ public:
       if (VAR_P(DECL_EXPR_DECL(t)))
         scan(DECL_INITIAL(DECL_EXPR_DECL(t)));
       return;
+    case CONSTRUCTOR: {
+      // `return {p[0] * e, p[1]};` reads through the parameter.
+      unsigned i;
+      tree value;
+      FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(t), i, value)
+      scan(value);
+      return;
+    }
     default:
       if (EXPR_P(t) || TREE_CODE(t) == TREE_LIST)
         for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
@@ -169,7 +177,8 @@ private:
       items.push_back(tsi_stmt(it));
     for (std::size_t i = 0; i < items.size(); ++i) {
       std::size_t end = 0;
-      if (TREE_CODE(items[i]) == GOTO_EXPR && genericized_loop(items, i, &end)) {
+      if (TREE_CODE(items[i]) == GOTO_EXPR &&
+          genericized_loop(items, i, &end)) {
         i = end;
         continue;
       }
@@ -469,11 +478,11 @@ private:
   tree parameter_;
   HelperEffects *effects_;
   int depth_;
-  std::set<tree> assigned_; // the helper's variables that change
+  std::set<tree> assigned_;        // the helper's variables that change
   std::vector<CountedLoop> loops_; // around the expression being scanned
-  location_t where_;      // of the innermost expression being scanned
-  int conditional_ = 0;   // inside a branch or loop of the helper
-  bool returned_ = false; // a `return` came before
+  location_t where_;               // of the innermost expression being scanned
+  int conditional_ = 0;            // inside a branch or loop of the helper
+  bool returned_ = false;          // a `return` came before
 
 public:
   static const HelperEffects &effects_of(tree fndecl, unsigned index,

@@ -43,8 +43,8 @@ tree missing_float(tree type, std::set<tree> *seen) {
 class Check {
 public:
   Check(tree fndecl, bool kernel)
-      : fndecl_(fndecl), kernel_(kernel),
-        where_(DECL_SOURCE_LOCATION(fndecl)) {}
+      : fndecl_(fndecl), kernel_(kernel), where_(DECL_SOURCE_LOCATION(fndecl)) {
+  }
 
   // LAMBDAS: whether closures, std::function and std::vector<bool> are
   // errors (for kernels, whose parameters become the region's values and
@@ -129,8 +129,7 @@ private:
     // The parser turns `for (x : range)` into a loop over iterators of a
     // reference it declares as __for_range.
     if (TREE_CODE(t) == DECL_EXPR && self->kernel_ &&
-        VAR_P(DECL_EXPR_DECL(t)) &&
-        DECL_NAME(DECL_EXPR_DECL(t)) &&
+        VAR_P(DECL_EXPR_DECL(t)) && DECL_NAME(DECL_EXPR_DECL(t)) &&
         std::strncmp(IDENTIFIER_POINTER(DECL_NAME(DECL_EXPR_DECL(t))),
                      "__for_range", 11) == 0 &&
         self->mentions_parameter(DECL_INITIAL(DECL_EXPR_DECL(t)))) {
@@ -178,15 +177,17 @@ private:
   void refuse_stack_array(location_t where, tree var) {
     auto_diagnostic_group group;
     if (var)
-      error_at(where, "variable-length array %qD in %qD, which runs on the "
-                      "GPU",
+      error_at(where,
+               "variable-length array %qD in %qD, which runs on the "
+               "GPU",
                var, fndecl_);
     else
       error_at(where, "%<alloca%> in %qD, which runs on the GPU", fndecl_);
-    inform(where, "the offload compiler of GCC 12 cannot give each GPU "
-                  "thread memory of a size known only at run time; use an array of "
-                  "a fixed largest size, such as %<double t[kMax];%> with a "
-                  "check that the size fits");
+    inform(where,
+           "the offload compiler of GCC 12 cannot give each GPU "
+           "thread memory of a size known only at run time; use an array of "
+           "a fixed largest size, such as %<double t[kMax];%> with a "
+           "check that the size fits");
     ok_ = false;
   }
 
@@ -216,12 +217,41 @@ private:
   bool ok_ = true;
 };
 
+// GCC 12's nvptx compiler crashes in its named-return-value pass
+// (tree-nrv.cc:179) on a function it emits out of line, in the offload
+// image, that returns a struct of at most 16 bytes by value: one with
+// external linkage that is not inline, or one marked noinline.  Inline,
+// static and template functions are inlined and not emitted, and structs
+// of 24 bytes and more are returned in memory, without the crash.
+bool small_struct_return_crashes(tree fndecl) {
+  tree type = TREE_TYPE(TREE_TYPE(fndecl));
+  tree size = RECORD_OR_UNION_TYPE_P(type) ? TYPE_SIZE_UNIT(type) : NULL_TREE;
+  if (!size || !tree_fits_uhwi_p(size) || tree_to_uhwi(size) > 16)
+    return false;
+  const bool noinline = lookup_attribute("noinline", DECL_ATTRIBUTES(fndecl));
+  const bool emitted = TREE_PUBLIC(fndecl) && !DECL_DECLARED_INLINE_P(fndecl) &&
+                       !DECL_TEMPLATE_INFO(fndecl);
+  return noinline || emitted;
+}
+
 } // namespace
 
 bool check_offload_limits(tree fndecl, bool kernel) {
   Check check(fndecl, kernel);
   check.parameters(/*lambdas=*/kernel);
   check.body();
+  if (!kernel && small_struct_return_crashes(fndecl)) {
+    auto_diagnostic_group group;
+    error_at(DECL_SOURCE_LOCATION(fndecl),
+             "%qD, which a kernel calls, returns a %qT of %wu bytes by value "
+             "out of line, which crashes the nvptx compiler of GCC 12",
+             fndecl, TREE_TYPE(TREE_TYPE(fndecl)),
+             tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(fndecl)))));
+    inform(DECL_SOURCE_LOCATION(fndecl),
+           "declare it %<inline%> (without %<noinline%>), or return the "
+           "result through a pointer or reference parameter");
+    return false;
+  }
   return check.ok();
 }
 

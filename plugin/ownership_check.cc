@@ -207,6 +207,10 @@ void LoopChecker::walk_address_parts(tree lvalue) {
     walk_address_parts(TREE_OPERAND(lvalue, 0));
     break;
   default:
+    // The object of `lookup(grid, e).total` is a call: its arguments and
+    // its callee are the loop's too.
+    if (!DECL_P(lvalue) && !CONSTANT_CLASS_P(lvalue))
+      walk(&lvalue);
     break;
   }
 }

@@ -178,6 +178,14 @@ tree memory_local(tree body) {
         *walk_subtrees = 0;
         return NULL_TREE;
       }
+      // The struct a call returns (lookup(grid, e).total) lives in a
+      // temporary of the loop, in memory.
+      if (TREE_CODE(t) == TARGET_EXPR &&
+          AGGREGATE_TYPE_P(TREE_TYPE(TARGET_EXPR_SLOT(t))))
+        return TARGET_EXPR_SLOT(t);
+      if ((TREE_CODE(t) == CALL_EXPR || TREE_CODE(t) == AGGR_INIT_EXPR) &&
+          AGGREGATE_TYPE_P(TREE_TYPE(t)))
+        return t;
       if (TREE_CODE(t) != DECL_EXPR || !VAR_P(DECL_EXPR_DECL(t)))
         return NULL_TREE;
       tree var = DECL_EXPR_DECL(t);

@@ -36,12 +36,15 @@ void select_values_instead_of_references(tree *body);
 tree declare_scalar_temporaries(tree body);
 
 // The first local declared in BODY that lives in memory: an array, a
-// struct, or a variable whose address is taken.  In an `omp simd` loop
-// GCC 12 moves such locals into per-lane storage on nvptx and gets it
-// wrong (a wrong sum for a local std::array, a misaligned address for a
-// local array reached by pointer, 63,463 of 65,536 wrong energies in
-// miniBUDE's fasten_main at 8 poses per work item), so the kernel's
-// region is built without simd.  NULL_TREE if none.
+// struct, a variable whose address is taken, or the temporary that holds
+// a struct a call returns.  In an `omp simd` loop GCC 12 moves such
+// locals into per-lane storage on nvptx and gets it wrong (a wrong sum
+// for a local std::array, a misaligned address for a local array reached
+// by pointer, 63,463 of 65,536 wrong energies in miniBUDE's fasten_main at
+// 8 poses per work item; the struct of `lookup(grid, e).total` returned
+// into one slot of the warp's frame for all 32 lanes, 87 of 100 totals
+// wrong), so the kernel's region is built without simd.  NULL_TREE if
+// none.
 tree memory_local(tree body);
 
 // The first local (variable, parameter or temporary) of FNDECL whose address
