@@ -121,12 +121,14 @@ public:
       });
       return;
     case FOR_STMT:
-      if (counted_for_statement(t))
-        return;
-      conditionally([&] {
-        for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
-          scan(TREE_OPERAND(t, i));
-      });
+      scan(FOR_INIT_STMT(t));
+      if (!FOR_COND(t) || !FOR_EXPR(t) ||
+          !counted_loop(FOR_COND(t), FOR_EXPR(t), {FOR_BODY(t)}))
+        conditionally([&] {
+          scan(FOR_COND(t));
+          scan(FOR_BODY(t));
+          scan(FOR_EXPR(t));
+        });
       return;
     case WHILE_STMT:
     case DO_STMT:
@@ -211,23 +213,6 @@ private:
       return true;
     }
     return false;
-  }
-
-  bool counted_for_statement(tree t) {
-    tree increment = FOR_EXPR(t);
-    if (!FOR_COND(t) || !increment)
-      return false;
-    scan(FOR_INIT_STMT(t));
-    return counted_loop(FOR_COND(t), increment, {FOR_BODY(t)}) ||
-           (scan_loop_generally(t), true);
-  }
-
-  void scan_loop_generally(tree t) {
-    conditionally([&] {
-      scan(FOR_COND(t));
-      scan(FOR_BODY(t));
-      scan(FOR_EXPR(t));
-    });
   }
 
   // A loop over VAR < constant, counting up by one from the constant VAR

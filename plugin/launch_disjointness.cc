@@ -8,11 +8,10 @@ namespace ferry {
 
 namespace {
 
-tree coefficient_of(const AffineOffset &form, tree var) {
-  for (const auto &term : form.terms)
-    if (term.first == var)
-      return term.second;
-  return size_zero_node;
+// VAR's step in FORM, zero when it does not move it.
+tree step_of(const AffineOffset &form, tree var) {
+  tree c = coefficient_of(form, var);
+  return c ? c : size_zero_node;
 }
 
 tree sum(tree a, tree b) { return fold_build2(PLUS_EXPR, sizetype, a, b); }
@@ -30,7 +29,7 @@ bool is_zero(tree size) { return equal_sizes(size, size_zero_node); }
 bool fixed_shift(const AffineOffset &read, const AffineOffset &write,
                  const std::vector<IndexVariable> &variables) {
   for (const IndexVariable &v : variables)
-    if (!equal_sizes(coefficient_of(read, v.var), coefficient_of(write, v.var)))
+    if (!equal_sizes(step_of(read, v.var), step_of(write, v.var)))
       return false;
   tree distance =
       fold_build2(MINUS_EXPR, sizetype, read.constant, write.constant);
@@ -38,10 +37,11 @@ bool fixed_shift(const AffineOffset &read, const AffineOffset &write,
     return false; // the iteration's own element
   if (TREE_CODE(distance) == INTEGER_CST)
     return true;
-  return std::any_of(write.terms.begin(), write.terms.end(), [&](const auto &t) {
-    return equal_sizes(distance, t.second) ||
-           is_zero(sum(distance, t.second));
-  });
+  return std::any_of(write.terms.begin(), write.terms.end(),
+                     [&](const auto &t) {
+                       return equal_sizes(distance, t.second) ||
+                              is_zero(sum(distance, t.second));
+                     });
 }
 
 // READ is WRITE composed with a one-to-one map of the iteration space that
@@ -67,8 +67,8 @@ bool same_image(const AffineOffset &read, const AffineOffset &write,
     bool identity = true, matches = true;
     for (std::size_t v = 0; v < n && matches; ++v) {
       const IndexVariable &from = variables[v], &to = variables[order[v]];
-      tree c = coefficient_of(read, from.var);
-      tree target = coefficient_of(write, to.var);
+      tree c = step_of(read, from.var);
+      tree target = step_of(write, to.var);
       if (is_zero(c)) {
         matches = is_zero(target);
         continue;
@@ -163,9 +163,9 @@ bool leave_to_launch(const BufferParam &buffer, location_t loop,
   // move every write.
   std::vector<const IndexVariable *> used;
   for (const IndexVariable &v : variables) {
-    const bool in_terms =
-        std::any_of(accesses.begin(), accesses.end(), [&](const LaunchAccess &a) {
-          return !is_zero(coefficient_of(a.offset, v.var));
+    const bool in_terms = std::any_of(
+        accesses.begin(), accesses.end(), [&](const LaunchAccess &a) {
+          return !is_zero(step_of(a.offset, v.var));
         });
     if (!in_terms && !v.parallel)
       continue;
@@ -187,12 +187,12 @@ bool leave_to_launch(const BufferParam &buffer, location_t loop,
     if (!computable(access.offset.constant) || !computable(access.size))
       return false;
     values.push_back(access.write ? integer_one_node : integer_zero_node);
-    values.push_back(build_int_cst(integer_type_node,
-                                   LOCATION_LINE(access.location)));
+    values.push_back(
+        build_int_cst(integer_type_node, LOCATION_LINE(access.location)));
     values.push_back(as_long_long(access.offset.constant));
     values.push_back(as_long_long(access.size));
     for (const IndexVariable *v : used) {
-      tree c = coefficient_of(access.offset, v->var);
+      tree c = step_of(access.offset, v->var);
       if (!computable(c))
         return false;
       values.push_back(as_long_long(c));

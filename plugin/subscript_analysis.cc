@@ -374,7 +374,6 @@ Polynomial difference(tree a, tree b) {
   return pa.plus(Polynomial::of(b, &atoms), -1);
 }
 
-
 // A >= B, assuming the sizes in subscripts and loop bounds are not negative
 // (when one is, these loops do not run).
 bool at_least(tree a, tree b) { return difference(a, b).non_negative(); }
@@ -545,10 +544,8 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
 bool same_parallel_terms(const AffineOffset &a, const AffineOffset &b,
                          const std::vector<IndexVariable> &variables) {
   auto coefficient = [](const AffineOffset &form, tree var) {
-    for (const auto &term : form.terms)
-      if (term.first == var)
-        return term.second;
-    return size_zero_node;
+    tree c = coefficient_of(form, var);
+    return c ? c : size_zero_node;
   };
   for (const IndexVariable &v : variables)
     if (v.parallel &&
@@ -571,14 +568,14 @@ bool same_offset(const AffineOffset &a, const AffineOffset &b) {
   return true;
 }
 
-namespace {
-
 tree coefficient_of(const AffineOffset &form, tree var) {
   for (const auto &term : form.terms)
     if (term.first == var)
       return term.second;
   return NULL_TREE;
 }
+
+namespace {
 
 tree plus(tree a, tree b) { return fold_build2(PLUS_EXPR, sizetype, a, b); }
 tree times(tree a, tree b) { return fold_build2(MULT_EXPR, sizetype, a, b); }

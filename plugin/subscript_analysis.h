@@ -36,6 +36,10 @@ struct AffineOffset {
 // memory read or call whose value could differ between iterations.
 bool is_invariant(tree expression, const std::vector<IndexVariable> &vars);
 
+// The coefficient (bytes per step) of VAR in FORM; NULL_TREE when VAR does
+// not move it.
+tree coefficient_of(const AffineOffset &form, tree var);
+
 // Whether A and B are the same polynomial in their atoms (sizes).
 bool equal_sizes(tree a, tree b);
 

@@ -25,6 +25,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ferry::rt {
@@ -234,7 +235,10 @@ namespace {
 // launches with the same ones every step.
 struct CheckedValues {
   std::mutex mutex;
-  std::map<std::pair<std::string, unsigned>, std::vector<long long>> by_loop;
+  // By (the kernel's file, as the generated code passes it; buffer; loop
+  // line): no allocation on a launch that was checked before.
+  std::map<std::tuple<const char *, unsigned, unsigned>, std::vector<long long>>
+      by_loop;
 };
 
 CheckedValues &checked_values() {
@@ -249,8 +253,9 @@ constexpr unsigned long long kDisjointLimit = 1ull << 27;
 [[noreturn]] void report_overlap(const Launch &launch, const Buffer &buffer,
                                  unsigned line, const DisjointResult &result) {
   const long long size = static_cast<long long>(buffer.element_size);
-  const long long element =
-      result.byte >= 0 ? result.byte / size : -((-result.byte + size - 1) / size);
+  const long long element = result.byte >= 0
+                                ? result.byte / size
+                                : -((-result.byte + size - 1) / size);
   if (result.kind == DisjointResult::too_large)
     std::fprintf(stderr,
                  "ferry: kernel '%s' (%s:%u): the loop at line %u is race-free "
@@ -297,8 +302,7 @@ extern "C" void __ferry_launch_disjoint(unsigned index, unsigned line,
   for (long long &value : values)
     value = va_arg(arguments, long long);
   va_end(arguments);
-  const auto key = std::make_pair(
-      std::string(launch.file) + ":" + std::to_string(index), line);
+  const auto key = std::make_tuple(launch.file, index, line);
   CheckedValues &checked = checked_values();
   {
     std::lock_guard<std::mutex> lock(checked.mutex);
@@ -322,7 +326,8 @@ extern "C" void __ferry_launch_disjoint(unsigned index, unsigned line,
     form.coefficients.assign(next, next + nvars);
     next += nvars;
   }
-  const DisjointResult result = check_disjoint(variables, forms, kDisjointLimit);
+  const DisjointResult result =
+      check_disjoint(variables, forms, kDisjointLimit);
   if (result.kind != DisjointResult::disjoint)
     report_overlap(launch, buffer, line, result);
   std::lock_guard<std::mutex> lock(checked.mutex);
