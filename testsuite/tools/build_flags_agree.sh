@@ -1,11 +1,12 @@
 #!/bin/sh
-# ferry-g++, pkg-config's ferry.pc and CMake's ferry::ferry compile a C++
-# source with the same flags: OpenMP, the offload options, the plugin,
-# ferry's include directory and the forced include of <ferry/direct.hpp>
-# (without which kernels in files that do not include <ferry/ferry.hpp>
-# silently lose the direct launch path; ferry.pc lacked it).  Against an
-# installed tree (make install DESTDIR=...).  Runs against the build tree
-# (see ferry-test).
+# ferry-g++, pkg-config's ferry.pc and CMake's ferry::ferry, all made from
+# one list in configure.ac, compile a C++ source with the same flags
+# (OpenMP, the offload options, the plugin, ferry's include directory and
+# the forced include of <ferry/direct.hpp>, without which kernels in files
+# that do not include <ferry/ferry.hpp> silently lose the direct launch
+# path), and link with the same flags in the same order (libgomp's
+# --no-as-needed brackets).  Against an installed tree (make install
+# DESTDIR=...).  Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 command -v pkg-config > /dev/null || fail "pkg-config is not installed (build.sh installs it)"
@@ -59,7 +60,27 @@ for other in pkg-config cmake; do
 done
 grep -q -- '-include.*ferry/direct.hpp' "$dir/wrapper" || fail "no forced include of direct.hpp"
 
-# The link: libferry, and libgomp whatever --as-needed says.
-libs=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --libs ferry)
-case $libs in *"-lferry"*"--no-as-needed -lgomp"*) ;; *) fail "ferry.pc Libs: $libs" ;; esac
+# The link, in order: the driver's flags, then ferry's after the objects.
+# CMake's link line has no compile flags; the other two are given them.
+link_flags() {
+  tr ' ' '\n' | sed -e "s|$root||g" -e '/^$/d' |
+    grep -v -e '^-fplugin=' -e '^-I' -e '^-include' -e 'flags\.o$' \
+      -e 'flags\.cc\.o$' -e '^-o$' -e '^flags$' -e '^g++$' -e '/g++$'
+}
+env -u FERRY_PLUGIN -u FERRY_INCLUDE -u FERRY_LIBDIR "$wrapper" --showme \
+  flags.o -o flags | link_flags > "$dir/wrapper.link"
+PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --define-variable=prefix="$root$prefix" \
+  --libs ferry | link_flags > "$dir/pkg-config.link"
+link_txt=$(find "$dir/build" -name link.txt | head -n 1)
+[ -n "$link_txt" ] || fail "CMake wrote no link.txt"
+link_flags < "$link_txt" > "$dir/cmake.link"
+for other in pkg-config cmake; do
+  diff "$dir/wrapper.link" "$dir/$other.link" > "$dir/diff" ||
+    { cat "$dir/diff"; fail "ferry-g++ (<) and $other (>) link with different flags"; }
+done
+# libferry, and libgomp whatever --as-needed says.
+case $(tr '\n' ' ' < "$dir/wrapper.link") in
+  *"-lferry -Wl,--push-state,--no-as-needed -lgomp -Wl,--pop-state"*) ;;
+  *) cat "$dir/wrapper.link"; fail "no libferry, or libgomp not linked --no-as-needed" ;;
+esac
 echo "ok"
