@@ -3,18 +3,18 @@
 #include <ferry/ferry.hpp>
 
 #include "abi.h"
-#include "alias_check.h"
-#include "device.h"
-#include "frames.h"
-#include "launcher.h"
-#include "transfers.h"
+#include "core/alias_check.h"
+#include "core/frames.h"
+#include "core/transfers.h"
+#include "devices/device.h"
+#include "devices/launcher.h"
+#include "runtime.h"
 
 namespace ferry {
 
 static_assert(static_cast<int>(access::read) == FERRY_HOST_READS &&
                   static_cast<int>(access::write) == FERRY_HOST_WRITES &&
-                  static_cast<int>(access::overwrite) ==
-                      FERRY_HOST_OVERWRITES,
+                  static_cast<int>(access::overwrite) == FERRY_HOST_OVERWRITES,
               "ferry::access must match enum ferry_host_access");
 
 std::string device_name() { return rt::current_device().describe(); }
@@ -32,7 +32,7 @@ void select_gpu(int index) {
 
 int openmp_device() { return rt::current_device().openmp_device_number(); }
 
-void sync_all() { rt::transfers().sync_all(); }
+void sync_all() { rt::host_access().sync_all(); }
 
 void wait() { rt::direct_launcher().wait(); }
 
@@ -50,23 +50,23 @@ void sync_bytes(const void *data, std::size_t bytes, access how) {
 }
 
 void prefetch_bytes(const void *data, std::size_t bytes) {
-  rt::transfers().prefetch(data, bytes);
+  rt::api_transfers().prefetch(data, bytes);
 }
 
 void release_bytes(const void *data, std::size_t bytes) {
   if (bytes)
-    rt::transfers().release_range(data, bytes);
+    rt::host_access().release_range(data, bytes);
 }
 
 void *device_pointer_bytes(const void *data, std::size_t bytes) {
   // A vendor library's call that follows may read what held kernels write.
   rt::direct_launcher().submit_held("ferry::device_pointer");
-  return rt::transfers().device_address(data, bytes);
+  return rt::api_transfers().device_address(data, bytes);
 }
 
 void device_wrote_bytes(const void *data, std::size_t bytes) {
   rt::direct_launcher().submit_held("ferry::device_wrote");
-  rt::transfers().device_wrote(data, bytes);
+  rt::api_transfers().device_wrote(data, bytes);
 }
 
 void enter_resident_scope() { rt::frames::enter_scope(); }

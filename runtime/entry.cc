@@ -4,18 +4,19 @@
 // around it.
 #include "abi.h"
 
-#include "alias_check.h"
-#include "device.h"
-#include "disjoint_check.h"
-#include "frames.h"
-#include "heap_blocks.h"
-#include "launcher.h"
-#include "messages.h"
-#include "page_guard.h"
-#include "ranks.h"
-#include "settings.h"
-#include "stats.h"
-#include "transfers.h"
+#include "core/alias_check.h"
+#include "core/disjoint_check.h"
+#include "core/frames.h"
+#include "core/heap_blocks.h"
+#include "core/page_guard.h"
+#include "core/ranks.h"
+#include "core/settings.h"
+#include "core/stats.h"
+#include "core/transfers.h"
+#include "devices/device.h"
+#include "devices/launcher.h"
+#include "mpi/messages.h"
+#include "runtime.h"
 
 #include <atomic>
 #include <cstdarg>
@@ -56,29 +57,6 @@ thread_local Launch current_launch;
                current_launch.line, what);
   std::abort();
 }
-
-std::atomic<bool> created{false};
-
-TransferPolicy *create_policy() {
-  // Never destroyed: kernels may run from static destructors.
-  TransferPolicy *policy =
-      (settings().residency ? make_resident_transfers(current_device())
-                            : make_naive_transfers(current_device()))
-          .release();
-  created.store(true, std::memory_order_release);
-  return policy;
-}
-
-} // namespace
-
-TransferPolicy &transfers() {
-  static TransferPolicy *policy = create_policy();
-  return *policy;
-}
-
-bool policy_created() { return created.load(std::memory_order_acquire); }
-
-namespace {
 
 // Ends the current launch before any buffer was acquired.
 void abandon_launch() {
@@ -129,8 +107,8 @@ std::string launch_in_progress() {
   for (const Buffer &buffer : launch.buffers)
     bytes += buffer.bytes;
   return describe_site(site) + " (its " +
-         std::to_string(launch.buffers.size()) + " buffers: " +
-         std::to_string(bytes) + " bytes): ";
+         std::to_string(launch.buffers.size()) +
+         " buffers: " + std::to_string(bytes) + " bytes): ";
 }
 
 } // namespace ferry::rt
@@ -351,7 +329,7 @@ extern "C" int __ferry_launch_acquire(void) {
   }
   // Every buffer first, then the views: an acquire may join entries that
   // an earlier buffer of the launch already has.
-  transfers().acquire_all(current_launch.buffers);
+  launch_transfers().acquire_all(current_launch.buffers);
   count_launch();
   return current_device().openmp_device_number();
 }
@@ -440,7 +418,7 @@ const std::vector<ConstantBuffer> &constant_buffers(const char *suffix) {
       break;
     }
     unsigned char *copy = current.data() + used;
-    if (!transfers().read_current(buffer.host, buffer.bytes, copy))
+    if (!host_access().read_current(buffer.host, buffer.bytes, copy))
       std::memcpy(copy, buffer.host, buffer.bytes); // all current: readable
     constants.push_back({copy, buffer.bytes});
     used += buffer.bytes;
@@ -491,11 +469,11 @@ extern "C" void __ferry_launch_end(void) {
   launch.resident.resize(launch.buffers.size());
   for (std::size_t k = 0; k < launch.buffers.size(); ++k)
     launch.resident[k] = launch.buffers[k].device_copy != nullptr;
-  transfers().release_all(launch.buffers);
+  launch_transfers().release_all(launch.buffers);
   for (std::size_t k = 0; k < launch.buffers.size(); ++k) {
     Buffer &buffer = launch.buffers[k];
     if (buffer.host_is_temporary) {
-      transfers().forget(buffer.host, buffer.bytes);
+      host_access().forget(buffer.host, buffer.bytes);
       std::free(buffer.host);
     } else if (launch.resident[k] && buffer.ownership != FERRY_SCRATCH) {
       const Range range = range_of(buffer.host, buffer.bytes);
@@ -546,7 +524,7 @@ extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
                                     int access) {
   if (!needed(&access))
     return;
-  TransferPolicy &policy = transfers();
+  HostAccess &policy = host_access();
   if (!policy.holds(host, bytes))
     return;
   switch (access) {

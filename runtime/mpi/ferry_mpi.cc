@@ -13,7 +13,7 @@
 // the program's references resolve here first.  Calls not wrapped here
 // (one-sided, persistent and neighbourhood calls, file I/O) stay correct
 // through page coherence, a page at a time (doc/user-guide.md, "MPI").
-#include "../messages.h"
+#include "mpi/messages.h"
 
 #include <mpi.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See cuda_driver.h.
-#include "cuda_driver.h"
+#include "nvptx/cuda_driver.h"
 
-#include "ranks.h"
+#include "core/ranks.h"
 
 #include <dlfcn.h>
 
@@ -26,7 +26,7 @@ bool Driver::load(std::string *why) {
       missing = symbol;
   };
 #define FERRY_CUDA_CALL(name, symbol, parameters) bind(&name, symbol);
-#include "cuda_driver.def"
+#include "nvptx/cuda_driver.def"
 #undef FERRY_CUDA_CALL
   if (missing) {
     *why = std::string("libcuda has no ") + missing;

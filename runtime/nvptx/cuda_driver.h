@@ -40,7 +40,7 @@ struct KernelNodeParams {
 struct Driver {
 #define FERRY_CUDA_CALL(name, symbol, parameters)                              \
   CUresult(*name) parameters = nullptr;
-#include "cuda_driver.def"
+#include "nvptx/cuda_driver.def"
 #undef FERRY_CUDA_CALL
 
   // Opens libcuda and binds every function; false, with the reason in

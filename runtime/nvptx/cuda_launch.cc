@@ -1,15 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See cuda_launch.h.
-#include "cuda_launch.h"
+#include "nvptx/cuda_launch.h"
 
-#include "cuda_driver.h"
-#include "launch_geometry.h"
-#include "launch_graphs.h"
-#include "ptx_index.h"
-#include "ranks.h"
-#include "settings.h"
-
-#include <dlfcn.h>
+#include "core/ranks.h"
+#include "core/settings.h"
+#include "nvptx/cuda_driver.h"
+#include "nvptx/launch_geometry.h"
+#include "nvptx/launch_graphs.h"
+#include "nvptx/ptx_index.h"
 
 #include <algorithm>
 #include <cctype>
@@ -70,26 +68,18 @@ extern "C" __attribute__((
     visibility("default"))) unsigned long long __nvptx_stacks[32];
 unsigned long long __nvptx_stacks[32];
 
-// GCC's offload constructors call this before main; ferry keeps the nvptx
-// images and lets libgomp register them as usual.
-extern "C" __attribute__((visibility("default"))) void
-GOMP_offload_register_ver(unsigned version, const void *host_table,
-                          int target_type, const void *target_data) {
-  using Register = void (*)(unsigned, const void *, int, const void *);
-  static Register next =
-      reinterpret_cast<Register>(dlsym(RTLD_NEXT, "GOMP_offload_register_ver"));
-  if (target_type == kGompDeviceNvidiaPtx &&
-      (version & 0xffff) == kGompVersionNvidiaPtx) {
-    const void *image = target_data;
-    if ((version >> 16) >= kGompVersionWithRequiresMask)
-      image = static_cast<const void *const *>(target_data) + 1;
-    registered_images().push_back(static_cast<const NvptxTargetData *>(image));
-  }
-  if (next)
-    next(version, host_table, target_type, target_data);
-}
-
 namespace ferry::rt::nvptx {
+
+void image_registered(unsigned version, int target_type,
+                      const void *target_data) {
+  if (target_type != kGompDeviceNvidiaPtx ||
+      (version & 0xffff) != kGompVersionNvidiaPtx)
+    return;
+  const void *image = target_data;
+  if ((version >> 16) >= kGompVersionWithRequiresMask)
+    image = static_cast<const void *const *>(target_data) + 1;
+  registered_images().push_back(static_cast<const NvptxTargetData *>(image));
+}
 
 namespace {
 

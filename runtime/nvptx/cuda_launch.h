@@ -7,7 +7,8 @@
 // SDK and a machine without a GPU never loads it.  The PTX comes from the
 // program itself: libferry interposes GOMP_offload_register_ver, which the
 // constructor that GCC's mkoffload adds to every offloading executable calls
-// with the offload image, and passes the call on to libgomp.  All PTX
+// with the offload image (runtime/hooks/openmp_hooks.cc), hands the image to
+// image_registered(), and passes the call on to libgomp.  All PTX
 // objects of the image are linked into one module, as libgomp links them;
 // ptx_index.h decides which entries can run outside libgomp.
 //
@@ -19,12 +20,18 @@
 #ifndef FERRY_RUNTIME_NVPTX_CUDA_LAUNCH_H
 #define FERRY_RUNTIME_NVPTX_CUDA_LAUNCH_H
 
-#include "launcher.h"
+#include "devices/launcher.h"
 
 namespace ferry::rt::nvptx {
 
 // The CUDA launcher (one per process).
 Launcher &cuda_launcher();
+
+// An offload image the program registers with libgomp (before main, from
+// the constructor GCC's mkoffload adds; runtime/hooks/openmp_hooks.cc):
+// kept when it is an nvptx image, for the launcher to link.
+void image_registered(unsigned version, int target_type,
+                      const void *target_data);
 
 } // namespace ferry::rt::nvptx
 

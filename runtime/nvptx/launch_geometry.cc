@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See launch_geometry.h.
-#include "launch_geometry.h"
+#include "nvptx/launch_geometry.h"
 
 #include <algorithm>
 

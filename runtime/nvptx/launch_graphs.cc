@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See launch_graphs.h.
-#include "launch_graphs.h"
+#include "nvptx/launch_graphs.h"
 
-#include "stats.h"
+#include "core/stats.h"
 
 #include <algorithm>
 #include <cstring>

@@ -23,8 +23,8 @@
 #ifndef FERRY_RUNTIME_NVPTX_LAUNCH_GRAPHS_H
 #define FERRY_RUNTIME_NVPTX_LAUNCH_GRAPHS_H
 
-#include "cuda_driver.h"
-#include "launch_geometry.h"
+#include "nvptx/cuda_driver.h"
+#include "nvptx/launch_geometry.h"
 
 #include <atomic>
 #include <cstddef>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See ptx_index.h.
-#include "ptx_index.h"
+#include "nvptx/ptx_index.h"
 
 #include <algorithm>
 #include <cctype>

@@ -5,7 +5,7 @@
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "disjoint_check.h"
+#include "core/disjoint_check.h"
 
 using namespace ferry::rt;
 
@@ -29,11 +29,12 @@ AccessForm form(bool write, unsigned line, long long constant,
 
 // TeaLeaf's update_left over rows jj in [h, y - h) and columns kk in
 // [0, depth): buffer[jj*x + h - 1 - kk] = buffer[jj*x + h + kk].
-DisjointResult left_halo(long long x, long long y, long long h, long long depth) {
+DisjointResult left_halo(long long x, long long y, long long h,
+                         long long depth) {
   std::vector<LoopVariable> vars{{h, y - h, true}, {0, depth, true}};
-  return check_disjoint(vars,
-                        {form(true, 16, h - 1, {x, -1}), form(false, 16, h, {x, 1})},
-                        kLimit);
+  return check_disjoint(
+      vars, {form(true, 16, h - 1, {x, -1}), form(false, 16, h, {x, 1})},
+      kLimit);
 }
 
 } // namespace
@@ -56,9 +57,10 @@ BOOST_AUTO_TEST_CASE(top_halo_rows_mirrored_are_disjoint) {
   // buffer[kk + (y - h + jj)*x] = buffer[kk + (y - h - 1 - jj)*x]
   const long long x = 10, y = 12, h = 2, depth = 2;
   std::vector<LoopVariable> vars{{0, depth, true}, {h, x - h, true}};
-  DisjointResult r = check_disjoint(
-      vars, {form(true, 47, (y - h) * x, {x, 1}), form(false, 47, (y - h - 1) * x, {-x, 1})},
-      kLimit);
+  DisjointResult r = check_disjoint(vars,
+                                    {form(true, 47, (y - h) * x, {x, 1}),
+                                     form(false, 47, (y - h - 1) * x, {-x, 1})},
+                                    kLimit);
   BOOST_TEST(r.kind == DisjointResult::disjoint);
 }
 
@@ -68,7 +70,8 @@ BOOST_AUTO_TEST_CASE(a_stride_shorter_than_the_row_writes_twice) {
   BOOST_TEST(check_disjoint(fine, {form(true, 3, 0, {4, 1})}, kLimit).kind ==
              DisjointResult::disjoint);
   std::vector<LoopVariable> overlapping{{0, 10, true}, {0, 5, true}};
-  DisjointResult r = check_disjoint(overlapping, {form(true, 3, 0, {4, 1})}, kLimit);
+  DisjointResult r =
+      check_disjoint(overlapping, {form(true, 3, 0, {4, 1})}, kLimit);
   BOOST_TEST(r.kind == DisjointResult::two_writes);
   BOOST_TEST(r.byte == 4 * D);
 }
@@ -87,8 +90,8 @@ BOOST_AUTO_TEST_CASE(a_neighbour_read_in_place_races) {
 BOOST_AUTO_TEST_CASE(red_black_in_place_is_disjoint) {
   // y[2i] = y[2i + 1]: the ranges overlap, the elements do not.
   std::vector<LoopVariable> vars{{0, 1000, true}};
-  BOOST_TEST(check_disjoint(vars, {form(true, 1, 0, {2}), form(false, 1, 1, {2})},
-                            kLimit)
+  BOOST_TEST(check_disjoint(
+                 vars, {form(true, 1, 0, {2}), form(false, 1, 1, {2})}, kLimit)
                  .kind == DisjointResult::disjoint);
 }
 
@@ -104,11 +107,12 @@ BOOST_AUTO_TEST_CASE(a_write_that_a_parallel_variable_does_not_move) {
 
 BOOST_AUTO_TEST_CASE(the_own_element_read_and_written_is_not_a_race) {
   std::vector<LoopVariable> vars{{0, 50, true}, {0, 3, true}};
-  BOOST_TEST(check_disjoint(vars,
-                            {form(true, 2, 1, {3, -1}), form(false, 2, 1, {3, -1}),
-                             form(false, 2, 200, {1, 0})},
-                            kLimit)
-                 .kind == DisjointResult::disjoint);
+  BOOST_TEST(
+      check_disjoint(vars,
+                     {form(true, 2, 1, {3, -1}), form(false, 2, 1, {3, -1}),
+                      form(false, 2, 200, {1, 0})},
+                     kLimit)
+          .kind == DisjointResult::disjoint);
 }
 
 BOOST_AUTO_TEST_CASE(loops_that_do_not_run_touch_nothing) {
@@ -117,22 +121,25 @@ BOOST_AUTO_TEST_CASE(loops_that_do_not_run_touch_nothing) {
              DisjointResult::disjoint);
   // A serial loop that does not run: its accesses do not happen.
   std::vector<LoopVariable> serial{{0, 10, true}, {0, 0, false}};
-  BOOST_TEST(check_disjoint(serial, {form(true, 1, 0, {1, 0}), form(false, 1, 0, {1, 1})},
-                            kLimit)
-                 .kind == DisjointResult::disjoint);
+  BOOST_TEST(
+      check_disjoint(
+          serial, {form(true, 1, 0, {1, 0}), form(false, 1, 0, {1, 1})}, kLimit)
+          .kind == DisjointResult::disjoint);
 }
 
 BOOST_AUTO_TEST_CASE(more_accesses_than_the_limit_are_not_guessed) {
   std::vector<LoopVariable> vars{{0, 1 << 12, true}, {0, 1 << 10, true}};
   // Interleaved and overlapping ranges, so only enumeration could tell.
   DisjointResult r = check_disjoint(
-      vars, {form(true, 4, 0, {2048, 2}), form(false, 4, 1, {2048, 2})}, kLimit);
+      vars, {form(true, 4, 0, {2048, 2}), form(false, 4, 1, {2048, 2})},
+      kLimit);
   BOOST_TEST(r.kind == DisjointResult::too_large);
   BOOST_TEST(r.accesses == 2ull << 22);
 }
 
 BOOST_AUTO_TEST_CASE(huge_values_do_not_wrap) {
   std::vector<LoopVariable> vars{{0, 1ll << 40, true}};
-  BOOST_TEST(check_disjoint(vars, {form(true, 1, 0, {1ll << 30})}, kLimit).kind ==
-             DisjointResult::too_large);
+  BOOST_TEST(
+      check_disjoint(vars, {form(true, 1, 0, {1ll << 30})}, kLimit).kind ==
+      DisjointResult::too_large);
 }

@@ -4,7 +4,7 @@
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "geometry.h"
+#include "core/geometry.h"
 
 using namespace ferry::rt;
 

@@ -6,8 +6,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "abi.h"
-#include "stats.h"
-#include "transfers.h"
+#include "core/stats.h"
+#include "core/transfers.h"
 
 #include <cmath>
 #include <vector>

@@ -4,7 +4,7 @@
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "residency_table.h"
+#include "core/residency_table.h"
 
 using namespace ferry::rt;
 

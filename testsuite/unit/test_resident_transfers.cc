@@ -6,17 +6,17 @@
 #include <boost/test/unit_test.hpp>
 
 #include "abi.h"
-#include "stats.h"
-#include "transfers.h"
+#include "core/stats.h"
+#include "core/transfers.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
-#include <future>
-#include <mutex>
-#include <algorithm>
 #include <cstdlib>
+#include <future>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -138,16 +138,16 @@ BOOST_FIXTURE_TEST_CASE(read_current_copies_exactly_the_newer_bytes, Fixture) {
   launch(y.data(), kCount, FERRY_BORROW_MUT, add_one(kCount));
   Copies copies;
   std::vector<double> out(4, -1.0);
-  BOOST_TEST(policy->read_current(y.data() + 10, 4 * sizeof(double),
-                                  out.data()));
+  BOOST_TEST(
+      policy->read_current(y.data() + 10, 4 * sizeof(double), out.data()));
   BOOST_TEST(out == std::vector<double>(4, 1.0));
   BOOST_TEST(y[10] == 0.0); // the host's copy is left as it was
   BOOST_TEST(copies.bytes_down() == 4 * sizeof(double));
   policy->sync_to_host(y.data(), 0);
   y[11] = 5.0; // the host's bytes are current: they are the ones copied
   const std::uint64_t down = copies.bytes_down();
-  BOOST_TEST(!policy->read_current(y.data() + 10, 4 * sizeof(double),
-                                   out.data()));
+  BOOST_TEST(
+      !policy->read_current(y.data() + 10, 4 * sizeof(double), out.data()));
   BOOST_TEST(out[0] == 1.0);
   BOOST_TEST(out[1] == 5.0);
   BOOST_TEST(copies.bytes_down() == down);
@@ -176,12 +176,12 @@ BOOST_FIXTURE_TEST_CASE(host_replaced_moves_nothing_and_stales_the_device,
 }
 
 // A halo row received for the next kernel: one copy up, none down.
-BOOST_FIXTURE_TEST_CASE(device_received_goes_straight_to_the_device,
-                        Fixture) {
+BOOST_FIXTURE_TEST_CASE(device_received_goes_straight_to_the_device, Fixture) {
   // Whole pages, as device_received needs where pages are guarded.
   constexpr std::size_t kPageCount = 4096 / sizeof(double) * 2;
   std::unique_ptr<double, decltype(&std::free)> pages(
-      static_cast<double *>(std::aligned_alloc(4096, kPageCount * sizeof(double))),
+      static_cast<double *>(
+          std::aligned_alloc(4096, kPageCount * sizeof(double))),
       &std::free);
   double *y = pages.get();
   std::fill(y, y + kPageCount, 0.0);

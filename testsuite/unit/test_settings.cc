@@ -3,7 +3,7 @@
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "settings.h"
+#include "core/settings.h"
 
 #include <string>
 
@@ -100,8 +100,8 @@ BOOST_AUTO_TEST_CASE(byte_counts_are_digits_within_range) {
   BOOST_TEST(parse_byte_count("18446744073709551615", &bytes));
   BOOST_TEST(bytes == 18446744073709551615ull);
   // strtoull alone takes "-1" for 2^64 - 1, and " 5" and "+5" for 5.
-  for (const char *bad : {"-1", "", " 5", "+5", "5k", "1e9",
-                          "18446744073709551616"}) {
+  for (const char *bad :
+       {"-1", "", " 5", "+5", "5k", "1e9", "18446744073709551616"}) {
     bytes = 7;
     BOOST_TEST(!parse_byte_count(bad, &bytes), bad);
     BOOST_TEST(bytes == 7u);

@@ -4,7 +4,7 @@
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "stats.h"
+#include "core/stats.h"
 
 using namespace ferry::rt;
 

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// See frames.h.
+#include "core/frames.h"
+
+#include "abi.h"
+#include "core/page_guard.h"
+#include "core/transfers.h"
+#include "runtime.h"
+
+#include <pthread.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace ferry::rt::frames {
+
+namespace {
+
+struct Frame {
+  bool is_scope = false;
+  bool armed = false;               // the caller answers for its params
+  std::vector<const void *> params; // launcher parameters
+  std::vector<Range> buffers;       // distinct host ranges launched in it
+};
+
+struct ThreadState {
+  std::vector<Frame> frames;
+  bool armed = false;
+  CallSite call_site; // of the armed call
+  Range stack;        // this thread's stack
+};
+
+ThreadState &thread_state() {
+  thread_local ThreadState state = [] {
+    ThreadState fresh;
+    pthread_attr_t attributes;
+    void *low = nullptr;
+    std::size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+      pthread_attr_getstack(&attributes, &low, &size);
+      pthread_attr_destroy(&attributes);
+    }
+    fresh.stack = range_of(low, size);
+    return fresh;
+  }();
+  return state;
+}
+
+void add_once(std::vector<Range> &buffers, Range buffer) {
+  if (std::find(buffers.begin(), buffers.end(), buffer) == buffers.end())
+    buffers.push_back(buffer);
+}
+
+bool holds_param(const Frame &frame, Range buffer) {
+  return std::any_of(
+      frame.params.begin(), frame.params.end(), [&](const void *pointer) {
+        return buffer.contains(range_of(pointer, 1)) ||
+               buffer.begin == reinterpret_cast<std::uintptr_t>(pointer);
+      });
+}
+
+// Hands the buffers of the frame being left to the caller's frame (the
+// parameters of an armed frame), to the innermost scope around it, or
+// settles them.
+void hand_over(std::vector<Frame> &frames, Frame &&left) {
+  auto scope = std::find_if(frames.rbegin(), frames.rend(),
+                            [](const Frame &frame) { return frame.is_scope; });
+  for (const Range &buffer : left.buffers) {
+    if (left.armed && !frames.empty() && holds_param(left, buffer))
+      add_once(frames.back().buffers, buffer);
+    else if (scope != frames.rend())
+      add_once(scope->buffers, buffer);
+    else
+      settle(buffer);
+  }
+}
+
+void pop(bool is_scope) {
+  std::vector<Frame> &frames = thread_state().frames;
+  // A frame left without its scope (or the reverse) means a longjmp or a
+  // thread exit skipped one: settle everything down to it.
+  while (!frames.empty()) {
+    Frame top = std::move(frames.back());
+    frames.pop_back();
+    const bool found = top.is_scope == is_scope;
+    hand_over(frames, std::move(top));
+    if (found)
+      return;
+  }
+}
+
+} // namespace
+
+void enter() {
+  Frame frame;
+  frame.armed = take_armed();
+  thread_state().frames.push_back(std::move(frame));
+}
+
+void leave() { pop(false); }
+
+void param(const void *pointer) {
+  std::vector<Frame> &frames = thread_state().frames;
+  if (!frames.empty() && pointer)
+    frames.back().params.push_back(pointer);
+}
+
+void enter_scope() {
+  Frame scope;
+  scope.is_scope = true;
+  thread_state().frames.push_back(std::move(scope));
+}
+
+void leave_scope() { pop(true); }
+
+bool in_scope() {
+  const std::vector<Frame> &frames = thread_state().frames;
+  return std::any_of(frames.begin(), frames.end(),
+                     [](const Frame &frame) { return frame.is_scope; });
+}
+
+void arm(CallSite site) {
+  ThreadState &state = thread_state();
+  state.armed = true;
+  state.call_site = site;
+}
+
+bool take_armed(CallSite *site) {
+  ThreadState &state = thread_state();
+  const bool armed = state.armed;
+  if (site)
+    *site = armed ? state.call_site : CallSite{};
+  state.armed = false;
+  return armed;
+}
+
+void record(Range buffer) {
+  std::vector<Frame> &frames = thread_state().frames;
+  if (frames.empty())
+    settle(buffer);
+  else
+    add_once(frames.back().buffers, buffer);
+}
+
+void settle(Range buffer) {
+  void *host = reinterpret_cast<void *>(buffer.begin);
+  if (thread_state().stack.contains(buffer))
+    host_access().release_range(host, buffer.size());
+  else if (!page_guard::resolving()) // else the pages answer for the caller
+    host_access().host_wrote(host, buffer.size());
+}
+
+void access_all(int access) {
+  std::vector<Frame> &frames = thread_state().frames;
+  // The innermost frame, and the scopes, which hold what earlier calls of
+  // this function launched.  Buffers of the frames of callers in between
+  // are the callers' business: they synced what this call may see.
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    if (!frames[i].is_scope && i + 1 != frames.size())
+      continue;
+    for (const Range &buffer : frames[i].buffers) {
+      const void *host = reinterpret_cast<const void *>(buffer.begin);
+      if (access == FERRY_HOST_READS)
+        host_access().sync_to_host(host, buffer.size());
+      else
+        host_access().host_wrote(host, buffer.size());
+    }
+  }
+}
+
+} // namespace ferry::rt::frames

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// FERRY_RESIDENCY=0: what `#pragma omp target map(...)` around the whole
+// kernel does on every call.  Each buffer gets a fresh device copy for the
+// launch: copied in if the kernel reads it, copied out if it writes it,
+// freed at the end.  The copy is associated with the host range so that the
+// region's own map clauses find it present and only translate addresses.
+#include "core/transfers.h"
+
+#include "abi.h"
+#include "core/ranks.h"
+#include "core/stats.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace ferry::rt {
+
+bool kernel_reads(unsigned ownership) {
+  return ownership == FERRY_BORROW || ownership == FERRY_BORROW_MUT ||
+         ownership == FERRY_SHARED_MUT;
+}
+
+bool kernel_writes(unsigned ownership) {
+  return ownership == FERRY_BORROW_MUT || ownership == FERRY_OUT ||
+         ownership == FERRY_SHARED_MUT;
+}
+
+namespace {
+
+class NaiveTransfers final : public TransferPolicy {
+public:
+  explicit NaiveTransfers(Device &device) : device_(device) {}
+
+  void acquire(Buffer &buffer) override {
+    buffer.view = buffer.host;
+    if (!device_.has_separate_memory() || buffer.bytes == 0)
+      return;
+    // Inside the user's own `omp target data`, the data is theirs.
+    if (device_.mapped_by_user(buffer.host)) {
+      buffer.mapped_by_user = true;
+      return;
+    }
+    buffer.device_copy = device_.allocate(buffer.bytes);
+    if (!buffer.device_copy) {
+      std::fprintf(stderr, "%sout of device memory for %zu bytes of '%s'\n",
+                   launch_in_progress().c_str(), buffer.bytes, buffer.name);
+      std::exit(EXIT_FAILURE);
+    }
+    if (kernel_reads(buffer.ownership)) {
+      device_.copy_to_device(buffer.device_copy, buffer.host, buffer.bytes);
+      count_host_to_device(buffer.bytes, buffer.name);
+    }
+    device_.associate(buffer.host, buffer.device_copy, buffer.bytes);
+  }
+
+  void *view(Buffer &buffer) override {
+    buffer.direct_address = buffer.device_copy;
+    return buffer.device_copy
+               ? device_.region_address(buffer.host, buffer.device_copy)
+               : buffer.host;
+  }
+
+  void release(Buffer &buffer) override {
+    if (!buffer.device_copy)
+      return;
+    if (kernel_writes(buffer.ownership)) {
+      device_.copy_to_host(buffer.host, buffer.device_copy, buffer.bytes);
+      count_device_to_host(buffer.bytes, buffer.name);
+    }
+    device_.disassociate(buffer.host);
+    device_.deallocate(buffer.device_copy);
+    buffer.device_copy = nullptr;
+  }
+
+  // Nothing outlives a launch, so the host copy is always current.
+  void sync_to_host(const void *, std::size_t) override {}
+  void host_wrote(const void *, std::size_t) override {}
+  void host_overwrote(const void *, std::size_t) override {}
+  void prefetch(const void *, std::size_t) override {}
+  void release_range(const void *, std::size_t) override {}
+  void forget(const void *, std::size_t) override {}
+  void sync_all() override {}
+  void *device_address(const void *, std::size_t) override {
+    std::fprintf(stderr, "ferry: device pointers of host buffers need "
+                         "residency; unset FERRY_RESIDENCY=0\n");
+    std::exit(EXIT_FAILURE);
+  }
+  void device_wrote(const void *, std::size_t) override {}
+  bool holds(const void *, std::size_t) override { return false; }
+  const char *name_at(const void *) override { return nullptr; }
+
+private:
+  Device &device_;
+};
+
+} // namespace
+
+std::unique_ptr<TransferPolicy> make_naive_transfers(Device &device) {
+  return std::make_unique<NaiveTransfers>(device);
+}
+
+} // namespace ferry::rt

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// Host pages of resident buffers guarded with mprotect, so that any host
+// access is seen: from code compiled with or without the plugin, in any
+// file, any thread, any library.  This is ferry's default coherence
+// (FERRY_COHERENCE=pages); FERRY_CHECK=1 guards the same pages but reports
+// an access instead of resolving it.
+//
+// Per page wholly inside a resident buffer:
+//   no access    the device holds newer bytes on it
+//   read only    both copies are current (a write would leave the device
+//                copy stale)
+//   read-write   the device copy is stale anyway
+// Under FERRY_COHERENCE=pages a fault resolves itself: a read or write of
+// a page the device holds newer bytes of copies back the buffer's
+// device-newer range (one bulk copy), a write also marks the page stale on
+// the device, and the access goes on (TransferPolicy::resolve_fault).
+//
+// Which pages are guarded is the resident policy's choice
+// (resident_transfers.cc): all the pages a buffer touches when they hold
+// only its heap block's data (heap_blocks.h), the pages wholly inside it
+// otherwise.  A page two buffers share gets the stricter of their needs,
+// and a fault on it resolves for both.  The bytes of a buffer on pages
+// that are not guarded are never left newer on the device (they come back
+// as the kernel ends) and are always uploaded again before a kernel reads
+// them.  Host syncs widen to whole pages, so that a synced page can be
+// opened.
+#ifndef FERRY_RUNTIME_PAGE_GUARD_H
+#define FERRY_RUNTIME_PAGE_GUARD_H
+
+#include "core/residency_table.h"
+
+#include <vector>
+
+namespace ferry::rt::page_guard {
+
+// Whether host pages are guarded: FERRY_COHERENCE=pages or FERRY_CHECK=1.
+bool enabled();
+// Whether a fault is reported (FERRY_CHECK=1) rather than resolved.
+bool reporting();
+// Whether faults are resolved: host loads and stores need no sync.
+bool resolving();
+
+// The pages wholly inside RANGE, and all the pages RANGE touches.
+Range inner_pages(Range range);
+Range whole_pages(Range range);
+// RANGE rounded out to whole pages, clipped to BUFFER.
+Range widen_to_pages(Range range, Range buffer);
+
+// Sets WANTED, ranges of ENTRY's guarded pages with their PROT_* bits, a
+// later range overriding an earlier one, with a system call only for the
+// pages whose protection changes.
+void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
+// Opens ENTRY's guarded pages (as the entry is dropped).
+void open(ResidentBuffer &entry);
+
+// Copy BYTES between host memory at HOST, on guarded pages, and DATA
+// without opening the pages, through /proc/self/mem.  Opening them would
+// let another thread read them before the copy is done, or write into them
+// and have the copy overwrite that (host threads working on a buffer a
+// kernel just wrote fault together).  False where that does not work (a
+// shared file mapping, no /proc): the caller opens the pages instead.
+bool write_closed(std::uintptr_t host, const void *data, std::size_t bytes);
+bool read_closed(void *data, std::uintptr_t host, std::size_t bytes);
+
+} // namespace ferry::rt::page_guard
+
+#endif

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// See residency_table.h.
+#include "core/residency_table.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace ferry::rt {
+
+Range range_of(const void *host, std::size_t bytes) {
+  auto begin = reinterpret_cast<std::uintptr_t>(host);
+  return Range{begin, begin + bytes};
+}
+
+void RangeSet::add(Range range) {
+  if (range.empty())
+    return;
+  // Absorb every range that overlaps or touches RANGE.
+  auto it = ranges_.upper_bound(range.begin);
+  if (it != ranges_.begin()) {
+    auto before = std::prev(it);
+    // Already covered, the common case of a kernel that writes the same
+    // buffer launch after launch: no node to free and allocate again, and
+    // no change.
+    if (before->second >= range.end)
+      return;
+    if (before->second >= range.begin)
+      it = before;
+  }
+  ++version_;
+  while (it != ranges_.end() && it->first <= range.end) {
+    range.begin = std::min(range.begin, it->first);
+    range.end = std::max(range.end, it->second);
+    it = ranges_.erase(it);
+  }
+  ranges_.emplace(range.begin, range.end);
+}
+
+void RangeSet::remove(Range range) {
+  if (range.empty())
+    return;
+  auto it = ranges_.upper_bound(range.begin);
+  if (it != ranges_.begin())
+    --it;
+  while (it != ranges_.end() && it->first < range.end) {
+    const std::uintptr_t begin = it->first, end = it->second;
+    if (end <= range.begin) {
+      ++it;
+      continue;
+    }
+    ++version_;
+    it = ranges_.erase(it);
+    if (begin < range.begin)
+      ranges_.emplace(begin, range.begin);
+    if (range.end < end)
+      it = ranges_.emplace(range.end, end).first;
+  }
+}
+
+std::vector<Range> RangeSet::parts_within(Range range) const {
+  std::vector<Range> parts;
+  auto it = ranges_.upper_bound(range.begin);
+  if (it != ranges_.begin())
+    --it;
+  for (; it != ranges_.end() && it->first < range.end; ++it) {
+    Range part{std::max(it->first, range.begin),
+               std::min(it->second, range.end)};
+    if (!part.empty())
+      parts.push_back(part);
+  }
+  return parts;
+}
+
+std::size_t RangeSet::bytes() const {
+  std::size_t total = 0;
+  for (const auto &[begin, end] : ranges_)
+    total += end - begin;
+  return total;
+}
+
+ResidentBuffer *ResidencyTable::find_containing(Range range) {
+  auto it = entries_.upper_bound(range.begin);
+  if (it == entries_.begin())
+    return nullptr;
+  ResidentBuffer &entry = std::prev(it)->second;
+  return entry.host.contains(range) ? &entry : nullptr;
+}
+
+std::vector<ResidentBuffer *> ResidencyTable::find_overlapping(Range range) {
+  std::vector<ResidentBuffer *> found;
+  auto it = entries_.upper_bound(range.begin);
+  if (it != entries_.begin())
+    --it;
+  for (; it != entries_.end() && it->first < range.end; ++it)
+    if (it->second.host.overlaps(range))
+      found.push_back(&it->second);
+  return found;
+}
+
+ResidentBuffer &ResidencyTable::insert(Range range, void *device) {
+  assert(find_overlapping(range).empty());
+  ResidentBuffer &entry = entries_[range.begin];
+  entry.host = range;
+  entry.device = device;
+  entry.last_use = tick();
+  return entry;
+}
+
+void ResidencyTable::erase(ResidentBuffer *entry) {
+  entries_.erase(entry->host.begin);
+}
+
+std::vector<ResidentBuffer *> ResidencyTable::by_last_use() {
+  std::vector<ResidentBuffer *> order;
+  for (auto &[begin, entry] : entries_)
+    order.push_back(&entry);
+  std::sort(order.begin(), order.end(),
+            [](const ResidentBuffer *a, const ResidentBuffer *b) {
+              return a->last_use < b->last_use;
+            });
+  return order;
+}
+
+} // namespace ferry::rt

@@ -1,0 +1,829 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// The resident transfer policy (the default): device copies outlive
+// launches, and only stale bytes move.
+//
+// Each host range a kernel touches gets an entry in the residency table with
+// one device allocation, associated with the host range so that the
+// region's map clauses find it present.  Per byte range the entry knows
+// which side is newer; a kernel that reads uploads only what the host
+// changed, a kernel that writes leaves the host copy stale there, and the
+// host-sync calls inserted by the plugin (or made through <ferry/ferry.hpp>)
+// copy back only what the device changed.  A range that extends or joins
+// existing entries makes one entry of them, keeping the data of each.
+// When the device is full, entries not used by the launch are evicted,
+// least recently used first, clean ones before dirty ones (which are copied
+// back first); if that is not enough the program stops with the host data
+// intact.
+#include "core/transfers.h"
+#include "runtime.h"
+
+#include "abi.h"
+#include "core/heap_blocks.h"
+#include "core/page_guard.h"
+#include "core/ranks.h"
+#include "core/residency_table.h"
+#include "core/stats.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <sys/mman.h>
+#include <vector>
+
+namespace ferry::rt {
+
+namespace {
+
+// Blocks freed by threads that could not take the table's lock, until the
+// next holder of the lock forgets them.  A fixed set of slots: the free
+// hook must not allocate.
+class DeferredFrees {
+public:
+  // False when every slot is taken.
+  bool push(const void *host, std::size_t bytes) {
+    for (Slot &slot : slots_) {
+      int empty = kEmpty;
+      if (!slot.state.compare_exchange_strong(empty, kFilling,
+                                              std::memory_order_acquire))
+        continue;
+      slot.host = host;
+      slot.bytes = bytes;
+      slot.state.store(kReady, std::memory_order_release);
+      pending_.fetch_add(1, std::memory_order_release);
+      return true;
+    }
+    return false;
+  }
+
+  // Calls FORGET(host, bytes) for each pushed block; under the table lock.
+  template <class Forget> void drain(Forget forget) {
+    if (pending_.load(std::memory_order_acquire) == 0)
+      return;
+    for (Slot &slot : slots_) {
+      if (slot.state.load(std::memory_order_acquire) != kReady)
+        continue;
+      forget(slot.host, slot.bytes);
+      slot.state.store(kEmpty, std::memory_order_release);
+      pending_.fetch_sub(1, std::memory_order_relaxed);
+    }
+  }
+
+private:
+  enum { kEmpty, kFilling, kReady };
+  struct Slot {
+    std::atomic<int> state{kEmpty};
+    const void *host = nullptr;
+    std::size_t bytes = 0;
+  };
+  Slot slots_[256];
+  std::atomic<int> pending_{0};
+};
+
+class ResidentTransfers final : public TransferPolicy {
+public:
+  explicit ResidentTransfers(Device &device) : device_(device) {}
+
+  void acquire(Buffer &buffer) override {
+    RuntimeSection section(*this);
+    acquire_locked(buffer);
+  }
+
+  void *view(Buffer &buffer) override {
+    RuntimeSection section(*this);
+    return view_locked(buffer);
+  }
+
+  void release(Buffer &buffer) override {
+    RuntimeSection section(*this);
+    release_locked(buffer);
+  }
+
+  // A lock per launch, not three per buffer: a launch-bound loop spends a
+  // tenth of its bookkeeping taking it.
+  void acquire_all(std::vector<Buffer> &buffers) override {
+    RuntimeSection section(*this);
+    for (Buffer &buffer : buffers)
+      acquire_locked(buffer);
+    for (Buffer &buffer : buffers)
+      buffer.view = view_locked(buffer);
+  }
+
+  void release_all(std::vector<Buffer> &buffers) override {
+    RuntimeSection section(*this);
+    for (Buffer &buffer : buffers)
+      release_locked(buffer);
+  }
+
+private:
+  void acquire_locked(Buffer &buffer) {
+    buffer.view = buffer.host;
+    if (!device_.has_separate_memory() || buffer.bytes == 0)
+      return;
+    const Range range = range_of(buffer.host, buffer.bytes);
+    ResidentBuffer *entry = table_.find_containing(range);
+    if (!entry && table_.find_overlapping(range).empty() &&
+        device_.mapped_by_user(buffer.host)) {
+      buffer.mapped_by_user = true; // the user's own target data owns it
+      return;
+    }
+    if (!entry)
+      entry = &create_entry(range, buffer.name);
+    ++entry->in_use;
+    entry->last_use = table_.tick();
+    entry->name = buffer.name;
+    if (kernel_reads(buffer.ownership)) {
+      // The copies of unguarded parts change only when such bytes go up.
+      bool unguarded_upload = false;
+      for (const Range &part : unguarded_parts(*entry)) {
+        const Range mine = intersect(part, range);
+        if (!unchanged_since_copied(*entry, mine))
+          entry->stale_on_device.add(mine);
+        unguarded_upload = unguarded_upload ||
+                           !entry->stale_on_device.parts_within(mine).empty();
+      }
+      upload(*entry, range);
+      if (unguarded_upload)
+        remember_unguarded(*entry, range);
+    }
+    protect(*entry);
+    buffer.device_copy = entry->device; // marks the buffer as ours
+  }
+
+  void *view_locked(Buffer &buffer) {
+    buffer.direct_address = nullptr;
+    if (!buffer.device_copy)
+      return buffer.host;
+    ResidentBuffer *entry =
+        table_.find_containing(range_of(buffer.host, buffer.bytes));
+    buffer.direct_address =
+        entry->device_address(reinterpret_cast<std::uintptr_t>(buffer.host));
+    return device_.region_address(buffer.host, buffer.direct_address);
+  }
+
+  void release_locked(Buffer &buffer) {
+    if (!buffer.device_copy)
+      return;
+    const Range range = range_of(buffer.host, buffer.bytes);
+    ResidentBuffer *entry = table_.find_containing(range);
+    --entry->in_use;
+    if (kernel_writes(buffer.ownership)) {
+      device_newer(*entry, range);
+    } else if (buffer.ownership == FERRY_SCRATCH) {
+      // The device holds scratch values, not the host's bytes.
+      entry->stale_on_device.add(range);
+      protect(*entry);
+    }
+    buffer.device_copy = nullptr;
+  }
+
+public:
+  void sync_to_host(const void *host, std::size_t bytes) override {
+    RuntimeSection section(*this);
+    for (ResidentBuffer *entry : entries_touching(host, bytes)) {
+      download(*entry, clip(*entry, host, bytes));
+      protect(*entry);
+    }
+  }
+
+  void host_wrote(const void *host, std::size_t bytes) override {
+    RuntimeSection section(*this);
+    for (ResidentBuffer *entry : entries_touching(host, bytes)) {
+      const Range range = clip(*entry, host, bytes);
+      download(*entry, range); // keep what the host does not overwrite
+      entry->stale_on_device.add(range);
+      protect(*entry);
+    }
+  }
+
+  void host_overwrote(const void *host, std::size_t bytes) override {
+    // Guarded pages open whole, so the bytes around must come back.
+    if (page_guard::enabled())
+      return host_wrote(host, bytes);
+    RuntimeSection section(*this);
+    for (ResidentBuffer *entry : entries_touching(host, bytes)) {
+      const Range range = clip(*entry, host, bytes);
+      entry->stale_on_host.remove(range);
+      entry->stale_on_device.add(range);
+    }
+  }
+
+  bool read_current(const void *host, std::size_t bytes, void *out) override {
+    RuntimeSection section(*this);
+    const Range range = range_of(host, bytes);
+    std::vector<std::pair<ResidentBuffer *, Range>> newer;
+    for (ResidentBuffer *entry : entries_touching(host, bytes))
+      for (const Range &part :
+           entry->stale_on_host.parts_within(intersect(range, entry->host)))
+        newer.push_back({entry, part});
+    // The host's current bytes, then the device's newer ones.
+    char *to = static_cast<char *>(out);
+    RangeSet host_current;
+    host_current.add(range);
+    for (auto &[entry, part] : newer)
+      host_current.remove(part);
+    bool read = true;
+    for (const Range &part : host_current.parts_within(range))
+      read = read && page_guard::read_closed(to + (part.begin - range.begin),
+                                             part.begin, part.size());
+    if (!read) {
+      // No reading around the protection here: sync, a page at a time.
+      for (auto &[entry, part] : newer) {
+        download(*entry, clip(*entry, host, bytes));
+        protect(*entry);
+      }
+      std::memcpy(to, host, bytes);
+      return !newer.empty();
+    }
+    for (auto &[entry, part] : newer) {
+      device_.copy_to_host(to + (part.begin - range.begin),
+                           entry->device_address(part.begin), part.size());
+      count_device_to_host(part.size(), entry->name);
+    }
+    return !newer.empty();
+  }
+
+  void host_replaced(void *host, const void *from, std::size_t bytes) override {
+    RuntimeSection section(*this);
+    const Range range = range_of(host, bytes);
+    std::vector<ResidentBuffer *> entries = entries_touching(host, bytes);
+    for (ResidentBuffer *entry : entries) {
+      const Range mine = intersect(range, entry->host);
+      entry->stale_on_host.remove(mine);
+      entry->stale_on_device.add(mine);
+    }
+    if (!page_guard::write_closed(range.begin, from, bytes)) {
+      for (ResidentBuffer *entry : entries)
+        page_guard::open(*entry);
+      std::memcpy(host, from, bytes);
+    }
+    for (ResidentBuffer *entry : entries)
+      protect(*entry);
+  }
+
+  bool device_received(void *host, const void *from,
+                       std::size_t bytes) override {
+    if (!device_.has_separate_memory() || bytes == 0)
+      return false;
+    RuntimeSection section(*this);
+    const Range range = range_of(host, bytes);
+    ResidentBuffer *entry = table_.find_containing(range);
+    if (!entry || (page_guard::enabled() && !entry->guarded.contains(range)))
+      return false;
+    device_.copy_to_device(entry->device_address(range.begin), from, bytes);
+    count_host_to_device(bytes, entry->name);
+    entry->stale_on_device.remove(range);
+    entry->stale_on_host.add(range);
+    protect(*entry);
+    return true;
+  }
+
+  void prefetch(const void *host, std::size_t bytes) override {
+    if (!device_.has_separate_memory() || bytes == 0)
+      return;
+    RuntimeSection section(*this);
+    const Range range = range_of(host, bytes);
+    ResidentBuffer *entry = table_.find_containing(range);
+    if (!entry)
+      entry = &create_entry(range, "prefetched buffer");
+    entry->last_use = table_.tick();
+    upload(*entry, range);
+    protect(*entry);
+  }
+
+  void release_range(const void *host, std::size_t bytes) override {
+    RuntimeSection section(*this);
+    for (ResidentBuffer *entry : entries_touching(host, bytes)) {
+      download(*entry, entry->host);
+      drop(entry);
+    }
+  }
+
+  // The free hook, on any thread.  A thread of the GPU driver may free its
+  // own memory while holding a driver lock that a copy made under our lock
+  // waits for: such a thread must not wait for our lock.  So a thread that
+  // never used the table hands the block over instead when the lock is
+  // taken; every later use of the table forgets it first, before the
+  // memory can come back from malloc as another buffer.
+  void host_freeing(const void *host, std::size_t bytes) override {
+    if (table_size_.load(std::memory_order_relaxed) == 0)
+      return;
+    if (used_the_runtime()) {
+      mutex_.lock();
+    } else if (!mutex_.try_lock()) {
+      if (deferred_frees_.push(host, bytes))
+        return;
+      mutex_.lock(); // every slot taken: wait after all
+    }
+    std::lock_guard<std::mutex> locked(mutex_, std::adopt_lock);
+    RuntimeScope ours;
+    drop_touching(host, bytes);
+  }
+
+  // As host_freeing, but the data comes back first.  A thread of the GPU
+  // driver or of libgomp that finds the lock taken changes memory of its
+  // own, never a buffer: it goes on.
+  void host_remapping(const void *host, std::size_t bytes) override {
+    if (table_size_.load(std::memory_order_relaxed) == 0)
+      return;
+    std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
+    if (used_the_runtime())
+      lock.lock();
+    else if (!lock.try_lock())
+      return;
+    RuntimeScope ours;
+    for (ResidentBuffer *entry : entries_touching(host, bytes)) {
+      download(*entry, entry->host);
+      drop(entry);
+    }
+  }
+
+  void forget(const void *host, std::size_t bytes) override {
+    RuntimeSection section(*this);
+    drop_touching(host, bytes);
+  }
+
+  void sync_all() override {
+    RuntimeSection section(*this);
+    for (ResidentBuffer *entry : table_.by_last_use()) {
+      download(*entry, entry->host);
+      protect(*entry);
+    }
+  }
+
+  void *device_address(const void *host, std::size_t bytes) override {
+    if (!device_.has_separate_memory())
+      return const_cast<void *>(host);
+    prefetch(host, bytes);
+    RuntimeSection section(*this);
+    ResidentBuffer *entry = table_.find_containing(range_of(host, bytes));
+    return entry->device_address(reinterpret_cast<std::uintptr_t>(host));
+  }
+
+  void device_wrote(const void *host, std::size_t bytes) override {
+    RuntimeSection section(*this);
+    const Range range = range_of(host, bytes);
+    if (ResidentBuffer *entry = table_.find_containing(range))
+      device_newer(*entry, range);
+  }
+
+  bool holds(const void *host, std::size_t bytes) override {
+    if (table_size_.load(std::memory_order_relaxed) == 0)
+      return false;
+    RuntimeSection section(*this);
+    return !entries_touching(host, bytes).empty();
+  }
+
+  bool resolve_fault(const void *address, bool write) override {
+    // ferry's own copies open the pages first: a fault here is no access
+    // to resolve.
+    if (inside_runtime() > 0)
+      return false;
+    RuntimeSection section(*this);
+    const Range page = page_guard::whole_pages(range_of(address, 1));
+    std::vector<ResidentBuffer *> entries = table_.find_overlapping(page);
+    if (std::none_of(entries.begin(), entries.end(), [&](ResidentBuffer *e) {
+          return e->guarded.contains(page);
+        }))
+      return false;
+    // A read brings back everything the device changed at once: the next
+    // pages are likely to be read too.  A write brings back its page only,
+    // the first few times after each launch: the host often writes a
+    // little (a boundary row) into a buffer it does not read.  After that
+    // the whole buffer opens for writing, so that a host loop over all of
+    // it costs a few faults, not one per page, and at most what the naive
+    // mode moves.  A buffer the host wrote that much after the last launch
+    // opens at the first fault after this one (host threads updating a
+    // field each step).  The access may be to a neighbour on the page:
+    // each buffer there answers for its own part.
+    for (ResidentBuffer *entry : entries) {
+      if (write)
+        ++entry->write_faults;
+      const bool open_all =
+          entry->host_rewrites || entry->write_faults > kFewWriteFaults;
+      const bool one_page = write && !open_all;
+      download(*entry, one_page ? intersect(page, entry->host) : entry->host);
+      if (open_all)
+        entry->stale_on_device.add(entry->host);
+      else if (write)
+        entry->stale_on_device.add(intersect(page, entry->host));
+    }
+    for (ResidentBuffer *entry : entries)
+      protect(*entry);
+    count_fault();
+    return true;
+  }
+
+  const char *name_at(const void *host) override {
+    std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+    if (!lock.owns_lock())
+      return nullptr;
+    ResidentBuffer *entry = table_.find_containing(range_of(host, 1));
+    return entry ? entry->name : nullptr;
+  }
+
+private:
+  // Holds the table's lock and tells the memory hooks that frees inside
+  // the runtime are its own; first forgets the frees that were deferred.
+  class RuntimeSection {
+  public:
+    explicit RuntimeSection(ResidentTransfers &owner) : lock_(owner.mutex_) {
+      used_the_runtime() = true;
+      owner.deferred_frees_.drain(
+          [&owner](const void *host, std::size_t bytes) {
+            owner.drop_touching(host, bytes);
+          });
+    }
+
+  private:
+    std::lock_guard<std::mutex> lock_;
+    RuntimeScope ours_;
+  };
+
+  // Whether this thread ever used the residency table: the CUDA driver's
+  // and libgomp's own threads never do.
+  static bool &used_the_runtime() {
+    thread_local bool used = false;
+    return used;
+  }
+
+  // The entries overlapping [host, host + bytes); bytes == 0: the entry
+  // containing HOST.
+  std::vector<ResidentBuffer *> entries_touching(const void *host,
+                                                 std::size_t bytes) {
+    if (bytes == 0) {
+      ResidentBuffer *entry = table_.find_containing(range_of(host, 1));
+      return entry ? std::vector<ResidentBuffer *>{entry}
+                   : std::vector<ResidentBuffer *>{};
+    }
+    return table_.find_overlapping(range_of(host, bytes));
+  }
+
+  static Range intersect(Range a, Range b) {
+    return {std::max(a.begin, b.begin), std::min(a.end, b.end)};
+  }
+
+  // The part of [host, host + bytes) inside ENTRY (all of it for bytes ==
+  // 0), widened to whole pages while pages are guarded.
+  static Range clip(const ResidentBuffer &entry, const void *host,
+                    std::size_t bytes) {
+    if (bytes == 0)
+      return entry.host;
+    const Range range = intersect(range_of(host, bytes), entry.host);
+    return page_guard::enabled() ? page_guard::widen_to_pages(range, entry.host)
+                                 : range;
+  }
+
+  // Whether the host bytes of PART, on pages that are not guarded, are
+  // those both sides had when they were last copied: then the device copy
+  // is current.  No fault tells of host writes there, and a copy per launch
+  // for a small array of coefficients costs more than comparing.
+  static bool unchanged_since_copied(const ResidentBuffer &entry, Range part) {
+    if (part.empty())
+      return true;
+    for (const auto &[copied, bytes] : entry.unguarded_copies)
+      if (copied.contains(part))
+        return std::memcmp(reinterpret_cast<const void *>(part.begin),
+                           bytes.data() + (part.begin - copied.begin),
+                           part.size()) == 0;
+    return false;
+  }
+
+  // Keeps the bytes of ENTRY's parts on unguarded pages that lie inside
+  // CURRENT, bytes both sides have just been made to hold alike, for
+  // unchanged_since_copied; forgets those of parts only partly inside (the
+  // host may have changed the rest unseen).
+  static void remember_unguarded(ResidentBuffer &entry, Range current) {
+    for (const Range &part : unguarded_parts(entry)) {
+      if (!part.overlaps(current))
+        continue;
+      auto &copies = entry.unguarded_copies;
+      copies.erase(
+          std::remove_if(copies.begin(), copies.end(),
+                         [&](const auto &c) { return c.first == part; }),
+          copies.end());
+      if (current.contains(part) && part.size() <= kLargestUnguardedCopy)
+        copies.push_back({part, std::vector<char>(
+                                    reinterpret_cast<const char *>(part.begin),
+                                    reinterpret_cast<const char *>(part.end))});
+    }
+  }
+
+  void upload(ResidentBuffer &entry, Range range) {
+    if (entry.stale_on_device.empty()) // launch after launch, usually
+      return;
+    for (const Range &part : entry.stale_on_device.parts_within(range)) {
+      for (const auto &[piece, closed] : pieces(entry, part, true))
+        if (!closed)
+          device_.copy_to_device(entry.device_address(piece.begin),
+                                 reinterpret_cast<const void *>(piece.begin),
+                                 piece.size());
+        else
+          for_chunks(piece, [&](Range chunk) {
+            if (!page_guard::read_closed(staging_.get(), chunk.begin,
+                                         chunk.size())) {
+              page_guard::open(entry);
+              std::memcpy(staging_.get(),
+                          reinterpret_cast<const void *>(chunk.begin),
+                          chunk.size());
+            }
+            device_.copy_to_device(entry.device_address(chunk.begin),
+                                   staging_.get(), chunk.size());
+          });
+      count_host_to_device(part.size(), entry.name);
+      entry.stale_on_device.remove(part);
+    }
+  }
+
+  void download(ResidentBuffer &entry, Range range) {
+    for (const Range &part : entry.stale_on_host.parts_within(range)) {
+      for (const auto &[piece, closed] : pieces(entry, part, false))
+        if (!closed)
+          device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
+                               entry.device_address(piece.begin), piece.size());
+        else
+          for_chunks(piece, [&](Range chunk) {
+            device_.copy_to_host(staging_.get(),
+                                 entry.device_address(chunk.begin),
+                                 chunk.size());
+            if (!page_guard::write_closed(chunk.begin, staging_.get(),
+                                          chunk.size())) {
+              page_guard::open(entry);
+              std::memcpy(reinterpret_cast<void *>(chunk.begin), staging_.get(),
+                          chunk.size());
+            }
+          });
+      count_device_to_host(part.size(), entry.name);
+      entry.stale_on_host.remove(part);
+    }
+  }
+
+  // PART split by whether its pages may be closed to this copy: those are
+  // copied around the protection (page_guard::write_closed), never opened
+  // for other threads to see half done.  An upload only reads, so only
+  // pages with no access count; a download writes, so any guarded page.
+  static std::vector<std::pair<Range, bool>> pieces(const ResidentBuffer &entry,
+                                                    Range part, bool reads) {
+    const Range closed = intersect(part, entry.guarded);
+    if (closed.empty() ||
+        std::none_of(entry.protection.begin(), entry.protection.end(),
+                     [&](const std::pair<Range, int> &stretch) {
+                       return (!reads || stretch.second == PROT_NONE) &&
+                              stretch.first.overlaps(closed);
+                     }))
+      return {{part, false}};
+    std::vector<std::pair<Range, bool>> result;
+    if (part.begin < closed.begin)
+      result.push_back({{part.begin, closed.begin}, false});
+    result.push_back({closed, true});
+    if (closed.end < part.end)
+      result.push_back({{closed.end, part.end}, false});
+    return result;
+  }
+
+  template <typename Copy> void for_chunks(Range range, Copy copy) {
+    for (std::uintptr_t at = range.begin; at < range.end; at += kStagingBytes)
+      copy(Range{at, std::min<std::uintptr_t>(at + kStagingBytes, range.end)});
+  }
+
+  // The device wrote RANGE of ENTRY.  What lands on pages that are not
+  // guarded comes back now.
+  void device_newer(ResidentBuffer &entry, Range range) {
+    // Opened for writing, the buffer shows no more faults to count: it is
+    // taken to be rewritten until it is measured again (a launch whose
+    // writes fault page by page), less often each time that agrees.
+    if (entry.host_rewrites && ++entry.launches_opened < entry.measure_every) {
+      entry.write_faults = 0;
+    } else {
+      const bool rewrites = entry.write_faults > kFewWriteFaults;
+      entry.measure_every =
+          rewrites && entry.host_rewrites
+              ? std::min(entry.measure_every * 2, kMostLaunchesOpened)
+              : kFirstLaunchesOpened;
+      entry.host_rewrites = rewrites;
+      entry.write_faults = 0;
+      entry.launches_opened = 0;
+    }
+    entry.stale_on_device.remove(range);
+    entry.stale_on_host.add(range);
+    for (const Range &part : unguarded_parts(entry))
+      download(entry, part);
+    remember_unguarded(entry, range);
+    protect(entry);
+  }
+
+  // The pages guarded for RANGE: all it touches when they hold only the
+  // data of a page-aligned heap block, else those wholly inside it.
+  static Range guarded_pages(Range range) {
+    if (!page_guard::enabled())
+      return {};
+    heap_blocks::Block block;
+    if (heap_blocks::find(reinterpret_cast<const void *>(range.begin),
+                          &block) &&
+        block.page_aligned && block.range.contains(range))
+      return page_guard::whole_pages(range);
+    return page_guard::inner_pages(range);
+  }
+
+  // The parts of ENTRY on pages that are not guarded (at most its two
+  // ends), while pages are guarded at all.
+  static std::vector<Range> unguarded_parts(const ResidentBuffer &entry) {
+    if (!page_guard::enabled())
+      return {};
+    if (entry.guarded.empty())
+      return {entry.host};
+    std::vector<Range> parts;
+    if (entry.host.begin < entry.guarded.begin)
+      parts.push_back({entry.host.begin, entry.guarded.begin});
+    if (entry.guarded.end < entry.host.end)
+      parts.push_back({entry.guarded.end, entry.host.end});
+    return parts;
+  }
+
+  // The strictest need of the buffers that have bytes on PAGE: no access
+  // where one has newer bytes on the device, read-only where one's device
+  // copy is current, else read-write.
+  int shared_page_protection(Range page) {
+    int protection = PROT_READ | PROT_WRITE;
+    for (ResidentBuffer *other : table_.find_overlapping(page)) {
+      const Range part = intersect(page, other->host);
+      if (!other->stale_on_host.parts_within(part).empty())
+        return PROT_NONE;
+      const std::vector<Range> stale =
+          other->stale_on_device.parts_within(part);
+      if (!(stale.size() == 1 && stale.front() == part))
+        protection = PROT_READ;
+    }
+    return protection;
+  }
+
+  // Sets the protection of ENTRY's guarded pages from the freshness of
+  // its bytes, and of its neighbours' on the pages they share.
+  void protect(ResidentBuffer &entry) {
+    const Range guarded = entry.guarded;
+    if (guarded.empty())
+      return;
+    // Launch after launch on the same buffers usually changes nothing.
+    const std::uint64_t host_version = entry.stale_on_host.version(),
+                        device_version = entry.stale_on_device.version();
+    if (!entry.protection.empty() &&
+        entry.protected_host_version == host_version &&
+        entry.protected_device_version == device_version)
+      return;
+    const Range inner = page_guard::inner_pages(entry.host);
+    std::vector<std::pair<Range, int>> wanted;
+    if (!inner.empty()) {
+      wanted.push_back({inner, PROT_READ});
+      for (const Range &part : entry.stale_on_device.parts_within(inner)) {
+        const Range pages = page_guard::inner_pages(part);
+        if (!pages.empty())
+          wanted.push_back({pages, PROT_READ | PROT_WRITE});
+      }
+      for (const Range &part : entry.stale_on_host.parts_within(inner))
+        wanted.push_back(
+            {intersect(page_guard::whole_pages(part), inner), PROT_NONE});
+    }
+    for (Range edge :
+         {Range{guarded.begin, inner.empty() ? guarded.end : inner.begin},
+          Range{inner.empty() ? guarded.end : inner.end, guarded.end}})
+      if (!edge.empty())
+        for (std::uintptr_t page = edge.begin; page < edge.end;
+             page = page_guard::whole_pages({page, page + 1}).end) {
+          const Range one = page_guard::whole_pages({page, page + 1});
+          wanted.push_back({one, shared_page_protection(one)});
+        }
+    page_guard::apply(entry, std::move(wanted));
+    const bool alone = table_.find_overlapping(guarded).size() == 1;
+    entry.protected_host_version = alone ? host_version : ~std::uint64_t{0};
+    entry.protected_device_version = alone ? device_version : ~std::uint64_t{0};
+  }
+
+  // Drops the entries overlapping [host, host + bytes): the memory is gone.
+  void drop_touching(const void *host, std::size_t bytes) {
+    for (ResidentBuffer *entry : entries_touching(host, bytes))
+      drop(entry);
+  }
+
+  void drop(ResidentBuffer *entry) {
+    page_guard::open(*entry);
+    const Range pages = entry->guarded;
+    device_.disassociate(reinterpret_cast<void *>(entry->host.begin));
+    device_.deallocate(entry->device);
+    table_.erase(entry);
+    table_size_.store(table_.size(), std::memory_order_relaxed);
+    // Neighbours on the pages it shared set them for themselves again.
+    if (!pages.empty())
+      for (ResidentBuffer *neighbour : table_.find_overlapping(pages)) {
+        neighbour->protection.clear();
+        protect(*neighbour);
+      }
+  }
+
+  // A new entry covering RANGE and every entry it overlaps, which it
+  // replaces with their device data kept.
+  ResidentBuffer &create_entry(Range range, const char *name) {
+    std::vector<ResidentBuffer *> joined = table_.find_overlapping(range);
+    Range whole = range;
+    for (ResidentBuffer *old : joined) {
+      whole.begin = std::min(whole.begin, old->host.begin);
+      whole.end = std::max(whole.end, old->host.end);
+    }
+    void *memory = allocate(whole.size(), name, joined);
+    // Everything is stale on the device, except what the joined entries
+    // held, which moves over on the device.
+    RangeSet stale_on_device, stale_on_host;
+    stale_on_device.add(whole);
+    unsigned in_use = 0;
+    for (ResidentBuffer *old : joined) {
+      device_.copy_on_device(static_cast<char *>(memory) +
+                                 (old->host.begin - whole.begin),
+                             old->device, old->host.size());
+      stale_on_device.remove(old->host);
+      for (const Range &part : old->stale_on_device.parts_within(old->host))
+        stale_on_device.add(part);
+      for (const Range &part : old->stale_on_host.parts_within(old->host))
+        stale_on_host.add(part);
+      in_use += old->in_use;
+      device_.disassociate(reinterpret_cast<void *>(old->host.begin));
+      device_.deallocate(old->device);
+      table_.erase(old);
+    }
+    ResidentBuffer &entry = table_.insert(whole, memory);
+    entry.guarded = guarded_pages(whole);
+    entry.stale_on_device = stale_on_device;
+    entry.stale_on_host = stale_on_host;
+    entry.in_use = in_use;
+    entry.name = name;
+    device_.associate(reinterpret_cast<void *>(whole.begin), memory,
+                      whole.size());
+    // Neighbours that now share a page with it are no longer alone there.
+    for (ResidentBuffer *neighbour : table_.find_overlapping(entry.guarded))
+      neighbour->protected_host_version = ~std::uint64_t{0};
+    protect(entry);
+    table_size_.store(table_.size(), std::memory_order_relaxed);
+    return entry;
+  }
+
+  // Device memory for BYTES, evicting entries that no launch uses (and
+  // that are not about to be joined): clean ones first, least recently
+  // used first; then dirty ones, copied back first.
+  void *allocate(std::size_t bytes, const char *name,
+                 const std::vector<ResidentBuffer *> &keep) {
+    if (void *memory = device_.allocate(bytes))
+      return memory;
+    for (bool dirty_too : {false, true}) {
+      for (ResidentBuffer *entry : table_.by_last_use()) {
+        if (entry->in_use ||
+            std::find(keep.begin(), keep.end(), entry) != keep.end() ||
+            (!dirty_too && !entry->clean()))
+          continue;
+        download(*entry, entry->host);
+        drop(entry);
+        if (void *memory = device_.allocate(bytes))
+          return memory;
+      }
+    }
+    // Nothing left to evict: stop with the host data intact.
+    for (ResidentBuffer *entry : table_.by_last_use())
+      download(*entry, entry->host);
+    std::fprintf(stderr,
+                 "%sout of device memory: %zu bytes for '%s' do not fit "
+                 "next to the other buffers of the launch (%zu on the "
+                 "device); the host copies are up to date%s\n",
+                 launch_in_progress().c_str(), bytes, name, table_.size(),
+                 world_rank() < 0 ? ""
+                                  : " (MPI ranks that share a GPU share its "
+                                    "memory: run fewer per GPU)");
+    std::exit(EXIT_FAILURE);
+  }
+
+  // After this many write faults that copied back one page each, the
+  // next write fault opens the whole buffer for writing (resolve_fault).
+  static constexpr unsigned kFewWriteFaults = 16;
+  // Unguarded parts are at most a page at each end, or a whole buffer
+  // smaller than two pages.
+  static constexpr std::size_t kLargestUnguardedCopy = 8192;
+  static constexpr unsigned kFirstLaunchesOpened = 8;
+  static constexpr unsigned kMostLaunchesOpened = 256;
+
+  Device &device_;
+  ResidencyTable table_;
+  std::mutex mutex_;
+  // Copies to and from closed pages pass through here, a chunk at a time
+  // (left untouched, so costing no memory, until a copy needs it).
+  static constexpr std::size_t kStagingBytes = std::size_t{16} << 20;
+  std::unique_ptr<char[]> staging_{new char[kStagingBytes]};
+  std::atomic<std::size_t> table_size_{0};
+  DeferredFrees deferred_frees_;
+};
+
+} // namespace
+
+std::unique_ptr<TransferPolicy> make_resident_transfers(Device &device) {
+  return std::make_unique<ResidentTransfers>(device);
+}
+
+} // namespace ferry::rt

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// Counts launches and transfers, and prints the ferry-stats line at exit.
+#include "core/stats.h"
+
+#include "core/settings.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <unistd.h>
+
+namespace ferry::rt {
+
+namespace {
+
+struct Counters {
+  std::atomic<std::uint64_t> launches{0};
+  std::atomic<std::uint64_t> h2d_bytes{0};
+  std::atomic<std::uint64_t> h2d_copies{0};
+  std::atomic<std::uint64_t> d2h_bytes{0};
+  std::atomic<std::uint64_t> d2h_copies{0};
+  std::atomic<std::uint64_t> faults{0};
+};
+
+// Never destroyed: kernels may run from other static destructors.
+Counters &counters() {
+  static Counters *instance = new Counters;
+  return *instance;
+}
+
+struct PathCount {
+  std::string kernel;
+  std::uint64_t direct = 0;
+  std::uint64_t omp = 0;
+  std::string why; // the first reason for the OpenMP path
+  std::string how; // how the direct launches ran, if worth saying
+};
+
+struct GraphCount {
+  std::uint64_t runs = 0;
+  std::uint64_t replayed = 0;
+  std::uint64_t launches = 0;
+  std::string why; // the first reason a run was not replayed
+};
+
+struct Paths {
+  std::mutex mutex;
+  std::map<std::string, PathCount> by_entry;
+  std::map<std::string, GraphCount> graphs; // by where they are declared
+};
+
+// Never destroyed, like the counters.
+Paths &paths() {
+  static Paths *instance = new Paths;
+  return *instance;
+}
+
+void print_report() {
+  std::string line = format_stats_line(stats_snapshot());
+  std::fprintf(stderr, "%s\n", line.c_str());
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  for (const auto &[entry, count] : all.by_entry)
+    std::fprintf(stderr, "ferry-path %s %s direct=%llu%s%s%s omp=%llu%s%s%s\n",
+                 count.kernel.c_str(), entry.c_str(),
+                 static_cast<unsigned long long>(count.direct),
+                 count.how.empty() ? "" : " (", count.how.c_str(),
+                 count.how.empty() ? "" : ")",
+                 static_cast<unsigned long long>(count.omp),
+                 count.why.empty() ? "" : " (", count.why.c_str(),
+                 count.why.empty() ? "" : ")");
+  for (const auto &[where, count] : all.graphs)
+    std::fprintf(stderr,
+                 "ferry-graph %s runs=%llu replayed=%llu launches=%llu%s%s%s\n",
+                 where.c_str(), static_cast<unsigned long long>(count.runs),
+                 static_cast<unsigned long long>(count.replayed),
+                 static_cast<unsigned long long>(count.launches),
+                 count.why.empty() ? "" : " (", count.why.c_str(),
+                 count.why.empty() ? "" : ")");
+}
+
+} // namespace
+
+void count_launch() {
+  counters().launches.fetch_add(1, std::memory_order_relaxed);
+}
+
+void count_host_to_device(std::uint64_t bytes, const char *buffer) {
+  counters().h2d_bytes.fetch_add(bytes, std::memory_order_relaxed);
+  counters().h2d_copies.fetch_add(1, std::memory_order_relaxed);
+  if (settings().trace)
+    std::fprintf(stderr, "ferry-trace: to device   %12llu bytes of '%s'\n",
+                 static_cast<unsigned long long>(bytes), buffer);
+}
+
+void count_device_to_host(std::uint64_t bytes, const char *buffer) {
+  counters().d2h_bytes.fetch_add(bytes, std::memory_order_relaxed);
+  counters().d2h_copies.fetch_add(1, std::memory_order_relaxed);
+  if (settings().trace)
+    std::fprintf(stderr, "ferry-trace: to host     %12llu bytes of '%s'\n",
+                 static_cast<unsigned long long>(bytes), buffer);
+}
+
+void count_fault() {
+  counters().faults.fetch_add(1, std::memory_order_relaxed);
+  if (settings().trace)
+    ::write(STDERR_FILENO, "ferry-trace: host access to a guarded page\n", 43);
+}
+
+void count_path(const char *kernel, const char *entry, bool direct,
+                const std::string &why) {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  PathCount &count = all.by_entry[entry];
+  count.kernel = kernel;
+  if (direct) {
+    ++count.direct;
+    if (count.how.empty())
+      count.how = why;
+  } else {
+    ++count.omp;
+    if (count.why.empty())
+      count.why = why;
+  }
+}
+
+void count_graph_run(const std::string &where, std::uint64_t launches,
+                     bool replayed, const std::string &why) {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  GraphCount &count = all.graphs[where];
+  ++count.runs;
+  count.replayed += replayed;
+  count.launches += launches;
+  if (count.why.empty())
+    count.why = why;
+}
+
+StatsSnapshot stats_snapshot() {
+  const Counters &c = counters();
+  StatsSnapshot s;
+  s.launches = c.launches.load();
+  s.h2d_bytes = c.h2d_bytes.load();
+  s.h2d_copies = c.h2d_copies.load();
+  s.d2h_bytes = c.d2h_bytes.load();
+  s.d2h_copies = c.d2h_copies.load();
+  s.faults = c.faults.load();
+  return s;
+}
+
+std::string format_stats_line(const StatsSnapshot &s) {
+  char buffer[256];
+  std::snprintf(buffer, sizeof buffer,
+                "ferry-stats launches=%llu h2d_bytes=%llu h2d_copies=%llu "
+                "d2h_bytes=%llu d2h_copies=%llu faults=%llu",
+                static_cast<unsigned long long>(s.launches),
+                static_cast<unsigned long long>(s.h2d_bytes),
+                static_cast<unsigned long long>(s.h2d_copies),
+                static_cast<unsigned long long>(s.d2h_bytes),
+                static_cast<unsigned long long>(s.d2h_copies),
+                static_cast<unsigned long long>(s.faults));
+  return buffer;
+}
+
+void enable_stats_report() {
+  static std::once_flag registered;
+  std::call_once(registered, [] {
+    if (settings().stats)
+      std::atexit(print_report);
+  });
+}
+
+namespace {
+// Registered at load time so that the report comes after the exit handlers
+// of the program itself, which may still launch kernels.
+[[gnu::constructor]] void register_stats_report_at_load() {
+  enable_stats_report();
+}
+} // namespace
+
+} // namespace ferry::rt

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// An OpenMP offload device through the standard device-memory API
+// (omp_target_alloc, omp_target_memcpy), so it works with libgomp and with
+// LLVM's libomptarget alike.
+#include "devices/device.h"
+
+#include "core/ranks.h"
+#include "core/settings.h"
+#include "devices/launcher.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace ferry::rt {
+
+namespace {
+
+class OpenMPDevice final : public Device {
+public:
+  // Before libgomp opens the device, so that it adopts the context the
+  // direct launches use.
+  OpenMPDevice(int device_number, Launcher &launcher)
+      : number_(device_number), launcher_(launcher) {
+    launcher_.prepare_context(device_number);
+  }
+
+  std::string describe() const override {
+    return "gpu " + std::to_string(number_) + " of " +
+           std::to_string(omp_get_num_devices()) + " (OpenMP)";
+  }
+  int openmp_device_number() const override { return number_; }
+  bool runs_regions_on_host() const override { return false; }
+  bool has_separate_memory() const override { return true; }
+
+  // In check mode fresh memory is poisoned, as on the sim device, so that
+  // a missing copy to the device shows as NaNs rather than as old data.
+  void *allocate(std::size_t bytes) override {
+    void *memory = omp_target_alloc(bytes ? bytes : 1, number_);
+    if (memory && bytes && settings().check)
+      poison(memory, bytes);
+    return memory;
+  }
+  void deallocate(void *device_ptr) override {
+    omp_target_free(device_ptr, number_);
+  }
+  void copy_to_device(void *device_dst, const void *host_src,
+                      std::size_t bytes) override {
+    check(omp_target_memcpy(device_dst, host_src, bytes, 0, 0, number_,
+                            omp_get_initial_device()),
+          "host to device");
+  }
+  void copy_to_host(void *host_dst, const void *device_src,
+                    std::size_t bytes) override {
+    check(omp_target_memcpy(host_dst, device_src, bytes, 0, 0,
+                            omp_get_initial_device(), number_),
+          "device to host");
+  }
+
+  void copy_on_device(void *device_dst, const void *device_src,
+                      std::size_t bytes) override {
+    check(omp_target_memcpy(device_dst, device_src, bytes, 0, 0, number_,
+                            number_),
+          "device to device");
+  }
+  void associate(void *host, void *device_copy, std::size_t bytes) override {
+    if (omp_target_associate_ptr(host, device_copy, bytes, 0, number_) != 0)
+      fail("omp_target_associate_ptr");
+  }
+  void disassociate(void *host) override {
+    if (omp_target_disassociate_ptr(host, number_) != 0)
+      fail("omp_target_disassociate_ptr");
+  }
+  bool mapped_by_user(void *host) const override {
+    return omp_target_is_present(host, number_) != 0;
+  }
+  void *user_mapped_address(void *host) const override {
+    if (!omp_target_is_present(host, number_))
+      return nullptr;
+    // OpenMP 5.1's omp_get_mapped_ptr is not in GCC 12's libgomp; the
+    // use_device_ptr clause translates a mapped address the same way.
+    void *translated = host;
+    void *device_address = nullptr;
+#pragma omp target data use_device_ptr(translated) device(number_)
+    { device_address = translated; }
+    return device_address;
+  }
+  // The maps translate the host address into the associated copy.
+  void *region_address(void *host, void *) const override { return host; }
+
+private:
+  void poison(void *memory, std::size_t bytes) {
+    if (launcher_.fill(memory, kPoisonByte, bytes))
+      return;
+    static const std::vector<unsigned char> pattern(1 << 20, kPoisonByte);
+    for (std::size_t done = 0; done < bytes; done += pattern.size())
+      copy_to_device(static_cast<char *>(memory) + done, pattern.data(),
+                     std::min(pattern.size(), bytes - done));
+  }
+
+  [[noreturn]] static void fail(const char *call) {
+    std::fprintf(stderr, "%s%s failed\n", message_prefix(), call);
+    std::exit(EXIT_FAILURE);
+  }
+
+  static void check(int status, const char *direction) {
+    if (status != 0) {
+      std::fprintf(stderr, "%somp_target_memcpy (%s) failed\n",
+                   message_prefix(), direction);
+      std::exit(EXIT_FAILURE);
+    }
+  }
+
+  int number_;
+  Launcher &launcher_;
+};
+
+} // namespace
+
+std::unique_ptr<Device> make_openmp_device(int device_number,
+                                           Launcher &launcher) {
+  return std::make_unique<OpenMPDevice>(device_number, launcher);
+}
+
+} // namespace ferry::rt

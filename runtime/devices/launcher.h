@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// The direct launch path behind one interface: a vendor's launcher runs
+// the plugin's per-loop device entries (plugin/lower_direct.cc) itself,
+// instead of libgomp.  The rest of libferry uses only this; the composition
+// root (runtime.h) picks the vendor's.
+//
+// NVIDIA's is runtime/nvptx/ (the CUDA driver API).  An AMD launcher would
+// sit beside it (doc/design.md, "Vendor launchers"): it captures the
+// amdgcn image at registration and launches with hipModuleLaunchKernel.
+#ifndef FERRY_RUNTIME_LAUNCHER_H
+#define FERRY_RUNTIME_LAUNCHER_H
+
+#include <cstddef>
+#include <string>
+
+namespace ferry::rt {
+
+// One parameter of an entry: the address of its value; for an object or a
+// reduction variable also its size, since the entry gets the address of a
+// device copy (and a reduction's comes back after the launch).
+struct LaunchArgument {
+  // A number; a struct copied to the device; a reduction variable; a
+  // nest's iteration count along grid axis AXIS (a number the launcher
+  // also reads); where the grid starts along AXIS (the launcher's number).
+  enum class Kind { value, object, reduction, extent, first };
+  const void *value = nullptr;
+  std::size_t size = 0;
+  Kind kind = Kind::value;
+  int axis = 0;
+};
+
+// The bytes of a buffer whose elements an entry's _constants twin takes as
+// parameters (runtime/abi.h, FERRY_ROLE_CONSTANTS): current host bytes.
+struct ConstantBuffer {
+  const void *bytes = nullptr;
+  std::size_t size = 0;
+};
+
+class Launcher {
+public:
+  virtual ~Launcher() = default;
+
+  // Called before libgomp opens OpenMP device DEVICE_NUMBER, so that the
+  // two share one device context.  Does nothing when the direct path is
+  // off or the vendor's driver is missing.
+  virtual void prepare_context(int device_number) = 0;
+
+  // Launches ENTRY over TOTAL iterations with ARGUMENTS; REQUESTED_BLOCKS
+  // and REQUESTED_THREADS are the kernel attribute's (0: the launcher
+  // chooses).  Returns false, with the reason in *WHY, when the entry
+  // cannot be launched (no driver, no entry, the entry needs libgomp's
+  // device runtime, ...); the caller then runs the OpenMP region.  A
+  // failure after the launch was attempted stops the program with the
+  // driver's message.  After a launch, *WHY may say how it ran (a framed
+  // entry, with its stack).  CONSTANTS, when there are any, are the
+  // buffers ENTRY_constants takes by element after ARGUMENTS; the launcher
+  // runs that twin instead of ENTRY when it can.
+  virtual bool launch(const char *entry, const LaunchArgument *arguments,
+                      unsigned count, const ConstantBuffer *constants,
+                      unsigned constant_count, unsigned long long total,
+                      int requested_blocks, int requested_threads,
+                      std::string *why) = 0;
+
+  // Blocks until every entry launched so far has finished.
+  virtual void wait() = 0;
+
+  // ferry::launch_graph.  From begin_graph_run to end_graph_run, launches
+  // on the run's thread may be held back and replayed as one graph
+  // (runtime/nvptx/launch_graphs.h).  A launcher without graphs launches
+  // at once, and these do nothing.
+  virtual void *create_graph(const char * /*where*/) { return nullptr; }
+  virtual void destroy_graph(void * /*graph*/) {}
+  virtual void begin_graph_run(void * /*graph*/) {}
+  virtual void end_graph_run(void * /*graph*/) {}
+  // Launches what is held back now, before work that must follow it: a
+  // copy, an OpenMP construct, a vendor library's call.  WHY names that
+  // work; the open run then ends without a graph.
+  virtual void submit_held(const char * /*why*/) {}
+
+  // Whether DEVICE_POINTER is memory of the context the entries run in.
+  virtual bool addresses_context_memory(const void *device_pointer) = 0;
+
+  // Sets BYTES bytes at DEVICE_POINTER to VALUE; false when the driver
+  // cannot (no driver, or memory of another context).
+  virtual bool fill(void *device_pointer, unsigned char value,
+                    std::size_t bytes) = 0;
+  // BYTES of page-locked host memory of the entries' context, which copies
+  // to and from the device reach by DMA; nullptr when the driver has none
+  // to give (no driver, no context).
+  virtual void *allocate_pinned(std::size_t bytes) = 0;
+  virtual void free_pinned(void *memory) = 0;
+};
+
+} // namespace ferry::rt
+
+#endif

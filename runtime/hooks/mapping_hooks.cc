@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// The calls with which a program changes the protection or the mapping of
+// its own memory, seen by libferry.  Guarded pages (page_guard.h) are
+// ferry's: a program that protects them itself would have its protection
+// undone at the next launch, or read bytes the device holds newer through
+// a page it opened; one that unmaps them would leave ferry a device copy
+// of memory that is gone, for the next mapping at that address to inherit.
+// So before mprotect and mremap the buffers there come back and leave the
+// residency table, and before munmap they leave it (their bytes are gone
+// with the mapping).  ferry's own calls go to the system directly.
+//
+// While nothing is resident the cost is one atomic load.
+#include "hooks/interposer.h"
+
+#include "core/transfers.h"
+
+#include <cstdarg>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace ferry::rt;
+using ferry::rt::hooks::program_call;
+
+FERRY_HOOK int mprotect(void *address, size_t bytes, int protection) {
+  if (program_call())
+    host_access().host_remapping(address, bytes);
+  return static_cast<int>(syscall(SYS_mprotect, address, bytes, protection));
+}
+
+FERRY_HOOK int munmap(void *address, size_t bytes) {
+  if (program_call())
+    host_access().host_freeing(address, bytes);
+  return static_cast<int>(syscall(SYS_munmap, address, bytes));
+}
+
+FERRY_HOOK void *mremap(void *address, size_t old_bytes, size_t new_bytes,
+                        int flags, ...) {
+  void *new_address = nullptr;
+  if (flags & MREMAP_FIXED) {
+    va_list rest;
+    va_start(rest, flags);
+    new_address = va_arg(rest, void *);
+    va_end(rest);
+  }
+  if (program_call())
+    host_access().host_remapping(address, old_bytes);
+  return reinterpret_cast<void *>(
+      syscall(SYS_mremap, address, old_bytes, new_bytes, flags, new_address));
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// free and realloc, seen by libferry: memory that is freed or moved must
+// never be taken for a resident buffer later.  malloc, calloc and
+// memalign are seen too, to know the heap blocks, and, while pages are
+// guarded, to give large blocks pages of their own (heap_blocks.h).
+//
+// libferry defines free and realloc; as a library the program links before
+// the C library, its definitions are the ones the program and its other
+// libraries call (operator delete and std::vector's reallocation end in
+// free).  Each forwards to glibc's own (__libc_free, __libc_realloc), after
+// dropping the device copies of the block: free discards them, realloc
+// copies back what the device changed first, since the data lives on.
+// While no device copy exists the cost is one atomic load.
+#include "hooks/interposer.h"
+
+#include "core/heap_blocks.h"
+#include "core/transfers.h"
+
+#include <malloc.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+extern "C" {
+void __libc_free(void *);
+void *__libc_realloc(void *, size_t);
+void *__libc_malloc(size_t);
+void *__libc_calloc(size_t, size_t);
+void *__libc_memalign(size_t, size_t);
+}
+
+namespace ferry::rt {
+
+namespace {
+
+bool may_hold(void *block) {
+  return block && hooks::program_call() &&
+         host_access().holds(block, malloc_usable_size(block));
+}
+
+} // namespace
+
+} // namespace ferry::rt
+
+using namespace ferry::rt;
+
+namespace {
+
+std::size_t page_size() {
+  static const std::size_t size = sysconf(_SC_PAGESIZE);
+  return size;
+}
+
+// A block large enough to be guarded whole is page-aligned and made of
+// whole pages (heap_blocks.h); others are glibc's as they come.
+void *allocate(size_t bytes, bool zeroed) {
+  if (bytes >= heap_blocks::kAlignedBytes && heap_blocks::aligning()) {
+    // A size no page rounding can hold fails as glibc's malloc fails; the
+    // wrapped sum would have given a small block for a huge request.
+    size_t rounded = 0;
+    if (__builtin_add_overflow(bytes, page_size() - 1, &rounded)) {
+      errno = ENOMEM;
+      return nullptr;
+    }
+    rounded &= ~(page_size() - 1);
+    void *block = __libc_memalign(page_size(), rounded);
+    if (block && zeroed)
+      std::memset(block, 0, rounded);
+    heap_blocks::allocated(block, bytes, true); // the rest of its last page
+                                                // is no one else's
+    return block;
+  }
+  void *block = zeroed ? __libc_calloc(1, bytes) : __libc_malloc(bytes);
+  if (heap_blocks::recording_all())
+    heap_blocks::allocated(block, bytes, false);
+  return block;
+}
+
+bool page_aligned(const void *block) {
+  return (reinterpret_cast<std::uintptr_t>(block) & (page_size() - 1)) == 0;
+}
+
+// The size of a page-aligned block of ours at BLOCK, or 0.
+size_t aligned_block_bytes(void *block) {
+  if (!page_aligned(block))
+    return 0; // no lock taken for the many blocks that cannot be ours
+  heap_blocks::Block found;
+  if (!heap_blocks::find(block, &found) || !found.page_aligned ||
+      found.range.begin != reinterpret_cast<std::uintptr_t>(block))
+    return 0;
+  return found.range.size();
+}
+
+} // namespace
+
+FERRY_HOOK void free(void *block) {
+  // free leaves errno alone (POSIX.1-2024); ferry's part may change it.
+  hooks::PreservedErrno caller_errno;
+  if (block && hooks::program_call())
+    host_access().host_freeing(block, malloc_usable_size(block));
+  // Only page-aligned blocks are recorded unless check mode records all:
+  // other frees take no lock.
+  if (block && (heap_blocks::recording_all() ||
+                (heap_blocks::aligning() && page_aligned(block))))
+    heap_blocks::freed(block);
+  __libc_free(block);
+}
+
+FERRY_HOOK void *malloc(size_t bytes) { return allocate(bytes, false); }
+
+FERRY_HOOK void *calloc(size_t count, size_t size) {
+  size_t bytes = 0;
+  if (__builtin_mul_overflow(count, size, &bytes)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  return allocate(bytes, true);
+}
+
+FERRY_HOOK void *memalign(size_t alignment, size_t bytes) {
+  void *block = __libc_memalign(alignment, bytes);
+  if (heap_blocks::recording_all())
+    heap_blocks::allocated(block, bytes, false);
+  return block;
+}
+
+FERRY_HOOK void *realloc(void *block, size_t bytes) {
+  if (!block)
+    return malloc(bytes);
+  if (may_hold(block)) {
+    const std::size_t old_bytes = malloc_usable_size(block);
+    host_access().sync_to_host(block, old_bytes);
+    host_access().forget(block, old_bytes);
+  }
+  // A page-aligned block stays one, and a block that grows large becomes
+  // one: both move.
+  const size_t aligned_bytes =
+      heap_blocks::aligning() ? aligned_block_bytes(block) : 0;
+  if (aligned_bytes ||
+      (bytes >= heap_blocks::kAlignedBytes && heap_blocks::aligning())) {
+    if (bytes == 0) {
+      free(block);
+      return nullptr;
+    }
+    void *moved = allocate(bytes, false);
+    if (!moved)
+      return nullptr;
+    const size_t old_bytes =
+        aligned_bytes ? aligned_bytes : malloc_usable_size(block);
+    std::memcpy(moved, block, std::min(old_bytes, bytes));
+    free(block);
+    return moved;
+  }
+  if (heap_blocks::recording_all())
+    heap_blocks::freed(block);
+  void *resized = __libc_realloc(block, bytes);
+  if (heap_blocks::recording_all())
+    heap_blocks::allocated(resized, bytes, false);
+  return resized;
+}

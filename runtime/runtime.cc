@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// The composition root (runtime.h): makes and owns the device, the direct
+// launcher, the transfer policy and the re-entry depth, the only
+// process-wide state the rest of libferry reaches for.  The interposers'
+// state of their own (the heap blocks, the page guard, the message pool)
+// lives with them; everything else is passed in.
+#include "runtime.h"
+
+#include "core/settings.h"
+#include "core/transfers.h"
+#include "devices/device.h"
+#include "nvptx/cuda_launch.h"
+
+#include <atomic>
+
+namespace ferry::rt {
+
+namespace {
+
+// ferry::select_gpu's index, or -1, until the device is made.
+std::atomic<int> requested_gpu{-1};
+std::atomic<bool> device_created{false};
+
+std::atomic<bool> created{false};
+
+TransferPolicy &policy() {
+  static TransferPolicy *policy = [] {
+    TransferPolicy *made =
+        (settings().residency ? make_resident_transfers(current_device())
+                              : make_naive_transfers(current_device()))
+            .release();
+    created.store(true, std::memory_order_release);
+    return made;
+  }();
+  return *policy;
+}
+
+} // namespace
+
+Device &current_device() {
+  static Device *device = [] {
+    device_created.store(true);
+    return choose_device(requested_gpu.load(), direct_launcher()).release();
+  }();
+  return *device;
+}
+
+bool request_gpu(int index) {
+  if (device_created.load())
+    return false;
+  requested_gpu.store(index);
+  return !device_created.load();
+}
+
+// The one vendor launcher built today is NVIDIA's; an AMD one would be
+// chosen here by the offload image the program registered.
+Launcher &direct_launcher() { return nvptx::cuda_launcher(); }
+
+LaunchTransfers &launch_transfers() { return policy(); }
+HostAccess &host_access() { return policy(); }
+ApiTransfers &api_transfers() { return policy(); }
+
+bool policy_created() { return created.load(std::memory_order_acquire); }
+
+int &inside_runtime() {
+  thread_local int depth = 0;
+  return depth;
+}
+
+bool handed_range_resident(const void *data, std::size_t bytes) {
+  return data && bytes && inside_runtime() == 0 && policy_created() &&
+         host_access().holds(data, bytes);
+}
+
+} // namespace ferry::rt

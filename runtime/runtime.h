@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// The composition root's face: libferry's process-wide objects, which
+// runtime.cc alone makes and owns.  Each is made on first use and never
+// destroyed, since kernels may run from static destructors:
+//   the device          FERRY_DEVICE's (devices/device.h)
+//   the launcher        the direct path's vendor launcher (devices/launcher.h)
+//   the policy          FERRY_RESIDENCY's (core/transfers.h), handed to each
+//                       caller as the interface of its own
+//   the re-entry depth  how deep the calling thread is in the runtime's own
+//                       code, which the interposers leave alone
+// Any file of runtime/ may include this; only runtime.cc makes the objects.
+#ifndef FERRY_RUNTIME_RUNTIME_H
+#define FERRY_RUNTIME_RUNTIME_H
+
+#include <cstddef>
+
+namespace ferry::rt {
+
+class Device;
+class Launcher;
+class LaunchTransfers;
+class HostAccess;
+class ApiTransfers;
+
+Device &current_device();
+// ferry::select_gpu: the GPU to use is INDEX modulo the number of GPUs.
+// False when current_device() was made already.
+bool request_gpu(int index);
+
+Launcher &direct_launcher();
+
+LaunchTransfers &launch_transfers();
+HostAccess &host_access();
+ApiTransfers &api_transfers();
+// Whether the policy has been made (the interposers must not make it).
+bool policy_created();
+
+int &inside_runtime();
+// Marks the runtime's own code for as long as it lives: its frees, copies
+// and protection changes are not the program's.
+class RuntimeScope {
+public:
+  RuntimeScope() { ++inside_runtime(); }
+  ~RuntimeScope() { --inside_runtime(); }
+  RuntimeScope(const RuntimeScope &) = delete;
+  RuntimeScope &operator=(const RuntimeScope &) = delete;
+};
+
+// Whether host code outside the runtime must ask the policy before it hands
+// [data, data + bytes) to a library (a system call, MPI): part of it has a
+// device copy.  One atomic load while nothing is resident.
+bool handed_range_resident(const void *data, std::size_t bytes);
+
+} // namespace ferry::rt
+
+#endif
