@@ -269,22 +269,16 @@ tree handle_ferry_attribute(tree *node, tree name, tree, int,
 }
 
 // The parser skips the argument tokens (see the top).
-#define FERRY_ATTRIBUTE(NAME)                                                  \
-  {                                                                            \
-    NAME, 0, gcc::unparsed_arguments, false, false, false, false,              \
-        handle_ferry_attribute, NULL                                           \
-  }
+constexpr attribute_spec ferry_attribute(const char *name) {
+  return gcc::decl_attribute(name, gcc::unparsed_arguments,
+                             handle_ferry_attribute);
+}
 
 const attribute_spec kFerryAttributes[] = {
-    FERRY_ATTRIBUTE("kernel"),
-    FERRY_ATTRIBUTE("borrow"),
-    FERRY_ATTRIBUTE("borrow_mut"),
-    FERRY_ATTRIBUTE("out"),
-    FERRY_ATTRIBUTE("scratch"),
-    FERRY_ATTRIBUTE("shared_mut"),
-    {NULL, 0, 0, false, false, false, false, NULL, NULL}};
-
-#undef FERRY_ATTRIBUTE
+    ferry_attribute("kernel"),     ferry_attribute("borrow"),
+    ferry_attribute("borrow_mut"), ferry_attribute("out"),
+    ferry_attribute("scratch"),    ferry_attribute("shared_mut"),
+    gcc::end_of_attributes()};
 
 } // namespace
 

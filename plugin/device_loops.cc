@@ -13,20 +13,13 @@ bool compiled_for_device(tree fndecl) {
          lookup_attribute("omp target entrypoint", DECL_ATTRIBUTES(fndecl));
 }
 
-const pass_data device_loops_pass_data = {GIMPLE_PASS,
-                                          "ferry-device-loops",
-                                          OPTGROUP_LOOP,
-                                          TV_NONE,
-                                          PROP_cfg | PROP_ssa,
-                                          0,
-                                          0,
-                                          0,
-                                          0};
+const pass_data kDeviceLoopsPassData =
+    gcc::gimple_pass("ferry-device-loops", PROP_cfg | PROP_ssa, OPTGROUP_LOOP);
 
 class DeviceLoopsPass : public gimple_opt_pass {
 public:
   explicit DeviceLoopsPass(::gcc::context *context)
-      : gimple_opt_pass(device_loops_pass_data, context) {}
+      : gimple_opt_pass(kDeviceLoopsPassData, context) {}
 
   bool gate(function *fun) override {
     return optimize > 0 && compiled_for_device(fun->decl);

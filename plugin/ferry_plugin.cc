@@ -53,6 +53,7 @@
 #include "kernel_model.h"
 #include "kernel_pragmas.h"
 #include "kernel_views.h"
+#include "direct_header.h"
 #include "lower_direct.h"
 #include "lower_omp.h"
 #include "map_kinds.h"

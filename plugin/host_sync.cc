@@ -862,20 +862,13 @@ private:
   std::vector<bool> launching_; // by loop number
 };
 
-const pass_data kHostSyncPass = {GIMPLE_PASS,
-                                 "ferry-host-sync",
-                                 OPTGROUP_NONE,
-                                 TV_NONE,
-                                 PROP_ssa | PROP_cfg,
-                                 0,
-                                 0,
-                                 0,
-                                 0};
+const pass_data kHostSyncPassData =
+    gcc::gimple_pass("ferry-host-sync", PROP_ssa | PROP_cfg);
 
 class HostSyncPass : public gimple_opt_pass {
 public:
   explicit HostSyncPass(::gcc::context *context)
-      : gimple_opt_pass(kHostSyncPass, context) {}
+      : gimple_opt_pass(kHostSyncPassData, context) {}
   unsigned execute(function *fun) override { return HostSync(fun).run(); }
 };
 

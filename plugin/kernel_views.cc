@@ -15,6 +15,7 @@
 #include "argument_parser.h"
 #include "device_functions.h"
 #include "source_tokens.h"
+#include "std_sequences.h"
 #include "tree_utils.h"
 
 #include <cstring>
@@ -22,49 +23,6 @@
 namespace ferry {
 
 namespace {
-
-enum class SequenceKind { none, span, vector };
-
-SequenceKind sequence_kind(tree type) {
-  if (is_std_template(type, "span"))
-    return SequenceKind::span;
-  if (is_std_template(type, "vector"))
-    return SequenceKind::vector;
-  return SequenceKind::none;
-}
-
-const char *sequence_name(SequenceKind kind) {
-  return kind == SequenceKind::span ? "std::span" : "std::vector";
-}
-
-tree member_ref(tree object, const std::vector<tree> &fields) {
-  for (tree field : fields)
-    object = build3(COMPONENT_REF, TREE_TYPE(field), object, field, NULL_TREE);
-  return object;
-}
-
-// OBJECT.NAME through base classes, or NULL_TREE.
-tree library_member(tree object, const char *name) {
-  std::vector<tree> fields;
-  return member_path(TREE_TYPE(object), name, &fields)
-             ? member_ref(object, fields)
-             : NULL_TREE;
-}
-
-// The fields from a span or vector to its data pointer; empty when the
-// library's layout is unknown.
-std::vector<tree> data_path(tree type) {
-  std::vector<tree> fields;
-  if (sequence_kind(type) == SequenceKind::span) {
-    if (!member_path(type, "_M_ptr", &fields))
-      fields.clear();
-    return fields;
-  }
-  if (!member_path(type, "_M_impl", &fields) ||
-      !member_path(TREE_TYPE(fields.back()), "_M_start", &fields))
-    fields.clear();
-  return fields;
-}
 
 bool is_ownership(const FerryAttribute &attribute) {
   return attribute.name != "kernel";
@@ -463,36 +421,14 @@ const KernelViews::Sequence *KernelViews::sequence(const Path &path) {
   const std::string name = spelling(path);
   location_t declared = path.size() == 1 ? DECL_SOURCE_LOCATION(path[0])
                                          : DECL_SOURCE_LOCATION(path.back());
-  tree whole = object(path);
-  // libstdc++: span {_M_ptr, _M_extent}, vector {_M_impl {_M_start,
-  // _M_finish}}.
-  std::vector<tree> data_fields = data_path(type);
-  tree data = data_fields.empty() ? NULL_TREE : member_ref(whole, data_fields);
-  tree storage =
-      kind == SequenceKind::span ? whole : library_member(whole, "_M_impl");
-  tree element = template_argument(type, 0);
-  tree length = NULL_TREE;
-  if (kind == SequenceKind::span) {
-    tree extent = template_argument(type, 1);
-    if (extent && TREE_CODE(extent) == INTEGER_CST &&
-        !integer_all_onesp(extent))
-      length = fold_convert(size_type_node, extent);
-    else if (tree storage = library_member(whole, "_M_extent"))
-      length = library_member(storage, "_M_extent_value");
-  } else if (tree finish =
-                 storage ? library_member(storage, "_M_finish") : NULL_TREE) {
-    length = data ? cp_build_binary_op(declared, MINUS_EXPR, finish, data,
-                                       tf_warning_or_error)
-                  : NULL_TREE;
-  }
-  if (!data || !length || !element || !POINTER_TYPE_P(TREE_TYPE(data)) ||
-      !same_type_ignoring_top_level_qualifiers_p(TREE_TYPE(TREE_TYPE(data)),
-                                                 element)) {
+  SequenceParts parts;
+  if (!sequence_parts(object(path), type, declared, &parts)) {
     error_at(declared,
              "ferry does not know the layout of %qT in this C++ library", type);
     ok_ = false;
     return nullptr;
   }
+  tree element = parts.element;
 
   ViewBuffer buffer;
   buffer.location = declared;
@@ -535,9 +471,9 @@ const KernelViews::Sequence *KernelViews::sequence(const Path &path) {
       cp_build_qualified_type(element, read_only ? TYPE_QUAL_CONST : 0));
   result.element = element;
   result.data =
-      local(path, name, pointer_type, fold_convert(pointer_type, data));
+      local(path, name, pointer_type, fold_convert(pointer_type, parts.data));
   result.length = local(path, name + ".size()", size_type_node,
-                        fold_convert(size_type_node, length));
+                        fold_convert(size_type_node, parts.length));
   view_constants.insert(result.length);
   buffer.local = result.data;
   buffer.length = fold_convert(long_long_integer_type_node, result.length);
@@ -699,8 +635,7 @@ tree KernelViews::inline_accessor(tree fn, tree call) {
   std::vector<std::pair<tree, tree>> arguments;
   int i = 0;
   for (tree parm = DECL_ARGUMENTS(fn); parm; parm = DECL_CHAIN(parm), ++i) {
-    if (i >= call_expr_nargs(call) ||
-        TREE_SIDE_EFFECTS(CALL_EXPR_ARG(call, i)))
+    if (i >= call_expr_nargs(call) || TREE_SIDE_EFFECTS(CALL_EXPR_ARG(call, i)))
       return NULL_TREE;
     arguments.emplace_back(parm, CALL_EXPR_ARG(call, i));
   }

@@ -23,20 +23,20 @@
 // inliner (copy_tree_body_r), so the OpenMP region keeps the original.
 // shared_mut updates become the PTX atomics of <ferry/direct.hpp>: GCC's own
 // atomics under -mgomp depend on libgomp's per-warp state.
-//
-// Also the host pass that empties those PTX texts in the host's copy of the
-// entries, which is compiled but never runs.
+// The iteration space's mapping onto the grid is iteration_space.cc's; what
+// the entries need of <ferry/direct.hpp> and the compilation around them
+// is direct_header.cc's.
 #include "lower_direct.h"
 
 #include "../runtime/abi.h"
 
 #include "device_loops.h"
+#include "direct_header.h"
+#include "iteration_space.h"
 #include "kernel_views.h"
 #include "simt_safety.h"
 #include "tree_utils.h"
 
-#include <array>
-#include <cstring>
 #include <set>
 
 namespace ferry {
@@ -46,68 +46,6 @@ namespace {
 // The entries of this translation unit, until their PRE_GENERICIZE.  The
 // symbol table references them.
 std::set<tree> unfinished_entries;
-
-const char *const kPtxMarker = "// ferry-ptx";
-
-tree direct_namespace() {
-  tree ferry_namespace =
-      get_namespace_binding(global_namespace, get_identifier("ferry"));
-  if (!ferry_namespace || TREE_CODE(ferry_namespace) != NAMESPACE_DECL)
-    return NULL_TREE;
-  tree direct =
-      get_namespace_binding(ferry_namespace, get_identifier("direct"));
-  return direct && TREE_CODE(direct) == NAMESPACE_DECL ? direct : NULL_TREE;
-}
-
-// Gives VAR the nvptx "shared" attribute (the .shared state space), which
-// the host's front end would drop as unknown; false if VAR is not a
-// variable.
-bool declare_shared(tree var) {
-  if (!var || !VAR_P(var))
-    return false;
-  tree shared = get_identifier("shared");
-  if (!lookup_attribute("shared", DECL_ATTRIBUTES(var)))
-    DECL_ATTRIBUTES(var) = tree_cons(shared, NULL_TREE, DECL_ATTRIBUTES(var));
-  return true;
-}
-
-// <ferry/direct.hpp>'s variables that live in .shared memory: GCC's
-// soft-stack array (libgcc's definition is .shared) and the reductions'
-// block scratch; false if the header does not declare them.
-bool declare_shared_variables(tree direct) {
-  return declare_shared(get_namespace_binding(
-             global_namespace, get_identifier("__nvptx_stacks"))) &&
-         declare_shared(
-             get_namespace_binding(direct, get_identifier("block_scratch")));
-}
-
-} // namespace
-
-void unlist_shared_offload_variables() {
-  if (!offload_vars)
-    return;
-  unsigned kept = 0;
-  for (tree var : *offload_vars)
-    if (!(VAR_P(var) && lookup_attribute("shared", DECL_ATTRIBUTES(var))))
-      (*offload_vars)[kept++] = var;
-  offload_vars->truncate(kept);
-}
-
-namespace {
-
-// ferry::direct::NAME(ARGUMENTS...), resolved like a call in the source;
-// error_mark_node when it does not resolve.
-tree call_helper(const char *name, std::initializer_list<tree> arguments) {
-  tree scope = direct_namespace();
-  tree function =
-      scope ? get_namespace_binding(scope, get_identifier(name)) : NULL_TREE;
-  if (!function)
-    return error_mark_node;
-  releasing_vec args;
-  for (tree argument : arguments)
-    vec_safe_push(args, argument);
-  return finish_call_expr(function, &args, false, false, tf_none);
-}
 
 bool is_number_type(tree type) {
   return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
@@ -153,13 +91,6 @@ tree new_local(tree fndecl, const char *name, tree type) {
   DECL_CONTEXT(var) = fndecl;
   TREE_USED(var) = 1;
   return var;
-}
-
-tree assign(tree var, tree value) {
-  tree statement = build2(MODIFY_EXPR, TREE_TYPE(var), var,
-                          fold_convert(TREE_TYPE(var), value));
-  TREE_SIDE_EFFECTS(statement) = 1;
-  return statement;
 }
 
 // What the loop body reads from the kernel's own locals: declared outside
@@ -252,7 +183,8 @@ private:
     case COMPONENT_REF:
     case ARRAY_REF:
       if (self->reads_borrowed(t)) {
-        tree load = call_helper("load_nc", {cp_build_addr_expr(t, tf_none)});
+        tree load =
+            call_direct_helper("load_nc", {cp_build_addr_expr(t, tf_none)});
         // The walk goes on into the call's argument, the address.
         if (load != error_mark_node)
           *node = load;
@@ -451,45 +383,11 @@ private:
       add_parameter(("__ferry_initial_" + name).c_str(), type, NULL_TREE,
                     plan.var, FERRY_ROLE_VALUE);
     }
-    tree count_type = long_long_unsigned_type_node;
-    tree total = build_one_cst(count_type);
-    tree outer = build_one_cst(count_type); // the levels above the two inner
-    for (std::size_t i = 0; i < loop_.levels.size(); ++i) {
-      const LoopLevel &level = loop_.levels[i];
-      tree type = TREE_TYPE(level.var);
-      tree lower = fold_convert(type, unshare_expr(level.lower));
-      tree extent = fold_build3(
-          COND_EXPR, count_type,
-          fold_build2(LT_EXPR, boolean_type_node, lower,
-                      unshare_expr(level.bound)),
-          fold_convert(count_type,
-                       fold_build2(MINUS_EXPR, type, unshare_expr(level.bound),
-                                   unshare_expr(lower))),
-          build_zero_cst(count_type));
-      const std::string suffix = std::to_string(i);
-      add_parameter(("__ferry_lower_" + suffix).c_str(), type, NULL_TREE, lower,
-                    FERRY_ROLE_VALUE);
-      // A nest's two innermost levels shape the grid's x and y.
-      const std::size_t from_inside = loop_.levels.size() - 1 - i;
-      add_parameter(("__ferry_extent_" + suffix).c_str(), count_type, NULL_TREE,
-                    extent,
-                    is_nest() && from_inside < 2
-                        ? static_cast<char>(FERRY_ROLE_EXTENT + from_inside)
-                        : static_cast<char>(FERRY_ROLE_VALUE));
-      total = fold_build2(MULT_EXPR, count_type, total, unshare_expr(extent));
-      if (from_inside >= 2)
-        outer = fold_build2(MULT_EXPR, count_type, outer, unshare_expr(extent));
-    }
-    if (is_nest())
-      add_parameter("__ferry_outer", count_type, NULL_TREE, outer,
-                    static_cast<char>(FERRY_ROLE_EXTENT + 2));
-    if (runs_in_passes())
-      for (unsigned axis = 0; axis < (is_nest() ? 3u : 1u); ++axis)
-        add_parameter(kFirsts[axis], count_type, NULL_TREE,
-                      build_zero_cst(count_type),
-                      static_cast<char>(FERRY_ROLE_FIRST + axis));
-    add_parameter("__ferry_total", count_type, NULL_TREE, total,
-                  FERRY_ROLE_VALUE);
+    plan_iteration_parameters(
+        loop_, !reductions_.empty(),
+        [this](const char *name, tree type, tree value, char role) {
+          add_parameter(name, type, NULL_TREE, value, role);
+        });
     return true;
   }
 
@@ -635,8 +533,8 @@ private:
     tree compound = begin_compound_stmt(BCS_FN_BODY);
     const std::size_t forwarded = parameters_.size();
     finish_expr_stmt(
-        call_helper("enter_frame", {parameters[forwarded].decl,
-                                    parameters[forwarded + 1].decl}));
+        call_direct_helper("enter_frame", {parameters[forwarded].decl,
+                                           parameters[forwarded + 1].decl}));
     releasing_vec args;
     for (std::size_t i = 0; i < forwarded; ++i)
       vec_safe_push(args, parameters[i].decl);
@@ -741,7 +639,7 @@ private:
                        "' is updated atomically, which the direct path does "
                        "for 4- and 8-byte numbers only");
       }
-      tree call = call_helper(
+      tree call = call_direct_helper(
           helper, {cp_build_addr_expr(atomic.target, tf_none), atomic.value});
       if (call == error_mark_node) {
         restore_atomics();
@@ -836,7 +734,7 @@ private:
     } else if (TREE_CODE(t) == CALL_EXPR && call_expr_nargs(t) == 1) {
       tree callee = cp_get_callee_fndecl_nofold(t);
       if (callee && fndecl_built_in_p(callee, BUILT_IN_EXP)) {
-        tree replacement = call_helper("exp", {CALL_EXPR_ARG(t, 0)});
+        tree replacement = call_direct_helper("exp", {CALL_EXPR_ARG(t, 0)});
         if (replacement != error_mark_node)
           *node = replacement;
       }
@@ -844,225 +742,11 @@ private:
     return NULL_TREE;
   }
 
-  bool is_nest() const { return loop_.levels.size() >= 2; }
-
-  // Whether the plain entry runs one iteration per thread, without a loop,
-  // in as many launches as covering the loop takes: a loop in the entry
-  // lets GCC hoist loads that do not change between iterations, which then
-  // hold registers for the whole kernel (FIR's 16 coefficients took 54
-  // registers a thread, half the occupancy of nvcc's code).  A reduction
-  // keeps the loop: its blocks are few, each combining many iterations.
-  bool runs_in_passes() const { return reductions_.empty(); }
-
-  static constexpr const char *kFirsts[3] = {
-      "__ferry_first_x", "__ferry_first_y", "__ferry_first_z"};
-
-  // The first LEVELS loop variables from the linear index INDEX, below
-  // COUNT, innermost level fastest.  Collapsed nests divide; in 32 bits
-  // when COUNT fits, since 64-bit division is a long software sequence on
-  // the GPU.
-  tree loop_variables(tree index, std::size_t levels, tree count) {
-    if (levels == 1)
-      return decompose(index, rest_, levels);
-    tree fits =
-        build2(LE_EXPR, boolean_type_node, count,
-               build_int_cst(long_long_unsigned_type_node, 0xffffffffu));
-    return build3(COND_EXPR, void_type_node, fits,
-                  decompose(index, narrow_rest_, levels),
-                  decompose(index, rest_, levels));
-  }
-
-  // The first LEVELS loop variables from INDEX, dividing in REST's type.
-  tree decompose(tree index, tree rest, std::size_t levels) {
-    tree statements = NULL_TREE;
-    tree count_type = TREE_TYPE(rest);
-    append_to_statement_list_force(assign(rest, index), &statements);
-    for (std::size_t i = levels; i-- > 0;) {
-      tree extent = fold_convert(
-          count_type, parameter_named("__ferry_extent_" + std::to_string(i)));
-      tree position =
-          i == 0 ? rest : build2(TRUNC_MOD_EXPR, count_type, rest, extent);
-      append_to_statement_list_force(set_loop_variable(i, position),
-                                     &statements);
-      if (i > 0)
-        append_to_statement_list_force(
-            assign(rest, build2(TRUNC_DIV_EXPR, count_type, rest, extent)),
-            &statements);
-    }
-    return statements;
-  }
-
   tree parameter_named(const std::string &name) const {
     for (const Parameter &parameter : parameters_)
       if (IDENTIFIER_POINTER(parameter.name) == name)
         return parameter.decl;
     gcc_unreachable();
-  }
-
-  // FOR (VAR = START; VAR < BOUND; VAR += STEP) BODY, unrolled UNROLL
-  // times (#pragma GCC unroll) when UNROLL > 1.
-  tree counted_loop(tree var, tree start, tree bound, tree step, tree body,
-                    int unroll = 1) {
-    tree condition = build2(LT_EXPR, boolean_type_node, var, bound);
-    if (unroll > 1)
-      condition =
-          build3(ANNOTATE_EXPR, boolean_type_node, condition,
-                 build_int_cst(integer_type_node, annot_expr_unroll_kind),
-                 build_int_cst(integer_type_node, unroll));
-    return build_stmt(loop_.location, FOR_STMT, assign(var, start), condition,
-                      assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)),
-                      statement_block(body, NULL_TREE), NULL_TREE);
-  }
-
-  // A reduction's threads each loop over several iterations: unrolled,
-  // their loads are in flight together, as nvcc's are.
-  int grid_stride_unroll() const {
-    return !framed_ && !reductions_.empty() ? 4 : 1;
-  }
-
-  // Loop variable LEVEL = its lower bound + POSITION.
-  tree set_loop_variable(std::size_t level, tree position) {
-    tree var = loop_vars_[level];
-    tree type = TREE_TYPE(var);
-    return assign(
-        var, build2(PLUS_EXPR, type,
-                    parameter_named("__ferry_lower_" + std::to_string(level)),
-                    fold_convert(type, position)));
-  }
-
-  // A grid-stride loop over the linear index, around BODY.
-  tree linear_loops(tree body) {
-    tree count_type = long_long_unsigned_type_node;
-    tree index = add_local("__ferry_index", count_type);
-    tree step = add_local("__ferry_step", count_type);
-    tree total = parameter_named("__ferry_total");
-    tree iteration = NULL_TREE;
-    append_to_statement_list_force(
-        loop_variables(index, loop_vars_.size(), total), &iteration);
-    append_to_statement_list_force(body, &iteration);
-    tree statements = NULL_TREE;
-    append_to_statement_list_force(
-        assign(step, call_helper(
-                         framed_ ? "framed_thread_count" : "thread_count", {})),
-        &statements);
-    append_to_statement_list_force(
-        counted_loop(
-            index,
-            call_helper(framed_ ? "framed_thread_index" : "thread_index", {}),
-            total, step, iteration, grid_stride_unroll()),
-        &statements);
-    return statements;
-  }
-
-  // A nest's axes over the grid (the launcher shapes it, cuda_launch.cc):
-  // the innermost level along x, the next along y, the outer levels
-  // together along z; each with the helpers that give a thread's place
-  // along it and the grid's threads along it, and its count.
-  struct GridAxis {
-    const char *name, *index, *count;
-    tree bound;
-  };
-  std::array<GridAxis, 3> grid_axes() const {
-    const std::size_t inner = loop_vars_.size() - 1, next = inner - 1;
-    return {{{"__ferry_column", "thread_index", "thread_count",
-              parameter_named("__ferry_extent_" + std::to_string(inner))},
-             {"__ferry_row", "grid_y_index", "grid_y_count",
-              parameter_named("__ferry_extent_" + std::to_string(next))},
-             {"__ferry_layer", "grid_z_index", "grid_z_count",
-              parameter_named("__ferry_outer")}}};
-  }
-
-  // The loop variables that axis AXIS of grid_axes stands for, from
-  // POSITION along it, appended to *STATEMENTS: the outer levels divide,
-  // once per layer.
-  void set_axis_variables(std::size_t axis, tree position, tree bound,
-                          tree *statements) {
-    const std::size_t inner = loop_vars_.size() - 1, next = inner - 1;
-    if (axis < 2)
-      append_to_statement_list_force(
-          set_loop_variable(axis == 0 ? inner : next, position), statements);
-    else if (next > 0)
-      append_to_statement_list_force(loop_variables(position, next, bound),
-                                     statements);
-  }
-
-  // A nest's loops over the grid, each axis striding over what the grid
-  // does not cover.  No division but for the outer levels.
-  tree grid_loops(tree body) {
-    tree count_type = long_long_unsigned_type_node;
-    const std::array<GridAxis, 3> axes = grid_axes();
-    tree statements = NULL_TREE;
-    tree loops = body;
-    for (std::size_t axis = 0; axis < axes.size(); ++axis) {
-      tree position = add_local(axes[axis].name, count_type);
-      tree step = add_local((std::string(axes[axis].name) + "_step").c_str(),
-                            count_type);
-      append_to_statement_list_force(
-          assign(step, call_helper(axes[axis].count, {})), &statements);
-      tree iteration = NULL_TREE;
-      set_axis_variables(axis, position, axes[axis].bound, &iteration);
-      append_to_statement_list_force(loops, &iteration);
-      loops = counted_loop(position, call_helper(axes[axis].index, {}),
-                           axes[axis].bound, step, iteration,
-                           axis == 0 ? grid_stride_unroll() : 1);
-    }
-    append_to_statement_list_force(loops, &statements);
-    return statements;
-  }
-
-  // BODY once, where `continue` still works: do BODY while (false).
-  tree once(tree body) {
-    return build_stmt(loop_.location, DO_STMT, boolean_false_node,
-                      statement_block(body, NULL_TREE));
-  }
-
-  // This thread's iteration of the loop, if it has one (runs_in_passes).
-  tree linear_pass(tree body) {
-    tree count_type = long_long_unsigned_type_node;
-    tree index = add_local("__ferry_index", count_type);
-    tree total = parameter_named("__ferry_total");
-    tree statements = NULL_TREE;
-    append_to_statement_list_force(
-        assign(index, build2(PLUS_EXPR, count_type, parameter_named(kFirsts[0]),
-                             call_helper("thread_index", {}))),
-        &statements);
-    tree iteration = NULL_TREE;
-    append_to_statement_list_force(
-        loop_variables(index, loop_vars_.size(), total), &iteration);
-    append_to_statement_list_force(once(body), &iteration);
-    append_to_statement_list_force(
-        build3(COND_EXPR, void_type_node,
-               build2(LT_EXPR, boolean_type_node, index, total), iteration,
-               NULL_TREE),
-        &statements);
-    return statements;
-  }
-
-  // This thread's point of the nest, if it has one: grid_loops without
-  // the loops.
-  tree grid_pass(tree body) {
-    tree count_type = long_long_unsigned_type_node;
-    const std::array<GridAxis, 3> axes = grid_axes();
-    tree statements = NULL_TREE, iteration = NULL_TREE;
-    tree inside = boolean_true_node;
-    // The outer levels first, as in grid_loops.
-    for (std::size_t axis = axes.size(); axis-- > 0;) {
-      tree position = add_local(axes[axis].name, count_type);
-      append_to_statement_list_force(
-          assign(position,
-                 build2(PLUS_EXPR, count_type, parameter_named(kFirsts[axis]),
-                        call_helper(axes[axis].index, {}))),
-          &statements);
-      inside = build2(
-          TRUTH_ANDIF_EXPR, boolean_type_node, inside,
-          build2(LT_EXPR, boolean_type_node, position, axes[axis].bound));
-      set_axis_variables(axis, position, axes[axis].bound, &iteration);
-    }
-    append_to_statement_list_force(once(body), &iteration);
-    append_to_statement_list_force(
-        build3(COND_EXPR, void_type_node, inside, iteration, NULL_TREE),
-        &statements);
-    return statements;
   }
 
   tree add_local(const char *name, tree type) {
@@ -1074,8 +758,6 @@ private:
   // The loops around BODY, and the reductions after them.
   tree entry_statements(tree body) {
     entry_locals_.clear();
-    rest_ = add_local("__ferry_rest", long_long_unsigned_type_node);
-    narrow_rest_ = add_local("__ferry_narrow_rest", unsigned_type_node);
 
     tree statements = NULL_TREE;
     if (with_constants_) {
@@ -1088,20 +770,20 @@ private:
           assign(plan.private_var,
                  reduction_identity(plan.reduction->op, TREE_TYPE(plan.var))),
           &statements);
-    tree loops;
-    if (framed_)
-      loops = linear_loops(body);
-    else if (runs_in_passes())
-      loops = is_nest() ? grid_pass(body) : linear_pass(body);
-    else
-      loops = is_nest() ? grid_loops(body) : linear_loops(body);
-    append_to_statement_list_force(loops, &statements);
+    const IterationSpace space{
+        loop_.location,
+        loop_vars_,
+        framed_,
+        !reductions_.empty(),
+        [this](const std::string &name) { return parameter_named(name); },
+        [this](const char *name, tree type) { return add_local(name, type); }};
+    append_to_statement_list_force(iterations_around(space, body), &statements);
     for (const ReductionPlan &plan : reductions_) {
       const std::string name = decl_name(plan.var);
-      tree call = call_helper(reduction_device_helper(plan.reduction->op),
-                              {parameter_named("__ferry_tally_" + name),
-                               plan.private_var,
-                               parameter_named("__ferry_initial_" + name)});
+      tree call = call_direct_helper(
+          reduction_device_helper(plan.reduction->op),
+          {parameter_named("__ferry_tally_" + name), plan.private_var,
+           parameter_named("__ferry_initial_" + name)});
       append_to_statement_list_force(call, &statements);
     }
 
@@ -1152,74 +834,10 @@ private:
   std::vector<ReductionPlan> reductions_;
   std::vector<tree> loop_vars_;
   std::vector<tree> entry_locals_; // every local of the entry being built
-  tree rest_ = NULL_TREE, narrow_rest_ = NULL_TREE; // for dividing
   std::vector<std::pair<tree *, tree>> replaced_;
   tree entry_ = NULL_TREE;
   bool framed_ = false; // entry_ is the body of the framed entry
 };
-
-// Empties the PTX texts of <ferry/direct.hpp> in host code.  The device
-// code was streamed to the offload compiler before this pass runs.
-const pass_data empty_ptx_pass_data = {GIMPLE_PASS,
-                                       "ferry-empty-ptx",
-                                       OPTGROUP_NONE,
-                                       TV_NONE,
-                                       PROP_cfg,
-                                       0,
-                                       0,
-                                       0,
-                                       0};
-
-class EmptyPtxPass : public gimple_opt_pass {
-public:
-  explicit EmptyPtxPass(::gcc::context *context)
-      : gimple_opt_pass(empty_ptx_pass_data, context) {}
-
-  bool gate(function *function) override {
-    return lookup_attribute("omp declare target",
-                            DECL_ATTRIBUTES(function->decl)) != NULL_TREE;
-  }
-
-  unsigned execute(function *function) override {
-    basic_block block;
-    FOR_EACH_BB_FN(block, function) {
-      for (gimple_stmt_iterator it = gsi_start_bb(block); !gsi_end_p(it);
-           gsi_next(&it))
-        if (gasm *statement = dyn_cast<gasm *>(gsi_stmt(it)))
-          if (std::strncmp(gimple_asm_string(statement), kPtxMarker,
-                           std::strlen(kPtxMarker)) == 0)
-            statement->string = "";
-    }
-    return 0;
-  }
-};
-
-// The first offload target of this compilation that is not nvptx, or
-// nullptr.  The driver passes the targets of -foffload to cc1plus in
-// OFFLOAD_TARGET_NAMES (colon-separated).  The entries' inline PTX would
-// reach that target's assembler, so a unit compiled for it too keeps the
-// OpenMP path on every device.
-const char *other_offload_target() {
-  static std::string other;
-  static bool known = false;
-  if (!known) {
-    known = true;
-    const char *names = getenv("OFFLOAD_TARGET_NAMES");
-    std::string list = names ? names : "";
-    for (std::size_t start = 0; start < list.size();) {
-      std::size_t end = list.find(':', start);
-      if (end == std::string::npos)
-        end = list.size();
-      std::string target = list.substr(start, end - start);
-      if (!target.empty() && target.compare(0, 5, "nvptx") != 0) {
-        other = target;
-        break;
-      }
-      start = end + 1;
-    }
-  }
-  return other.empty() ? nullptr : other.c_str();
-}
 
 } // namespace
 
@@ -1257,10 +875,6 @@ bool finish_direct_entry(tree fndecl) {
     return false;
   rebuild_blocks(fndecl);
   return true;
-}
-
-opt_pass *make_direct_asm_pass(::gcc::context *context) {
-  return new EmptyPtxPass(context);
 }
 
 } // namespace ferry

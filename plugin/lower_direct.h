@@ -52,17 +52,6 @@ std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
 // BLOCK tree is completed then.
 bool finish_direct_entry(tree fndecl);
 
-// Takes the .shared variables of <ferry/direct.hpp> out of the offload
-// variable table, before it is streamed (PLUGIN_ALL_IPA_PASSES_START):
-// libgomp maps every variable listed there to a global address, which a
-// .shared variable has not.
-void unlist_shared_offload_variables();
-
-// The pass that empties the PTX texts of <ferry/direct.hpp> in the host
-// compilation; ferry_plugin.cc places it after the device code has been
-// streamed out.
-opt_pass *make_direct_asm_pass(::gcc::context *context);
-
 } // namespace ferry
 
 #endif

@@ -241,20 +241,13 @@ bool mark_reference(gimple *, tree base, tree, void *data) {
   return true;
 }
 
-const pass_data region_restrict_pass_data = {GIMPLE_PASS,
-                                             "ferry-region-restrict",
-                                             OPTGROUP_NONE,
-                                             TV_NONE,
-                                             PROP_cfg | PROP_ssa,
-                                             0,
-                                             0,
-                                             0,
-                                             0};
+const pass_data kRegionRestrictPassData =
+    gcc::gimple_pass("ferry-region-restrict", PROP_cfg | PROP_ssa);
 
 class RegionRestrictPass : public gimple_opt_pass {
 public:
   explicit RegionRestrictPass(::gcc::context *context)
-      : gimple_opt_pass(region_restrict_pass_data, context) {}
+      : gimple_opt_pass(kRegionRestrictPassData, context) {}
 
   // Inserted after every instance of a pass (see the registration).
   opt_pass *clone() override { return new RegionRestrictPass(m_ctxt); }

@@ -111,6 +111,13 @@ bool counts_up_by_one(tree increment, tree var) {
   }
 }
 
+tree assign(tree var, tree value) {
+  tree statement = build2(MODIFY_EXPR, TREE_TYPE(var), var,
+                          fold_convert(TREE_TYPE(var), value));
+  TREE_SIDE_EFFECTS(statement) = 1;
+  return statement;
+}
+
 tree statement_block(tree body, tree vars) {
   tree block = make_node(BLOCK);
   BLOCK_VARS(block) = vars;

@@ -35,6 +35,9 @@ tree condition_variable(tree operand);
 // `VAR += 1`.
 bool counts_up_by_one(tree increment, tree var);
 
+// The statement VAR = VALUE, VALUE converted to VAR's type.
+tree assign(tree var, tree value);
+
 // A BIND_EXPR with its own BLOCK declaring VARS around BODY: what every
 // OpenMP construct body and every new scope must be.
 tree statement_block(tree body, tree vars);

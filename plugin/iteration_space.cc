@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// See iteration_space.h.
+#include "iteration_space.h"
+
+#include "direct_header.h"
+#include "tree_utils.h"
+
+#include "../runtime/abi.h"
+
+#include <array>
+
+namespace ferry {
+
+namespace {
+
+// The parameters of a pass's first index along each axis.
+constexpr const char *kFirsts[3] = {"__ferry_first_x", "__ferry_first_y",
+                                    "__ferry_first_z"};
+
+class Mapping {
+public:
+  explicit Mapping(const IterationSpace &space) : space_(space) {}
+
+  tree around(tree body) {
+    const tree count_type = long_long_unsigned_type_node;
+    rest_ = space_.add_local("__ferry_rest", count_type);
+    narrow_rest_ = space_.add_local("__ferry_narrow_rest", unsigned_type_node);
+    const bool nest = space_.loop_vars.size() >= 2;
+    if (space_.framed)
+      return linear_loops(body);
+    if (runs_in_passes(space_.reduces))
+      return nest ? grid_pass(body) : linear_pass(body);
+    return nest ? grid_loops(body) : linear_loops(body);
+  }
+
+private:
+  // The first LEVELS loop variables from the linear index INDEX, below
+  // COUNT, innermost level fastest.  Collapsed nests divide; in 32 bits
+  // when COUNT fits, since 64-bit division is a long software sequence on
+  // the GPU.
+  tree loop_variables(tree index, std::size_t levels, tree count) {
+    if (levels == 1)
+      return decompose(index, rest_, levels);
+    tree fits =
+        build2(LE_EXPR, boolean_type_node, count,
+               build_int_cst(long_long_unsigned_type_node, 0xffffffffu));
+    return build3(COND_EXPR, void_type_node, fits,
+                  decompose(index, narrow_rest_, levels),
+                  decompose(index, rest_, levels));
+  }
+
+  // The first LEVELS loop variables from INDEX, dividing in REST's type.
+  tree decompose(tree index, tree rest, std::size_t levels) {
+    tree statements = NULL_TREE;
+    tree count_type = TREE_TYPE(rest);
+    append_to_statement_list_force(assign(rest, index), &statements);
+    for (std::size_t i = levels; i-- > 0;) {
+      tree extent = fold_convert(
+          count_type, space_.parameter("__ferry_extent_" + std::to_string(i)));
+      tree position =
+          i == 0 ? rest : build2(TRUNC_MOD_EXPR, count_type, rest, extent);
+      append_to_statement_list_force(set_loop_variable(i, position),
+                                     &statements);
+      if (i > 0)
+        append_to_statement_list_force(
+            assign(rest, build2(TRUNC_DIV_EXPR, count_type, rest, extent)),
+            &statements);
+    }
+    return statements;
+  }
+
+  // FOR (VAR = START; VAR < BOUND; VAR += STEP) BODY, unrolled UNROLL
+  // times (#pragma GCC unroll) when UNROLL > 1.
+  tree counted_loop(tree var, tree start, tree bound, tree step, tree body,
+                    int unroll = 1) {
+    tree condition = build2(LT_EXPR, boolean_type_node, var, bound);
+    if (unroll > 1)
+      condition =
+          build3(ANNOTATE_EXPR, boolean_type_node, condition,
+                 build_int_cst(integer_type_node, annot_expr_unroll_kind),
+                 build_int_cst(integer_type_node, unroll));
+    return build_stmt(space_.location, FOR_STMT, assign(var, start), condition,
+                      assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)),
+                      statement_block(body, NULL_TREE), NULL_TREE);
+  }
+
+  // A reduction's threads each loop over several iterations: unrolled,
+  // their loads are in flight together, as nvcc's are.
+  int grid_stride_unroll() const {
+    return !space_.framed && space_.reduces ? 4 : 1;
+  }
+
+  // Loop variable LEVEL = its lower bound + POSITION.
+  tree set_loop_variable(std::size_t level, tree position) {
+    tree var = space_.loop_vars[level];
+    tree type = TREE_TYPE(var);
+    return assign(
+        var, build2(PLUS_EXPR, type,
+                    space_.parameter("__ferry_lower_" + std::to_string(level)),
+                    fold_convert(type, position)));
+  }
+
+  // A grid-stride loop over the linear index, around BODY.
+  tree linear_loops(tree body) {
+    tree count_type = long_long_unsigned_type_node;
+    tree index = space_.add_local("__ferry_index", count_type);
+    tree step = space_.add_local("__ferry_step", count_type);
+    tree total = space_.parameter("__ferry_total");
+    tree iteration = NULL_TREE;
+    append_to_statement_list_force(
+        loop_variables(index, space_.loop_vars.size(), total), &iteration);
+    append_to_statement_list_force(body, &iteration);
+    tree statements = NULL_TREE;
+    append_to_statement_list_force(
+        assign(step,
+               call_direct_helper(space_.framed ? "space_.framedthread_count"
+                                                : "thread_count",
+                                  {})),
+        &statements);
+    append_to_statement_list_force(
+        counted_loop(index,
+                     call_direct_helper(space_.framed
+                                            ? "space_.framedthread_index"
+                                            : "thread_index",
+                                        {}),
+                     total, step, iteration, grid_stride_unroll()),
+        &statements);
+    return statements;
+  }
+
+  // A nest's axes over the grid (the launcher shapes it, cuda_launch.cc):
+  // the innermost level along x, the next along y, the outer levels
+  // together along z; each with the helpers that give a thread's place
+  // along it and the grid's threads along it, and its count.
+  struct GridAxis {
+    const char *name, *index, *count;
+    tree bound;
+  };
+  std::array<GridAxis, 3> grid_axes() const {
+    const std::size_t inner = space_.loop_vars.size() - 1, next = inner - 1;
+    return {{{"__ferry_column", "thread_index", "thread_count",
+              space_.parameter("__ferry_extent_" + std::to_string(inner))},
+             {"__ferry_row", "grid_y_index", "grid_y_count",
+              space_.parameter("__ferry_extent_" + std::to_string(next))},
+             {"__ferry_layer", "grid_z_index", "grid_z_count",
+              space_.parameter("__ferry_outer")}}};
+  }
+
+  // The loop variables that axis AXIS of grid_axes stands for, from
+  // POSITION along it, appended to *STATEMENTS: the outer levels divide,
+  // once per layer.
+  void set_axis_variables(std::size_t axis, tree position, tree bound,
+                          tree *statements) {
+    const std::size_t inner = space_.loop_vars.size() - 1, next = inner - 1;
+    if (axis < 2)
+      append_to_statement_list_force(
+          set_loop_variable(axis == 0 ? inner : next, position), statements);
+    else if (next > 0)
+      append_to_statement_list_force(loop_variables(position, next, bound),
+                                     statements);
+  }
+
+  // A nest's loops over the grid, each axis striding over what the grid
+  // does not cover.  No division but for the outer levels.
+  tree grid_loops(tree body) {
+    tree count_type = long_long_unsigned_type_node;
+    const std::array<GridAxis, 3> axes = grid_axes();
+    tree statements = NULL_TREE;
+    tree loops = body;
+    for (std::size_t axis = 0; axis < axes.size(); ++axis) {
+      tree position = space_.add_local(axes[axis].name, count_type);
+      tree step = space_.add_local(
+          (std::string(axes[axis].name) + "_step").c_str(), count_type);
+      append_to_statement_list_force(
+          assign(step, call_direct_helper(axes[axis].count, {})), &statements);
+      tree iteration = NULL_TREE;
+      set_axis_variables(axis, position, axes[axis].bound, &iteration);
+      append_to_statement_list_force(loops, &iteration);
+      loops = counted_loop(position, call_direct_helper(axes[axis].index, {}),
+                           axes[axis].bound, step, iteration,
+                           axis == 0 ? grid_stride_unroll() : 1);
+    }
+    append_to_statement_list_force(loops, &statements);
+    return statements;
+  }
+
+  // BODY once, where `continue` still works: do BODY while (false).
+  tree once(tree body) {
+    return build_stmt(space_.location, DO_STMT, boolean_false_node,
+                      statement_block(body, NULL_TREE));
+  }
+
+  // This thread's iteration of the loop, if it has one (runs_in_passes).
+  tree linear_pass(tree body) {
+    tree count_type = long_long_unsigned_type_node;
+    tree index = space_.add_local("__ferry_index", count_type);
+    tree total = space_.parameter("__ferry_total");
+    tree statements = NULL_TREE;
+    append_to_statement_list_force(
+        assign(index,
+               build2(PLUS_EXPR, count_type, space_.parameter(kFirsts[0]),
+                      call_direct_helper("thread_index", {}))),
+        &statements);
+    tree iteration = NULL_TREE;
+    append_to_statement_list_force(
+        loop_variables(index, space_.loop_vars.size(), total), &iteration);
+    append_to_statement_list_force(once(body), &iteration);
+    append_to_statement_list_force(
+        build3(COND_EXPR, void_type_node,
+               build2(LT_EXPR, boolean_type_node, index, total), iteration,
+               NULL_TREE),
+        &statements);
+    return statements;
+  }
+
+  // This thread's point of the nest, if it has one: grid_loops without
+  // the loops.
+  tree grid_pass(tree body) {
+    tree count_type = long_long_unsigned_type_node;
+    const std::array<GridAxis, 3> axes = grid_axes();
+    tree statements = NULL_TREE, iteration = NULL_TREE;
+    tree inside = boolean_true_node;
+    // The outer levels first, as in grid_loops.
+    for (std::size_t axis = axes.size(); axis-- > 0;) {
+      tree position = space_.add_local(axes[axis].name, count_type);
+      append_to_statement_list_force(
+          assign(position,
+                 build2(PLUS_EXPR, count_type, space_.parameter(kFirsts[axis]),
+                        call_direct_helper(axes[axis].index, {}))),
+          &statements);
+      inside = build2(
+          TRUTH_ANDIF_EXPR, boolean_type_node, inside,
+          build2(LT_EXPR, boolean_type_node, position, axes[axis].bound));
+      set_axis_variables(axis, position, axes[axis].bound, &iteration);
+    }
+    append_to_statement_list_force(once(body), &iteration);
+    append_to_statement_list_force(
+        build3(COND_EXPR, void_type_node, inside, iteration, NULL_TREE),
+        &statements);
+    return statements;
+  }
+
+  const IterationSpace &space_;
+  tree rest_ = NULL_TREE, narrow_rest_ = NULL_TREE; // for dividing
+};
+
+} // namespace
+
+void plan_iteration_parameters(const ParallelLoop &loop, bool reduces,
+                               const AddEntryParameter &add) {
+  const bool nest = loop.levels.size() >= 2;
+  const bool in_passes = runs_in_passes(reduces);
+  tree count_type = long_long_unsigned_type_node;
+  tree total = build_one_cst(count_type);
+  tree outer = build_one_cst(count_type); // the levels above the two inner
+  for (std::size_t i = 0; i < loop.levels.size(); ++i) {
+    const LoopLevel &level = loop.levels[i];
+    tree type = TREE_TYPE(level.var);
+    tree lower = fold_convert(type, unshare_expr(level.lower));
+    tree extent = fold_build3(
+        COND_EXPR, count_type,
+        fold_build2(LT_EXPR, boolean_type_node, lower,
+                    unshare_expr(level.bound)),
+        fold_convert(count_type,
+                     fold_build2(MINUS_EXPR, type, unshare_expr(level.bound),
+                                 unshare_expr(lower))),
+        build_zero_cst(count_type));
+    const std::string suffix = std::to_string(i);
+    add(("__ferry_lower_" + suffix).c_str(), type, lower, FERRY_ROLE_VALUE);
+    // A nest's two innermost levels shape the grid's x and y.
+    const std::size_t from_inside = loop.levels.size() - 1 - i;
+    add(("__ferry_extent_" + suffix).c_str(), count_type, extent,
+        nest && from_inside < 2
+            ? static_cast<char>(FERRY_ROLE_EXTENT + from_inside)
+            : static_cast<char>(FERRY_ROLE_VALUE));
+    total = fold_build2(MULT_EXPR, count_type, total, unshare_expr(extent));
+    if (from_inside >= 2)
+      outer = fold_build2(MULT_EXPR, count_type, outer, unshare_expr(extent));
+  }
+  if (nest)
+    add("__ferry_outer", count_type, outer,
+        static_cast<char>(FERRY_ROLE_EXTENT + 2));
+  if (in_passes)
+    for (unsigned axis = 0; axis < (nest ? 3u : 1u); ++axis)
+      add(kFirsts[axis], count_type, build_zero_cst(count_type),
+          static_cast<char>(FERRY_ROLE_FIRST + axis));
+  add("__ferry_total", count_type, total, FERRY_ROLE_VALUE);
+}
+
+tree iterations_around(const IterationSpace &space, tree body) {
+  return Mapping(space).around(body);
+}
+
+} // namespace ferry
