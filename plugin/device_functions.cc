@@ -85,12 +85,8 @@ const FunctionFacts &prepare(tree fndecl) {
     static tree visit(tree *node, int *walk_subtrees, void *data) {
       auto *calls = static_cast<Calls *>(data);
       tree t = *node;
-      if (TYPE_P(t)) {
-        *walk_subtrees = 0;
+      if (!enter_located(t, walk_subtrees, &calls->where))
         return NULL_TREE;
-      }
-      if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
-        calls->where = EXPR_LOCATION(t);
       if (TREE_CODE(t) == CALL_EXPR || TREE_CODE(t) == AGGR_INIT_EXPR) {
         tree callee = cp_get_callee_fndecl_nofold(t);
         // Internal calls (IFN_*) have no function at all.

@@ -25,13 +25,15 @@
 //   kernel_views.cc      spans, vectors, structs, `this` -> local buffers
 //   kernel_model.cc      parameters, ownership, loop nest (rule 4)
 //   ownership_check.cc   rules 1, 2, 3 and 5 (subscript_analysis.cc;
-//                        reductions and atomic updates: reductions.cc)
-//   map_kinds.cc         map kind per buffer
-//   explain.cc           -fplugin-arg-ferry-explain
+//                        reductions and atomic updates: reductions.cc;
+//                        what only the launch decides: launch_disjointness.cc)
 //   device_functions.cc  callees compiled for the device (simt_safety.cc)
+//   map_kinds.cc         map kind per buffer
 //   lower_direct.cc      a plain device entry per loop, for the direct
-//                        launch on NVIDIA (and the pass that keeps its
+//                        launch on NVIDIA (iteration_space.cc; and
+//                        direct_header.cc, with the pass that keeps its
 //                        PTX out of the host assembly)
+//   explain.cc           -fplugin-arg-ferry-explain
 //   lower_omp.cc         the target region and the libferry calls
 // and, after points-to analysis, region_restrict.cc: the buffers' restrict
 // in the host code GCC outlines from the region.  For every other
@@ -48,12 +50,12 @@
 #include "attributes.h"
 #include "device_functions.h"
 #include "device_loops.h"
+#include "direct_header.h"
 #include "explain.h"
 #include "host_sync.h"
 #include "kernel_model.h"
 #include "kernel_pragmas.h"
 #include "kernel_views.h"
-#include "direct_header.h"
 #include "lower_direct.h"
 #include "lower_omp.h"
 #include "map_kinds.h"

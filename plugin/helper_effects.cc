@@ -71,29 +71,24 @@ public:
   }
 
   void scan(tree t) {
-    if (!t || TYPE_P(t))
+    int walk_subtrees = 1;
+    if (!t || !enter_located(t, &walk_subtrees, &where_))
       return;
-    if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
-      where_ = EXPR_LOCATION(t);
+    // An increment reads what it writes; an assignment or initialization
+    // does not.
+    if (const Store store = store_of(TREE_CODE(t)); store != Store::none) {
+      lvalue(TREE_OPERAND(t, 0), /*write=*/true,
+             /*read=*/store == Store::increment,
+             location_or(t, UNKNOWN_LOCATION));
+      scan(TREE_OPERAND(t, 1));
+      return;
+    }
     switch (TREE_CODE(t)) {
     case PARM_DECL:
       // At the expression that uses the pointer, not the helper's first
       // line.
       if (t == parameter_)
         untracked(where_);
-      return;
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-      lvalue(TREE_OPERAND(t, 0), /*write=*/true, /*read=*/false,
-             location_or(t, UNKNOWN_LOCATION));
-      scan(TREE_OPERAND(t, 1));
-      return;
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-      lvalue(TREE_OPERAND(t, 0), true, true, location_or(t, UNKNOWN_LOCATION));
-      scan(TREE_OPERAND(t, 1));
       return;
     case INDIRECT_REF:
     case MEM_REF:

@@ -493,14 +493,27 @@ void KernelViews::rewrite_operands(tree node, int first) {
 
 tree KernelViews::visit(tree *node, int *walk_subtrees) {
   tree t = *node;
-  if (TYPE_P(t)) {
-    *walk_subtrees = 0;
+  if (!enter_located(t, walk_subtrees, &where_))
+    return NULL_TREE;
+  if (TREE_CODE(t) == DECL_EXPR && !EXPR_HAS_LOCATION(t))
+    where_ = DECL_SOURCE_LOCATION(DECL_EXPR_DECL(t));
+  // An assignment or increment of what the kernel reads through its
+  // parameters; an initialization makes a new object, never one of those.
+  const Store store = store_of(TREE_CODE(t));
+  if (store == Store::assignment || store == Store::increment) {
+    Path path;
+    if (designate_object(TREE_OPERAND(t, 0), &path)) {
+      error_at(where_,
+               "kernel %qD assigns %qs; what a kernel reads through its "
+               "parameters is read-only there, except the elements of its "
+               "buffers",
+               fndecl_, spelling(path).c_str());
+      inform(where_, "compute the value in a local variable");
+      ok_ = false;
+      *walk_subtrees = 0;
+    }
     return NULL_TREE;
   }
-  if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
-    where_ = EXPR_LOCATION(t);
-  else if (TREE_CODE(t) == DECL_EXPR)
-    where_ = DECL_SOURCE_LOCATION(DECL_EXPR_DECL(t));
   switch (TREE_CODE(t)) {
   case BIND_EXPR:
     // The initialisers in their DECL_EXPRs, in order and at their lines,
@@ -526,24 +539,6 @@ tree KernelViews::visit(tree *node, int *walk_subtrees) {
     if (replace_member(node))
       *walk_subtrees = 0;
     break;
-  case MODIFY_EXPR:
-  case PREINCREMENT_EXPR:
-  case PREDECREMENT_EXPR:
-  case POSTINCREMENT_EXPR:
-  case POSTDECREMENT_EXPR: {
-    Path path;
-    if (designate_object(TREE_OPERAND(t, 0), &path)) {
-      error_at(where_,
-               "kernel %qD assigns %qs; what a kernel reads through its "
-               "parameters is read-only there, except the elements of its "
-               "buffers",
-               fndecl_, spelling(path).c_str());
-      inform(where_, "compute the value in a local variable");
-      ok_ = false;
-      *walk_subtrees = 0;
-    }
-    break;
-  }
   case PARM_DECL: {
     if (!root_of(t) || !reported_.insert(spelling(Path(1, t))).second)
       break;
@@ -782,12 +777,8 @@ location_t reaches_arrays(tree fndecl, tree parm, int depth, tree *array) {
     static tree visit(tree *node, int *walk_subtrees, void *data) {
       auto *search = static_cast<Search *>(data);
       tree t = *node;
-      if (TYPE_P(t)) {
-        *walk_subtrees = 0;
+      if (!enter_located(t, walk_subtrees, &search->where))
         return NULL_TREE;
-      }
-      if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
-        search->where = EXPR_LOCATION(t);
       if (TREE_CODE(t) == COMPONENT_REF) {
         tree base = TREE_OPERAND(t, 0);
         while (TREE_CODE(base) == COMPONENT_REF)

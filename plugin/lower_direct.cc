@@ -164,19 +164,16 @@ private:
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+    // What a store writes is never a borrowed read.
+    if (store_of(TREE_CODE(t)) != Store::none) {
+      self->walk_address_of(&TREE_OPERAND(t, 0));
+      self->walk(&TREE_OPERAND(t, 1));
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
     switch (TREE_CODE(t)) {
     case ADDR_EXPR:
       self->walk_address_of(&TREE_OPERAND(t, 0));
-      *walk_subtrees = 0;
-      break;
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-      self->walk_address_of(&TREE_OPERAND(t, 0));
-      self->walk(&TREE_OPERAND(t, 1));
       *walk_subtrees = 0;
       break;
     case INDIRECT_REF:

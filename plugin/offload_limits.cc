@@ -108,12 +108,8 @@ private:
   static tree visit(tree *node, int *walk_subtrees, void *data) {
     auto *self = static_cast<Check *>(data);
     tree t = *node;
-    if (TYPE_P(t)) {
-      *walk_subtrees = 0;
+    if (!enter_located(t, walk_subtrees, &self->where_))
       return NULL_TREE;
-    }
-    if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
-      self->where_ = EXPR_LOCATION(t);
     if (TREE_CODE(t) == OBJ_TYPE_REF && self->kernel_) {
       auto_diagnostic_group group;
       error_at(self->where_, "kernel %qD calls a virtual function",

@@ -50,13 +50,11 @@ tree LoopChecker::visit(tree *node, int *walk_subtrees, void *data) {
 
 tree LoopChecker::visit_node(tree *node, int *walk_subtrees) {
   tree t = *node;
-  if (TYPE_P(t)) {
-    *walk_subtrees = 0;
+  // Where this node is, before the walk moves on: its own location, else
+  // the last one seen.
+  const location_t where = location_or(t, current_location_);
+  if (!enter_located(t, walk_subtrees, &current_location_))
     return NULL_TREE;
-  }
-  location_t where = location_or(t, current_location_);
-  if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
-    current_location_ = EXPR_LOCATION(t);
   if (TREE_CODE(t) == CLEANUP_POINT_EXPR || TREE_CODE(t) == EXPR_STMT)
     statement_ = node;
   if (STATEMENT_CODE_P(TREE_CODE(t)) || TREE_CODE(t) == CLEANUP_POINT_EXPR ||
@@ -68,6 +66,11 @@ tree LoopChecker::visit_node(tree *node, int *walk_subtrees) {
        LAMBDA_TYPE_P(TREE_TYPE(DECL_EXPR_DECL(t)))) ||
       (TREE_CODE(t) == TARGET_EXPR && LAMBDA_TYPE_P(TREE_TYPE(t)))) {
     reject_lambda(where);
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if (store_of(TREE_CODE(t)) != Store::none) {
+    update(t, where);
     *walk_subtrees = 0;
     return NULL_TREE;
   }
@@ -157,15 +160,6 @@ tree LoopChecker::visit_node(tree *node, int *walk_subtrees) {
     return NULL_TREE;
   case LAMBDA_EXPR:
     reject_lambda(where);
-    *walk_subtrees = 0;
-    return NULL_TREE;
-  case MODIFY_EXPR:
-  case INIT_EXPR:
-  case PREINCREMENT_EXPR:
-  case PREDECREMENT_EXPR:
-  case POSTINCREMENT_EXPR:
-  case POSTDECREMENT_EXPR:
-    update(t, where);
     *walk_subtrees = 0;
     return NULL_TREE;
   case INDIRECT_REF:

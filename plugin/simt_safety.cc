@@ -229,12 +229,8 @@ tree local_whose_address_is_taken(tree fndecl, location_t *location) {
     static tree visit(tree *node, int *walk_subtrees, void *data) {
       auto *search = static_cast<Search *>(data);
       tree t = *node;
-      if (TYPE_P(t)) {
-        *walk_subtrees = 0;
+      if (!enter_located(t, walk_subtrees, &search->where))
         return NULL_TREE;
-      }
-      if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
-        search->where = EXPR_LOCATION(t);
       // The object of a member call is passed by address, but nothing
       // selects between such addresses.
       if ((TREE_CODE(t) == CALL_EXPR || TREE_CODE(t) == AGGR_INIT_EXPR)) {

@@ -3,6 +3,7 @@
 #include "subscript_analysis.h"
 
 #include "kernel_views.h"
+#include "tree_utils.h"
 
 #include <algorithm>
 #include <map>
@@ -54,17 +55,15 @@ bool mentions_any(tree expression, const std::vector<IndexVariable> &vars) {
 bool is_invariant(tree expression, const std::vector<IndexVariable> &vars) {
   struct Search {
     static tree visit(tree *node, int *walk_subtrees, void *) {
+      // Whatever stores varies.
+      if (store_of(TREE_CODE(*node)) != Store::none)
+        return *node;
       switch (TREE_CODE(*node)) {
       case INDIRECT_REF:
       case ARRAY_REF:
       case MEM_REF:
       case CALL_EXPR:
       case AGGR_INIT_EXPR:
-      case MODIFY_EXPR:
-      case PREINCREMENT_EXPR:
-      case POSTINCREMENT_EXPR:
-      case PREDECREMENT_EXPR:
-      case POSTDECREMENT_EXPR:
         return *node;
       case VAR_DECL:
         // Locals of the body change between iterations; the numbers read

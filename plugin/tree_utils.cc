@@ -43,20 +43,14 @@ void collect_assigned(tree *body, std::set<tree> *assigned) {
   struct Collect {
     static tree visit(tree *node, int *, void *data) {
       tree t = *node;
-      switch (TREE_CODE(t)) {
-      case MODIFY_EXPR:
-      case PREINCREMENT_EXPR:
-      case PREDECREMENT_EXPR:
-      case POSTINCREMENT_EXPR:
-      case POSTDECREMENT_EXPR:
-      case ADDR_EXPR: {
+      // An initialization gives a variable the one value it keeps, which
+      // leaves it as good as const.
+      const Store store = store_of(TREE_CODE(t));
+      if (store == Store::assignment || store == Store::increment ||
+          TREE_CODE(t) == ADDR_EXPR) {
         tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
         if (VAR_P(target) || TREE_CODE(target) == PARM_DECL)
           static_cast<std::set<tree> *>(data)->insert(target);
-        break;
-      }
-      default:
-        break;
       }
       return NULL_TREE;
     }
@@ -116,6 +110,32 @@ tree assign(tree var, tree value) {
                           fold_convert(TREE_TYPE(var), value));
   TREE_SIDE_EFFECTS(statement) = 1;
   return statement;
+}
+
+bool enter_located(tree t, int *walk_subtrees, location_t *where) {
+  if (TYPE_P(t)) {
+    *walk_subtrees = 0;
+    return false;
+  }
+  if (EXPR_P(t) && EXPR_HAS_LOCATION(t))
+    *where = EXPR_LOCATION(t);
+  return true;
+}
+
+Store store_of(tree_code code) {
+  switch (code) {
+  case MODIFY_EXPR:
+    return Store::assignment;
+  case INIT_EXPR:
+    return Store::initialization;
+  case PREINCREMENT_EXPR:
+  case PREDECREMENT_EXPR:
+  case POSTINCREMENT_EXPR:
+  case POSTDECREMENT_EXPR:
+    return Store::increment;
+  default:
+    return Store::none;
+  }
 }
 
 tree statement_block(tree body, tree vars) {

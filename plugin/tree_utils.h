@@ -16,6 +16,20 @@ bool mentions(tree expression, tree decl);
 // EXPRESSION's location, or FALLBACK when it has none.
 location_t location_or(tree expression, location_t fallback);
 
+// The first step of every tree walk that reports where it is: false for a
+// type, whose subtrees the walk skips (*WALK_SUBTREES = 0); otherwise
+// *WHERE moves to T's location, when T has one, and the walk goes on.
+bool enter_located(tree t, int *walk_subtrees, location_t *where);
+
+// What an expression of CODE does to the object its operand 0 designates.
+enum class Store {
+  none,
+  assignment,     // MODIFY_EXPR: written, not read
+  initialization, // INIT_EXPR: a new object's first value
+  increment,      // ++, -- before or after: read and written
+};
+Store store_of(tree_code code);
+
 // EXPRESSION without location wrappers, conversions and SAVE_EXPRs: the
 // value it forwards.
 tree strip_value_wrappers(tree expression);

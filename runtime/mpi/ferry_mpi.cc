@@ -2,7 +2,7 @@
 // ferry's MPI layer: the MPI calls that hand user memory to MPI, wrapped
 // through MPI's profiling interface (each calls its PMPI_ twin), so that
 // MPI sees current host bytes and a kernel sees what MPI received, moving
-// exactly the bytes of each message (runtime/messages.h says how).
+// exactly the bytes of each message (messages.h says how).
 //
 // Input: the buffer, count and datatype of each call.  A contiguous
 // datatype names its bytes exactly; for any other the bytes between its

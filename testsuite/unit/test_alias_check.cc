@@ -1,4 +1,4 @@
-// Unit tests of rule 6 at run time (runtime/alias_check.cc): which
+// Unit tests of rule 6 at run time (runtime/core/alias_check.cc): which
 // argument ranges conflict, and what the message says.
 #define BOOST_TEST_MODULE alias_check
 #define BOOST_TEST_DYN_LINK

@@ -1,4 +1,4 @@
-// Unit tests of rule 2 at the launch (runtime/disjoint_check.cc): loops
+// Unit tests of rule 2 at the launch (runtime/core/disjoint_check.cc): loops
 // whose accesses of one buffer are disjoint only for some values of the
 // parameters, as in-place halo copies are.
 #define BOOST_TEST_MODULE disjoint_check

@@ -1,4 +1,4 @@
-// Unit tests of the launch geometry (runtime/geometry.cc): the heuristic
+// Unit tests of the launch geometry (runtime/core/geometry.cc): the heuristic
 // measured on the H200, explicit requests, and FERRY_GEOMETRY's syntax.
 #define BOOST_TEST_MODULE geometry
 #define BOOST_TEST_DYN_LINK

@@ -1,5 +1,5 @@
 // Unit tests of the naive transfer policy on the separate-memory sim
-// device (runtime/naive_transfers.cc): what is copied, in which direction,
+// device (runtime/core/naive_transfers.cc): what is copied, in which direction,
 // for each ownership.
 #define BOOST_TEST_MODULE naive_transfers
 #define BOOST_TEST_DYN_LINK

@@ -1,4 +1,4 @@
-// Unit tests of the residency table (runtime/residency_table.cc): range
+// Unit tests of the residency table (runtime/core/residency_table.cc): range
 // sets, containment and overlap lookups, LRU order.
 #define BOOST_TEST_MODULE residency_table
 #define BOOST_TEST_DYN_LINK

@@ -1,5 +1,5 @@
 // Unit tests of the resident transfer policy on the separate-memory sim
-// device (runtime/resident_transfers.cc): copies happen once, only stale
+// device (runtime/core/resident_transfers.cc): copies happen once, only stale
 // bytes move, device copies grow and are evicted without losing data.
 #define BOOST_TEST_MODULE resident_transfers
 #define BOOST_TEST_DYN_LINK
@@ -132,7 +132,7 @@ BOOST_FIXTURE_TEST_CASE(a_host_write_is_uploaded_before_the_next_read,
   BOOST_TEST(copies.up() == 1u);
 }
 
-// What an MPI send of part of a buffer needs (runtime/messages.h).
+// What an MPI send of part of a buffer needs (runtime/mpi/messages.h).
 BOOST_FIXTURE_TEST_CASE(read_current_copies_exactly_the_newer_bytes, Fixture) {
   std::vector<double> y(kCount, 0.0);
   launch(y.data(), kCount, FERRY_BORROW_MUT, add_one(kCount));

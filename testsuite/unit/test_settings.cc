@@ -1,4 +1,4 @@
-// Unit tests of the FERRY_* setting parsers (runtime/settings.cc).
+// Unit tests of the FERRY_* setting parsers (runtime/core/settings.cc).
 #define BOOST_TEST_MODULE settings
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>

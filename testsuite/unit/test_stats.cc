@@ -1,5 +1,5 @@
 // Unit tests of the transfer counters and the ferry-stats line
-// (runtime/stats.cc).  The line's format is a contract with scripts.
+// (runtime/core/stats.cc).  The line's format is a contract with scripts.
 #define BOOST_TEST_MODULE stats
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
