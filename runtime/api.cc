@@ -5,10 +5,16 @@
 #include "abi.h"
 #include "core/alias_check.h"
 #include "core/frames.h"
+#include "core/heap_blocks.h"
+#include "core/ranks.h"
 #include "core/transfers.h"
 #include "devices/device.h"
 #include "devices/launcher.h"
 #include "runtime.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 
 namespace ferry {
 
@@ -58,13 +64,41 @@ void release_bytes(const void *data, std::size_t bytes) {
     rt::host_access().release_range(data, bytes);
 }
 
+namespace {
+
+// A range past the end of the heap block it starts in would make ferry
+// copy other data to and from the device (a device copy of what lies
+// beyond, copied back over it).  Where ferry knows the block (blocks of a
+// page or more while pages are guarded, every block with FERRY_CHECK=1),
+// that is an error at the call.
+void check_within_heap_block(const char *call, const void *data,
+                             std::size_t bytes) {
+  rt::heap_blocks::Block block;
+  if (!bytes || !rt::heap_blocks::find(data, &block))
+    return;
+  const auto begin = reinterpret_cast<std::uintptr_t>(data);
+  if (begin + bytes <= block.range.end)
+    return;
+  std::fprintf(stderr,
+               "%s%s: %zu bytes from %p, but the heap block they lie in ends "
+               "%zu bytes after it; pass the buffer's own length, which must "
+               "not run past its allocation\n",
+               rt::message_prefix(), call, bytes, data,
+               static_cast<std::size_t>(block.range.end - begin));
+  std::exit(EXIT_FAILURE);
+}
+
+} // namespace
+
 void *device_pointer_bytes(const void *data, std::size_t bytes) {
+  check_within_heap_block("ferry::device_pointer", data, bytes);
   // A vendor library's call that follows may read what held kernels write.
   rt::direct_launcher().submit_held("ferry::device_pointer");
   return rt::api_transfers().device_address(data, bytes);
 }
 
 void device_wrote_bytes(const void *data, std::size_t bytes) {
+  check_within_heap_block("ferry::device_wrote", data, bytes);
   rt::direct_launcher().submit_held("ferry::device_wrote");
   rt::api_transfers().device_wrote(data, bytes);
 }

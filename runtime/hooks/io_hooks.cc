@@ -8,12 +8,21 @@
 // them the host's (the device copy goes stale).  glibc's own calls from
 // fwrite to write cannot be interposed, hence fwrite and fread themselves.
 //
+// Covered: read, write, pread, pwrite, readv, writev, preadv, pwritev and
+// their 64-bit and v2 forms, send, sendto, sendmsg, sendmmsg, recv,
+// recvfrom, recvmsg, recvmmsg, getrandom, vmsplice, the local side of
+// process_vm_readv and process_vm_writev, fread and fwrite.  Not covered,
+// and listed in the user guide: calls made with syscall(2) directly, and
+// io_uring, whose buffers the kernel reads after the submission returns.
+//
 // While nothing is resident the cost is one atomic load.
 #include "hooks/interposer.h"
 
 #include "core/transfers.h"
 
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/random.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -97,6 +106,105 @@ FERRY_HOOK ssize_t readv(int fd, const struct iovec *parts, int count) {
   return real(fd, parts, count);
 }
 
+FERRY_HOOK ssize_t preadv(int fd, const struct iovec *parts, int count,
+                          off_t offset) {
+  static auto real =
+      next<ssize_t (*)(int, const struct iovec *, int, off_t)>("preadv");
+  before_input(parts, count);
+  return real(fd, parts, count, offset);
+}
+
+FERRY_HOOK ssize_t pwritev(int fd, const struct iovec *parts, int count,
+                           off_t offset) {
+  static auto real =
+      next<ssize_t (*)(int, const struct iovec *, int, off_t)>("pwritev");
+  before_output(parts, count);
+  return real(fd, parts, count, offset);
+}
+
+// glibc's 64-bit-offset names of the same functions, which a program built
+// with _FILE_OFFSET_BITS=64 calls.
+FERRY_HOOK ssize_t preadv64(int fd, const struct iovec *parts, int count,
+                            off64_t offset) {
+  return preadv(fd, parts, count, offset);
+}
+
+FERRY_HOOK ssize_t pwritev64(int fd, const struct iovec *parts, int count,
+                             off64_t offset) {
+  return pwritev(fd, parts, count, offset);
+}
+
+FERRY_HOOK ssize_t preadv2(int fd, const struct iovec *parts, int count,
+                           off_t offset, int flags) {
+  static auto real =
+      next<ssize_t (*)(int, const struct iovec *, int, off_t, int)>("preadv2");
+  before_input(parts, count);
+  return real(fd, parts, count, offset, flags);
+}
+
+FERRY_HOOK ssize_t pwritev2(int fd, const struct iovec *parts, int count,
+                            off_t offset, int flags) {
+  static auto real =
+      next<ssize_t (*)(int, const struct iovec *, int, off_t, int)>("pwritev2");
+  before_output(parts, count);
+  return real(fd, parts, count, offset, flags);
+}
+
+FERRY_HOOK ssize_t preadv64v2(int fd, const struct iovec *parts, int count,
+                              off64_t offset, int flags) {
+  return preadv2(fd, parts, count, offset, flags);
+}
+
+FERRY_HOOK ssize_t pwritev64v2(int fd, const struct iovec *parts, int count,
+                               off64_t offset, int flags) {
+  return pwritev2(fd, parts, count, offset, flags);
+}
+
+FERRY_HOOK ssize_t getrandom(void *data, size_t bytes, unsigned flags) {
+  static auto real = next<ssize_t (*)(void *, size_t, unsigned)>("getrandom");
+  before_input(data, bytes);
+  return real(data, bytes, flags);
+}
+
+// A pipe takes the bytes of user memory in; with SPLICE_F_GIFT it may take
+// the pages themselves, which then must hold the host's bytes too.
+FERRY_HOOK ssize_t vmsplice(int fd, const struct iovec *parts,
+                            unsigned long count, unsigned flags) {
+  static auto real =
+      next<ssize_t (*)(int, const struct iovec *, unsigned long, unsigned)>(
+          "vmsplice");
+  before_output(parts, static_cast<int>(count));
+  return real(fd, parts, count, flags);
+}
+
+// Another process's memory to and from this one's: only the local side is
+// ferry's.
+FERRY_HOOK ssize_t process_vm_readv(pid_t pid, const struct iovec *local,
+                                    unsigned long local_count,
+                                    const struct iovec *remote,
+                                    unsigned long remote_count,
+                                    unsigned long flags) {
+  static auto real = next<ssize_t (*)(pid_t, const struct iovec *,
+                                      unsigned long, const struct iovec *,
+                                      unsigned long, unsigned long)>(
+      "process_vm_readv");
+  before_input(local, static_cast<int>(local_count));
+  return real(pid, local, local_count, remote, remote_count, flags);
+}
+
+FERRY_HOOK ssize_t process_vm_writev(pid_t pid, const struct iovec *local,
+                                     unsigned long local_count,
+                                     const struct iovec *remote,
+                                     unsigned long remote_count,
+                                     unsigned long flags) {
+  static auto real = next<ssize_t (*)(pid_t, const struct iovec *,
+                                      unsigned long, const struct iovec *,
+                                      unsigned long, unsigned long)>(
+      "process_vm_writev");
+  before_output(local, static_cast<int>(local_count));
+  return real(pid, local, local_count, remote, remote_count, flags);
+}
+
 FERRY_HOOK ssize_t send(int fd, const void *data, size_t bytes, int flags) {
   static auto real = next<ssize_t (*)(int, const void *, size_t, int)>("send");
   before_output(data, bytes);
@@ -139,6 +247,27 @@ FERRY_HOOK ssize_t recvmsg(int fd, struct msghdr *message, int flags) {
   if (message)
     before_input(message->msg_iov, static_cast<int>(message->msg_iovlen));
   return real(fd, message, flags);
+}
+
+FERRY_HOOK int sendmmsg(int fd, struct mmsghdr *messages, unsigned count,
+                        int flags) {
+  static auto real =
+      next<int (*)(int, struct mmsghdr *, unsigned, int)>("sendmmsg");
+  for (unsigned i = 0; messages && i < count; ++i)
+    before_output(messages[i].msg_hdr.msg_iov,
+                  static_cast<int>(messages[i].msg_hdr.msg_iovlen));
+  return real(fd, messages, count, flags);
+}
+
+FERRY_HOOK int recvmmsg(int fd, struct mmsghdr *messages, unsigned count,
+                        int flags, struct timespec *timeout) {
+  static auto real =
+      next<int (*)(int, struct mmsghdr *, unsigned, int, struct timespec *)>(
+          "recvmmsg");
+  for (unsigned i = 0; messages && i < count; ++i)
+    before_input(messages[i].msg_hdr.msg_iov,
+                 static_cast<int>(messages[i].msg_hdr.msg_iovlen));
+  return real(fd, messages, count, flags, timeout);
 }
 
 FERRY_HOOK size_t fwrite(const void *data, size_t size, size_t count,
