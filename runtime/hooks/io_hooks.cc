@@ -184,10 +184,10 @@ FERRY_HOOK ssize_t process_vm_readv(pid_t pid, const struct iovec *local,
                                     const struct iovec *remote,
                                     unsigned long remote_count,
                                     unsigned long flags) {
-  static auto real = next<ssize_t (*)(pid_t, const struct iovec *,
-                                      unsigned long, const struct iovec *,
-                                      unsigned long, unsigned long)>(
-      "process_vm_readv");
+  static auto real =
+      next<ssize_t (*)(pid_t, const struct iovec *, unsigned long,
+                       const struct iovec *, unsigned long, unsigned long)>(
+          "process_vm_readv");
   before_input(local, static_cast<int>(local_count));
   return real(pid, local, local_count, remote, remote_count, flags);
 }
@@ -197,10 +197,10 @@ FERRY_HOOK ssize_t process_vm_writev(pid_t pid, const struct iovec *local,
                                      const struct iovec *remote,
                                      unsigned long remote_count,
                                      unsigned long flags) {
-  static auto real = next<ssize_t (*)(pid_t, const struct iovec *,
-                                      unsigned long, const struct iovec *,
-                                      unsigned long, unsigned long)>(
-      "process_vm_writev");
+  static auto real =
+      next<ssize_t (*)(pid_t, const struct iovec *, unsigned long,
+                       const struct iovec *, unsigned long, unsigned long)>(
+          "process_vm_writev");
   before_output(local, static_cast<int>(local_count));
   return real(pid, local, local_count, remote, remote_count, flags);
 }

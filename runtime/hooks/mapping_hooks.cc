@@ -69,8 +69,8 @@ FERRY_HOOK void *mmap64(void *address, size_t bytes, int protection, int flags,
 }
 
 FERRY_HOOK int madvise(void *address, size_t bytes, int advice) {
-  const bool discards = advice == MADV_DONTNEED || advice == MADV_FREE ||
-                        advice == MADV_REMOVE;
+  const bool discards =
+      advice == MADV_DONTNEED || advice == MADV_FREE || advice == MADV_REMOVE;
   if (discards && program_call())
     host_access().host_remapping(address, bytes);
   return static_cast<int>(syscall(SYS_madvise, address, bytes, advice));
