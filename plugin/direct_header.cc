@@ -71,8 +71,17 @@ tree call_direct_helper(const char *name,
   tree scope = direct_namespace();
   tree function =
       scope ? get_namespace_binding(scope, get_identifier(name)) : NULL_TREE;
-  if (!function)
+  if (!function) {
+    // The entries are built only where the namespace exists, so a helper
+    // it lacks is a mismatch of the header and the plugin; a body built
+    // around the missing call would compile and loop forever on the GPU.
+    error_at(input_location,
+             "ferry: %<<ferry/direct.hpp>%> has no %<ferry::direct::%s%>; "
+             "the header and the plugin come from different builds of "
+             "ferry (reinstall ferry, or fix the include path)",
+             name);
     return error_mark_node;
+  }
   releasing_vec args;
   for (tree argument : arguments)
     vec_safe_push(args, argument);

@@ -21,7 +21,8 @@ namespace ferry {
 tree direct_namespace();
 
 // ferry::direct::NAME(ARGUMENTS...), resolved like a call in the source;
-// error_mark_node when it does not resolve.
+// error_mark_node when it does not resolve, and an error when the header
+// has no NAME at all.
 tree call_direct_helper(const char *name,
                         std::initializer_list<tree> arguments);
 

@@ -113,15 +113,13 @@ private:
     tree statements = NULL_TREE;
     append_to_statement_list_force(
         assign(step,
-               call_direct_helper(space_.framed ? "space_.framedthread_count"
-                                                : "thread_count",
-                                  {})),
+               call_direct_helper(
+                   space_.framed ? "framed_thread_count" : "thread_count", {})),
         &statements);
     append_to_statement_list_force(
         counted_loop(index,
-                     call_direct_helper(space_.framed
-                                            ? "space_.framedthread_index"
-                                            : "thread_index",
+                     call_direct_helper(space_.framed ? "framed_thread_index"
+                                                      : "thread_index",
                                         {}),
                      total, step, iteration, grid_stride_unroll()),
         &statements);
