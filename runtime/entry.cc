@@ -8,6 +8,7 @@
 #include "core/disjoint_check.h"
 #include "core/frames.h"
 #include "core/heap_blocks.h"
+#include "core/lasting.h"
 #include "core/page_guard.h"
 #include "core/ranks.h"
 #include "core/settings.h"
@@ -44,7 +45,9 @@ struct Launch {
   std::vector<char> resident; // per buffer, at the end: before the release
 };
 
-thread_local Launch current_launch;
+thread_local ThreadLasting<Launch> launch_state;
+
+Launch &current_launch() { return launch_state.value; }
 
 // A broken call sequence means the generated code and this runtime disagree;
 // nothing sensible can follow.
@@ -52,19 +55,19 @@ thread_local Launch current_launch;
   std::fprintf(stderr,
                "ferry: internal error in kernel '%s' (%s:%u): %s\n"
                "ferry: the kernel and libferry do not match; rebuild both\n",
-               current_launch.kernel ? current_launch.kernel : "?",
-               current_launch.file ? current_launch.file : "?",
-               current_launch.line, what);
+               current_launch().kernel ? current_launch().kernel : "?",
+               current_launch().file ? current_launch().file : "?",
+               current_launch().line, what);
   std::abort();
 }
 
 // Ends the current launch before any buffer was acquired.
 void abandon_launch() {
-  for (Buffer &buffer : current_launch.buffers)
+  for (Buffer &buffer : current_launch().buffers)
     if (buffer.host_is_temporary)
       std::free(buffer.host);
-  current_launch.buffers.clear();
-  current_launch.active = false;
+  current_launch().buffers.clear();
+  current_launch().active = false;
 }
 
 // Check mode: a length that runs past the end of the heap block the
@@ -90,15 +93,15 @@ void check_length_against_heap(const Launch &launch, const char *name,
 }
 
 Buffer &buffer_at(unsigned index) {
-  if (!current_launch.active || index >= current_launch.buffers.size())
+  if (!current_launch().active || index >= current_launch().buffers.size())
     internal_error("buffer index out of range");
-  return current_launch.buffers[index];
+  return current_launch().buffers[index];
 }
 
 } // namespace
 
 std::string launch_in_progress() {
-  const Launch &launch = current_launch;
+  const Launch &launch = current_launch();
   if (!launch.active)
     return message_prefix();
   const LaunchSite site{launch.kernel, launch.file, launch.line,
@@ -125,7 +128,7 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
                  kernel, file, line, abi_version, FERRY_ABI_VERSION);
     std::exit(EXIT_FAILURE);
   }
-  Launch &launch = current_launch;
+  Launch &launch = current_launch();
   if (launch.active)
     internal_error("a launch began inside another launch");
   launch.active = true;
@@ -141,7 +144,7 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
                                       long long count,
                                       unsigned long long element_size) {
   Buffer &buffer = buffer_at(index);
-  const Launch &launch = current_launch;
+  const Launch &launch = current_launch();
   unsigned long long bytes = 0;
   if (count < 0 ||
       __builtin_mul_overflow(static_cast<unsigned long long>(count),
@@ -188,7 +191,7 @@ extern "C" void __ferry_launch_reach(unsigned index, long long first,
   if (end <= first ||
       (first >= 0 && static_cast<unsigned long long>(end) <= buffer.bytes))
     return;
-  const Launch &launch = current_launch;
+  const Launch &launch = current_launch();
   const long long size = static_cast<long long>(buffer.element_size);
   const auto element = [size](long long byte) {
     return byte >= 0 ? byte / size : -((-byte + size - 1) / size);
@@ -273,7 +276,7 @@ constexpr unsigned long long kDisjointLimit = 1ull << 27;
 extern "C" void __ferry_launch_disjoint(unsigned index, unsigned line,
                                         unsigned nvars, unsigned nforms, ...) {
   const Buffer &buffer = buffer_at(index);
-  const Launch &launch = current_launch;
+  const Launch &launch = current_launch();
   std::vector<long long> values((4 + nvars) * nforms + 3 * nvars);
   va_list arguments;
   va_start(arguments, nforms);
@@ -313,7 +316,7 @@ extern "C" void __ferry_launch_disjoint(unsigned index, unsigned line,
 }
 
 extern "C" int __ferry_launch_acquire(void) {
-  const Launch &launch = current_launch;
+  const Launch &launch = current_launch();
   if (!launch.active)
     internal_error("acquire outside a launch");
   const LaunchSite site{launch.kernel, launch.file, launch.line,
@@ -329,7 +332,7 @@ extern "C" int __ferry_launch_acquire(void) {
   }
   // Every buffer first, then the views: an acquire may join entries that
   // an earlier buffer of the launch already has.
-  launch_transfers().acquire_all(current_launch.buffers);
+  launch_transfers().acquire_all(current_launch().buffers);
   count_launch();
   return current_device().openmp_device_number();
 }
@@ -398,8 +401,10 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
 // device's where it holds newer ones.  Empty when one of them cannot be
 // given.
 const std::vector<ConstantBuffer> &constant_buffers(const char *suffix) {
-  thread_local std::vector<ConstantBuffer> constants;
-  thread_local std::vector<unsigned char> current;
+  thread_local ThreadLasting<std::vector<ConstantBuffer>> constants_state;
+  thread_local ThreadLasting<std::vector<unsigned char>> current_state;
+  std::vector<ConstantBuffer> &constants = constants_state.value;
+  std::vector<unsigned char> &current = current_state.value;
   constants.clear();
   if (*suffix != FERRY_ROLE_CONSTANTS)
     return constants;
@@ -432,11 +437,12 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
                                      void **args, const char *roles,
                                      int requested_teams,
                                      int requested_threads) {
-  const Launch &launch = current_launch;
+  const Launch &launch = current_launch();
   if (!launch.active || nargs == 0)
     internal_error("direct launch outside a launch");
   // Reused: a launch should cost microseconds, not allocations.
-  thread_local std::vector<LaunchArgument> arguments;
+  thread_local ThreadLasting<std::vector<LaunchArgument>> arguments_state;
+  std::vector<LaunchArgument> &arguments = arguments_state.value;
   arguments.clear();
   std::string why = direct_arguments(nargs, args, roles, &arguments);
   bool launched = false;
@@ -462,7 +468,7 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
 }
 
 extern "C" void __ferry_launch_end(void) {
-  Launch &launch = current_launch;
+  Launch &launch = current_launch();
   if (!launch.active)
     internal_error("end outside a launch");
   // Whether each was resident, before the release forgets it.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The composition root (runtime.h): makes and owns the device, the direct
 // launcher, the transfer policy and the re-entry depth, the only
-// process-wide state the rest of libferry reaches for.  The interposers'
+// process-wide state the rest of libferry reaches for; and leaves the GPU
+// at exit for the host, before libgomp finalizes it.  The interposers'
 // state of their own (the heap blocks, the page guard, the message pool)
 // lives with them; everything else is passed in.
 #include "runtime.h"
@@ -12,6 +13,8 @@
 #include "nvptx/cuda_launch.h"
 
 #include <atomic>
+#include <cstdint>
+#include <cstdlib>
 
 namespace ferry::rt {
 
@@ -23,7 +26,35 @@ std::atomic<bool> device_created{false};
 
 std::atomic<bool> created{false};
 
-TransferPolicy &policy() {
+// Set once the GPU is left at exit (leave_gpu_at_exit).
+std::atomic<bool> exiting{false};
+
+Device &host_device_for_exit() {
+  static Device *device = make_host_device().release();
+  return *device;
+}
+
+TransferPolicy &exit_policy() {
+  static TransferPolicy *policy =
+      make_naive_transfers(host_device_for_exit()).release();
+  return *policy;
+}
+
+// libgomp finalizes its devices in an exit handler that it registers when
+// OpenMP first looks for them, which choosing the device does; this one is
+// registered right after, so it runs first.  What the GPU holds newer
+// comes back while the GPU still can give it, and the kernels that exit
+// handlers and static destructors launch later run on the host, on the
+// host's bytes (before, they stopped with "cuLaunchKernel ... unknown
+// error").
+void leave_gpu_at_exit() {
+  if (policy_created())
+    host_access().release_range(nullptr, SIZE_MAX);
+  exiting.store(true, std::memory_order_release);
+}
+
+// FERRY_RESIDENCY's policy over the process's device.
+TransferPolicy &program_policy() {
   static TransferPolicy *policy = [] {
     TransferPolicy *made =
         (settings().residency ? make_resident_transfers(current_device())
@@ -35,12 +66,24 @@ TransferPolicy &policy() {
   return *policy;
 }
 
+TransferPolicy &policy() {
+  if (exiting.load(std::memory_order_acquire))
+    return exit_policy();
+  return program_policy();
+}
+
 } // namespace
 
 Device &current_device() {
+  if (exiting.load(std::memory_order_acquire))
+    return host_device_for_exit();
   static Device *device = [] {
     device_created.store(true);
-    return choose_device(requested_gpu.load(), direct_launcher()).release();
+    Device *chosen =
+        choose_device(requested_gpu.load(), direct_launcher()).release();
+    if (chosen->has_separate_memory() && !chosen->runs_regions_on_host())
+      std::atexit(leave_gpu_at_exit);
+    return chosen;
   }();
   return *device;
 }

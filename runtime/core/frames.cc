@@ -2,6 +2,8 @@
 // See frames.h.
 #include "core/frames.h"
 
+#include "core/lasting.h"
+
 #include "abi.h"
 #include "core/page_guard.h"
 #include "core/transfers.h"
@@ -30,9 +32,11 @@ struct ThreadState {
   Range stack;        // this thread's stack
 };
 
+// Lasting (lasting.h): host code after main may still call kernels.
 ThreadState &thread_state() {
-  thread_local ThreadState state = [] {
-    ThreadState fresh;
+  thread_local ThreadLasting<ThreadState> lasting;
+  ThreadState &state = lasting.value;
+  if (state.stack.size() == 0) {
     pthread_attr_t attributes;
     void *low = nullptr;
     std::size_t size = 0;
@@ -40,9 +44,8 @@ ThreadState &thread_state() {
       pthread_attr_getstack(&attributes, &low, &size);
       pthread_attr_destroy(&attributes);
     }
-    fresh.stack = range_of(low, size);
-    return fresh;
-  }();
+    state.stack = range_of(low, size);
+  }
   return state;
 }
 

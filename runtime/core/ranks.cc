@@ -40,9 +40,10 @@ int node_local_rank() {
 }
 
 const char *message_prefix() {
-  static const std::string prefix =
+  // Never destroyed (lasting.h): messages may come after main.
+  static const std::string &prefix = *new std::string(
       world_rank() < 0 ? std::string("ferry: ")
-                       : "ferry: rank " + std::to_string(world_rank()) + ": ";
+                       : "ferry: rank " + std::to_string(world_rank()) + ": ");
   return prefix.c_str();
 }
 

@@ -220,7 +220,8 @@ void read_flag(const char *variable, bool *out) {
 } // namespace
 
 const Settings &settings() {
-  static const Settings values = read_environment();
+  // Never destroyed (lasting.h): kernels may run after main.
+  static const Settings &values = *new Settings(read_environment());
   return values;
 }
 

@@ -97,7 +97,9 @@ private:
   void poison(void *memory, std::size_t bytes) {
     if (launcher_.fill(memory, kPoisonByte, bytes))
       return;
-    static const std::vector<unsigned char> pattern(1 << 20, kPoisonByte);
+    // Never destroyed (core/lasting.h): kernels may run after main.
+    static const std::vector<unsigned char> &pattern =
+        *new std::vector<unsigned char>(1 << 20, kPoisonByte);
     for (std::size_t done = 0; done < bytes; done += pattern.size())
       copy_to_device(static_cast<char *>(memory) + done, pattern.data(),
                      std::min(pattern.size(), bytes - done));
