@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The composition root (runtime.h): makes and owns the device, the direct
 // launcher, the transfer policy and the re-entry depth, the only
-// process-wide state the rest of libferry reaches for; and leaves the GPU
-// at exit for the host, before libgomp finalizes it.  The interposers'
+// process-wide state the rest of libferry reaches for; and leaves the
+// device for the host at exit, before libgomp finalizes it, and in a
+// forked child.  The interposers'
 // state of their own (the heap blocks, the page guard, the message pool)
 // lives with them; everything else is passed in.
 #include "runtime.h"
 
+#include "core/page_guard.h"
 #include "core/settings.h"
 #include "core/transfers.h"
 #include "devices/device.h"
 #include "nvptx/cuda_launch.h"
+
+#include <pthread.h>
 
 #include <atomic>
 #include <cstdint>
@@ -26,17 +30,17 @@ std::atomic<bool> device_created{false};
 
 std::atomic<bool> created{false};
 
-// Set once the GPU is left at exit (leave_gpu_at_exit).
-std::atomic<bool> exiting{false};
+// Set once the process has left its device for the host: at exit
+// (leave_gpu_at_exit), and in a forked child (after_fork_in_child).
+std::atomic<bool> host_only{false};
 
-Device &host_device_for_exit() {
+Device &host_device() {
   static Device *device = make_host_device().release();
   return *device;
 }
 
-TransferPolicy &exit_policy() {
-  static TransferPolicy *policy =
-      make_naive_transfers(host_device_for_exit()).release();
+TransferPolicy &host_policy() {
+  static TransferPolicy *policy = make_naive_transfers(host_device()).release();
   return *policy;
 }
 
@@ -50,7 +54,36 @@ TransferPolicy &exit_policy() {
 void leave_gpu_at_exit() {
   if (policy_created())
     host_access().release_range(nullptr, SIZE_MAX);
-  exiting.store(true, std::memory_order_release);
+  host_only.store(true, std::memory_order_release);
+}
+
+TransferPolicy &program_policy();
+
+// fork: the parent keeps its device and its buffers; the child starts with
+// the host's bytes current, and its kernels run on the host.  A child
+// cannot use its parent's GPU context (CUDA: "initialization error"), and
+// a descriptor of /proc/self/mem from before the fork writes the
+// parent's memory.  Whether the forking thread prepared the policy:
+thread_local bool prepared_fork = false;
+
+void before_fork() {
+  prepared_fork = policy_created() && !host_only.load();
+  if (prepared_fork)
+    program_policy().before_fork();
+}
+
+void after_fork_in_parent() {
+  if (prepared_fork)
+    program_policy().after_fork(false);
+  prepared_fork = false;
+}
+
+void after_fork_in_child() {
+  if (prepared_fork)
+    program_policy().after_fork(true);
+  prepared_fork = false;
+  page_guard::forget_own_memory();
+  host_only.store(true, std::memory_order_release);
 }
 
 // FERRY_RESIDENCY's policy over the process's device.
@@ -60,6 +93,7 @@ TransferPolicy &program_policy() {
         (settings().residency ? make_resident_transfers(current_device())
                               : make_naive_transfers(current_device()))
             .release();
+    pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
     created.store(true, std::memory_order_release);
     return made;
   }();
@@ -67,16 +101,16 @@ TransferPolicy &program_policy() {
 }
 
 TransferPolicy &policy() {
-  if (exiting.load(std::memory_order_acquire))
-    return exit_policy();
+  if (host_only.load(std::memory_order_acquire))
+    return host_policy();
   return program_policy();
 }
 
 } // namespace
 
 Device &current_device() {
-  if (exiting.load(std::memory_order_acquire))
-    return host_device_for_exit();
+  if (host_only.load(std::memory_order_acquire))
+    return host_device();
   static Device *device = [] {
     device_created.store(true);
     Device *chosen =

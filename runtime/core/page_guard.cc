@@ -105,11 +105,7 @@ void install_handler() {
 // the program (or reach its handler) on memory that is only protected.
 void keep_handler() {
   static std::once_flag installed;
-  std::call_once(installed, [] {
-    install_handler();
-    // A child starts with the host copies current: it has no device.
-    pthread_atfork([] { host_access().sync_all(); }, nullptr, nullptr);
-  });
+  std::call_once(installed, [] { install_handler(); });
   struct sigaction current;
   if (sigaction(SIGSEGV, nullptr, &current) == 0 &&
       current.sa_sigaction != on_fault) {
@@ -242,9 +238,21 @@ void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
 
 namespace {
 
-// /proc/self/mem, opened once; -1 where it cannot be.
+// /proc/self/mem, opened on first use; -1 where it cannot be.  A
+// descriptor opened before a fork still refers to the parent's memory, so
+// the child closes it (forget_own_memory).
+constexpr int kNotOpened = -2;
+std::atomic<int> own_memory_descriptor{kNotOpened};
+
 int own_memory() {
-  static const int descriptor = ::open("/proc/self/mem", O_RDWR | O_CLOEXEC);
+  int descriptor = own_memory_descriptor.load(std::memory_order_acquire);
+  if (descriptor != kNotOpened)
+    return descriptor;
+  const int opened = ::open("/proc/self/mem", O_RDWR | O_CLOEXEC);
+  if (own_memory_descriptor.compare_exchange_strong(descriptor, opened))
+    return opened;
+  if (opened >= 0)
+    ::close(opened); // another thread's came first
   return descriptor;
 }
 
@@ -391,6 +399,12 @@ bool read_closed(void *data, std::uintptr_t host, std::size_t bytes) {
         return raw_pread(to + offset, left, at);
       },
       host, bytes);
+}
+
+void forget_own_memory() {
+  const int descriptor = own_memory_descriptor.exchange(kNotOpened);
+  if (descriptor >= 0)
+    ::close(descriptor);
 }
 
 void open(ResidentBuffer &entry) {

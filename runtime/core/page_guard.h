@@ -53,6 +53,11 @@ void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
 // Opens ENTRY's guarded pages (as the entry is dropped).
 void open(ResidentBuffer &entry);
 
+// In a forked child: closes the descriptor of /proc/self/mem inherited from
+// the parent, which names the parent's memory (a copy through it wrote
+// there); the next copy opens the child's own.
+void forget_own_memory();
+
 // Copy BYTES between host memory at HOST, on guarded pages, and DATA
 // without opening the pages, through /proc/self/mem.  Opening them would
 // let another thread read them before the copy is done, or write into them

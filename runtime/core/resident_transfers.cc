@@ -354,6 +354,24 @@ public:
     }
   }
 
+  void before_fork() override {
+    sync_all();
+    mutex_.lock();
+  }
+
+  void after_fork(bool child) override {
+    if (child) {
+      RuntimeScope ours; // the pages' protection changes are ferry's own
+      for (ResidentBuffer *entry : table_.by_last_use()) {
+        page_guard::open(*entry);
+        table_.erase(entry);
+      }
+      table_size_.store(0, std::memory_order_relaxed);
+      deferred_frees_.drain([](const void *, std::size_t) {});
+    }
+    mutex_.unlock();
+  }
+
   void *device_address(const void *host, std::size_t bytes) override {
     if (!device_.has_separate_memory())
       return const_cast<void *>(host);

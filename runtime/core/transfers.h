@@ -129,6 +129,14 @@ public:
   }
   // Copy back everything the device changed.
   virtual void sync_all() = 0;
+  // Around fork (runtime.cc).  Before it, what the device holds newer comes
+  // back, and the policy's lock stays taken until after_fork, so that no
+  // other thread holds it in the child.  After it, in the parent nothing
+  // changes; in the CHILD, which has no device, the device copies are
+  // abandoned without a call to the device: every page opens and the table
+  // empties.
+  virtual void before_fork() { sync_all(); }
+  virtual void after_fork(bool) {}
   // Whether a device copy of any of [host, host + bytes) exists; cheap when
   // none does.
   virtual bool holds(const void *host, std::size_t bytes) = 0;
