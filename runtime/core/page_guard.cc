@@ -39,7 +39,11 @@ std::uintptr_t page_up(std::uintptr_t address) {
   return page_down(address + page_size() - 1);
 }
 
+// The program's own SIGSEGV disposition, which ferry's handler passes on
+// to: the one it had when ferry installed its handler, and every one it
+// sets after (replace_program_handler).
 struct sigaction previous_action;
+std::atomic<bool> handler_installed{false};
 
 // A fault ferry does not resolve goes to the handler the program had.
 void chain(int signal, siginfo_t *info, void *context) {
@@ -53,7 +57,9 @@ void chain(int signal, siginfo_t *info, void *context) {
     return;
   }
   // The access faults again, without ferry's handler.
+  RuntimeScope ours;
   sigaction(SIGSEGV, &previous_action, nullptr);
+  handler_installed.store(false);
 }
 
 [[noreturn]] void report(const void *address, bool write, const char *name) {
@@ -97,7 +103,9 @@ void install_handler() {
   action.sa_sigaction = on_fault;
   action.sa_flags = SA_SIGINFO | SA_NODEFER;
   sigemptyset(&action.sa_mask);
+  RuntimeScope ours; // ferry's own call: the interposer passes it on
   sigaction(SIGSEGV, &action, &previous_action);
+  handler_installed.store(true);
 }
 
 // Installs the handler once, and again, chained to the program's, when
@@ -399,6 +407,17 @@ bool read_closed(void *data, std::uintptr_t host, std::size_t bytes) {
         return raw_pread(to + offset, left, at);
       },
       host, bytes);
+}
+
+bool replace_program_handler(const struct sigaction *action,
+                             struct sigaction *old) {
+  if (!handler_installed.load())
+    return false;
+  if (old)
+    *old = previous_action;
+  if (action)
+    previous_action = *action;
+  return true;
 }
 
 void forget_own_memory() {

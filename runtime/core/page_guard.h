@@ -29,6 +29,8 @@
 
 #include "core/residency_table.h"
 
+#include <signal.h>
+
 #include <vector>
 
 namespace ferry::rt::page_guard {
@@ -52,6 +54,14 @@ Range widen_to_pages(Range range, Range buffer);
 void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
 // Opens ENTRY's guarded pages (as the entry is dropped).
 void open(ResidentBuffer &entry);
+
+// A SIGSEGV disposition the program sets with sigaction or signal
+// (hooks/signal_hooks.cc) once ferry's handler is installed: it becomes the
+// one ferry's handler passes the program's own faults to, and OLD (if not
+// null) receives the one before; ferry's handler stays first.  False, with
+// nothing done, while ferry's handler is not installed.
+bool replace_program_handler(const struct sigaction *action,
+                             struct sigaction *old);
 
 // In a forked child: closes the descriptor of /proc/self/mem inherited from
 // the parent, which names the parent's memory (a copy through it wrote
