@@ -451,6 +451,8 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
         *static_cast<const unsigned long long *>(args[nargs - 1]);
     const std::vector<ConstantBuffer> &constants =
         constant_buffers(roles + nargs);
+    // Not in the CUDA driver's locks (hooks/signal_hooks.cc).
+    SignalsHeld held;
     launched = direct_launcher().launch(
         entry, arguments.data(), nargs, constants.data(), constants.size(),
         total, requested_teams, requested_threads, &why);

@@ -144,6 +144,16 @@ int &inside_runtime() {
   return depth;
 }
 
+int &signals_held() {
+  thread_local int depth = 0;
+  return depth;
+}
+
+bool &signals_deferred() {
+  thread_local bool deferred = false;
+  return deferred;
+}
+
 bool handed_range_resident(const void *data, std::size_t bytes) {
   return data && bytes && inside_runtime() == 0 && policy_created() &&
          host_access().holds(data, bytes);

@@ -36,14 +36,39 @@ ApiTransfers &api_transfers();
 bool policy_created();
 
 int &inside_runtime();
+
+// How deep this thread is in code that the program's signal handlers must
+// not interrupt (hooks/signal_hooks.cc): a handler that touches a buffer
+// faults into ferry, whose copy may take a lock the interrupted code holds
+// (the policy's, malloc's arena, libgomp's, the CUDA driver's).  Such
+// handlers wait, and run when the outermost SignalsHeld ends.
+int &signals_held();
+bool &signals_deferred();
+void deliver_deferred_signals();
+
+class SignalsHeld {
+public:
+  SignalsHeld() { ++signals_held(); }
+  ~SignalsHeld() {
+    if (--signals_held() == 0 && signals_deferred())
+      deliver_deferred_signals();
+  }
+  SignalsHeld(const SignalsHeld &) = delete;
+  SignalsHeld &operator=(const SignalsHeld &) = delete;
+};
+
 // Marks the runtime's own code for as long as it lives: its frees, copies
-// and protection changes are not the program's.
+// and protection changes are not the program's, and the program's signal
+// handlers wait until it ends.
 class RuntimeScope {
 public:
   RuntimeScope() { ++inside_runtime(); }
   ~RuntimeScope() { --inside_runtime(); }
   RuntimeScope(const RuntimeScope &) = delete;
   RuntimeScope &operator=(const RuntimeScope &) = delete;
+
+private:
+  SignalsHeld held_; // ends after the depth is back
 };
 
 // Whether host code outside the runtime must ask the policy before it hands

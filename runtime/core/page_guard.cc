@@ -332,7 +332,19 @@ private:
       thread.detach();
   }
 
+  // The program's asynchronous signals go to its own threads: a handler
+  // run here would wait for the lock this thread's copy needs.  The
+  // synchronous ones stay open (blocked, they would kill the process).
+  static void block_asynchronous_signals() {
+    sigset_t signals;
+    sigfillset(&signals);
+    for (int synchronous : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS})
+      sigdelset(&signals, synchronous);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  }
+
   void serve() {
+    block_asynchronous_signals();
     std::unique_lock<std::mutex> lock(mutex_);
     std::uint64_t seen = 0;
     for (;;) {

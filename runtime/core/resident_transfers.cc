@@ -311,6 +311,7 @@ public:
   void host_freeing(const void *host, std::size_t bytes) override {
     if (table_size_.load(std::memory_order_relaxed) == 0)
       return;
+    RuntimeScope ours; // outlives the lock (RuntimeSection says why)
     if (used_the_runtime()) {
       mutex_.lock();
     } else if (!mutex_.try_lock()) {
@@ -319,7 +320,6 @@ public:
       mutex_.lock(); // every slot taken: wait after all
     }
     std::lock_guard<std::mutex> locked(mutex_, std::adopt_lock);
-    RuntimeScope ours;
     drop_touching(host, bytes);
   }
 
@@ -329,12 +329,12 @@ public:
   void host_remapping(const void *host, std::size_t bytes) override {
     if (table_size_.load(std::memory_order_relaxed) == 0)
       return;
+    RuntimeScope ours; // outlives the lock (RuntimeSection says why)
     std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
     if (used_the_runtime())
       lock.lock();
     else if (!lock.try_lock())
       return;
-    RuntimeScope ours;
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
       download(*entry, entry->host);
       drop(entry);
@@ -360,8 +360,8 @@ public:
   }
 
   void after_fork(bool child) override {
+    RuntimeScope ours; // outlives the lock (RuntimeSection says why)
     if (child) {
-      RuntimeScope ours; // the pages' protection changes are ferry's own
       for (ResidentBuffer *entry : table_.by_last_use()) {
         page_guard::open(*entry);
         table_.erase(entry);
@@ -448,7 +448,8 @@ private:
   // the runtime are its own; first forgets the frees that were deferred.
   class RuntimeSection {
   public:
-    explicit RuntimeSection(ResidentTransfers &owner) : lock_(owner.mutex_) {
+    explicit RuntimeSection(ResidentTransfers &owner)
+        : ours_(), lock_(owner.mutex_) {
       used_the_runtime() = true;
       owner.deferred_frees_.drain(
           [&owner](const void *host, std::size_t bytes) {
@@ -457,8 +458,10 @@ private:
     }
 
   private:
-    std::lock_guard<std::mutex> lock_;
+    // Ends after the lock is released: the program's signal handlers that
+    // waited (runtime.h) may touch buffers, and so take the lock.
     RuntimeScope ours_;
+    std::lock_guard<std::mutex> lock_;
   };
 
   // Whether this thread ever used the residency table: the CUDA driver's

@@ -57,6 +57,7 @@ std::size_t page_size() {
 // A block large enough to be guarded whole is page-aligned and made of
 // whole pages (heap_blocks.h); others are glibc's as they come.
 void *allocate(size_t bytes, bool zeroed) {
+  SignalsHeld held; // signal_hooks.cc: not in malloc's lock
   if (bytes >= heap_blocks::kAlignedBytes && heap_blocks::aligning()) {
     // A size no page rounding can hold fails as glibc's malloc fails; the
     // wrapped sum would have given a small block for a huge request.
@@ -97,6 +98,7 @@ size_t aligned_block_bytes(void *block) {
 } // namespace
 
 FERRY_HOOK void free(void *block) {
+  SignalsHeld held; // signal_hooks.cc: not in malloc's lock
   // free leaves errno alone (POSIX.1-2024); ferry's part may change it.
   hooks::PreservedErrno caller_errno;
   if (block && hooks::program_call())
@@ -121,6 +123,7 @@ FERRY_HOOK void *calloc(size_t count, size_t size) {
 }
 
 FERRY_HOOK void *memalign(size_t alignment, size_t bytes) {
+  SignalsHeld held; // signal_hooks.cc: not in malloc's lock
   void *block = __libc_memalign(alignment, bytes);
   if (heap_blocks::recording_all())
     heap_blocks::allocated(block, bytes, false);
@@ -128,6 +131,7 @@ FERRY_HOOK void *memalign(size_t alignment, size_t bytes) {
 }
 
 FERRY_HOOK void *realloc(void *block, size_t bytes) {
+  SignalsHeld held; // signal_hooks.cc: not in malloc's lock
   if (!block)
     return malloc(bytes);
   if (may_hold(block)) {

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 
+using ferry::rt::SignalsHeld;
 using ferry::rt::hooks::next;
 
 namespace {
@@ -31,6 +32,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
                                 std::size_t count, void **addresses,
                                 std::size_t *sizes, unsigned short *kinds,
                                 unsigned flags, void **depend, void **args) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real =
       next<void (*)(int, void (*)(void *), std::size_t, void **, std::size_t *,
                     unsigned short *, unsigned, void **, void **)>(
@@ -42,6 +44,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
 FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
                                      void **addresses, std::size_t *sizes,
                                      unsigned short *kinds) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real = next<void (*)(int, std::size_t, void **, std::size_t *,
                                    unsigned short *)>("GOMP_target_data_ext");
   before_openmp("an OpenMP target data construct");
@@ -49,6 +52,7 @@ FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
 }
 
 FERRY_HOOK void GOMP_target_end_data(void) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real = next<void (*)(void)>("GOMP_target_end_data");
   before_openmp("the end of an OpenMP target data construct");
   real();
@@ -58,6 +62,7 @@ FERRY_HOOK void GOMP_target_update_ext(int device, std::size_t count,
                                        void **addresses, std::size_t *sizes,
                                        unsigned short *kinds, unsigned flags,
                                        void **depend) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_update_ext");
@@ -70,6 +75,7 @@ FERRY_HOOK void GOMP_target_enter_exit_data(int device, std::size_t count,
                                             std::size_t *sizes,
                                             unsigned short *kinds,
                                             unsigned flags, void **depend) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_enter_exit_data");
@@ -82,6 +88,7 @@ FERRY_HOOK int omp_target_memcpy(void *destination, const void *source,
                                  std::size_t destination_offset,
                                  std::size_t source_offset,
                                  int destination_device, int source_device) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real =
       next<int (*)(void *, const void *, std::size_t, std::size_t, std::size_t,
                    int, int)>("omp_target_memcpy");
@@ -99,6 +106,7 @@ FERRY_HOOK int omp_target_memcpy_rect(void *destination, const void *source,
                                       const std::size_t *source_dimensions,
                                       int destination_device,
                                       int source_device) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real =
       next<int (*)(void *, const void *, std::size_t, int, const std::size_t *,
                    const std::size_t *, const std::size_t *,
@@ -111,6 +119,7 @@ FERRY_HOOK int omp_target_memcpy_rect(void *destination, const void *source,
 }
 
 FERRY_HOOK void omp_target_free(void *memory, int device) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real = next<void (*)(void *, int)>("omp_target_free");
   before_openmp("device memory is freed");
   real(memory, device);
@@ -123,6 +132,7 @@ FERRY_HOOK void GOMP_offload_register_ver(unsigned version,
                                           const void *host_table,
                                           int target_type,
                                           const void *target_data) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real = next<void (*)(unsigned, const void *, int, const void *)>(
       "GOMP_offload_register_ver");
   ferry::rt::nvptx::image_registered(version, target_type, target_data);
