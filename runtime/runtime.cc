@@ -112,6 +112,9 @@ Device &current_device() {
   if (host_only.load(std::memory_order_acquire))
     return host_device();
   static Device *device = [] {
+    // The threads libgomp and the CUDA driver start now block the
+    // program's asynchronous signals (hooks/signal_hooks.cc).
+    SignalsHeld held;
     device_created.store(true);
     Device *chosen =
         choose_device(requested_gpu.load(), direct_launcher()).release();
@@ -147,6 +150,14 @@ int &inside_runtime() {
 int &signals_held() {
   thread_local int depth = 0;
   return depth;
+}
+
+sigset_t asynchronous_signals() {
+  sigset_t signals;
+  sigfillset(&signals);
+  for (int synchronous : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS})
+    sigdelset(&signals, synchronous);
+  return signals;
 }
 
 bool &signals_deferred() {

@@ -12,6 +12,8 @@
 #ifndef FERRY_RUNTIME_RUNTIME_H
 #define FERRY_RUNTIME_RUNTIME_H
 
+#include <signal.h>
+
 #include <cstddef>
 
 namespace ferry::rt {
@@ -45,6 +47,11 @@ int &inside_runtime();
 int &signals_held();
 bool &signals_deferred();
 void deliver_deferred_signals();
+
+// Every signal but the synchronous ones (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+// SIGTRAP, SIGSYS), which come from the code that runs and, blocked,
+// would kill the process.
+sigset_t asynchronous_signals();
 
 class SignalsHeld {
 public:

@@ -333,18 +333,10 @@ private:
   }
 
   // The program's asynchronous signals go to its own threads: a handler
-  // run here would wait for the lock this thread's copy needs.  The
-  // synchronous ones stay open (blocked, they would kill the process).
-  static void block_asynchronous_signals() {
-    sigset_t signals;
-    sigfillset(&signals);
-    for (int synchronous : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS})
-      sigdelset(&signals, synchronous);
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  }
-
+  // run here would wait for the lock this thread's copy needs.
   void serve() {
-    block_asynchronous_signals();
+    const sigset_t asynchronous = asynchronous_signals();
+    pthread_sigmask(SIG_BLOCK, &asynchronous, nullptr);
     std::unique_lock<std::mutex> lock(mutex_);
     std::uint64_t seen = 0;
     for (;;) {

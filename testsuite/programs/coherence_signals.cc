@@ -43,7 +43,7 @@ void on_timer(int)
 
 int main()
 {
-    const int n = 1 << 16, steps = 3000;
+    const int n = 1 << 16, steps = 1000;
     y = new std::vector<double>(n, 0.0);
     struct sigaction action;
     std::memset(&action, 0, sizeof action);
@@ -51,7 +51,7 @@ int main()
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     sigaction(SIGALRM, &action, nullptr);
-    struct itimerval every = {{0, 200}, {0, 200}};
+    struct itimerval every = {{0, 100}, {0, 100}};
     setitimer(ITIMER_REAL, &every, nullptr);
     for (int s = 0; s < steps; ++s) {
         step(n, y->data());
