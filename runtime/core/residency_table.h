@@ -84,9 +84,6 @@ struct ResidentBuffer {
   // launch (resident_transfers.cc, resolve_fault).
   unsigned write_faults = 0;
   bool host_rewrites = false;
-  // Host read faults since the device last wrote the buffer: each brings
-  // back twice the window of the one before (resolve_fault).
-  unsigned read_faults = 0;
   unsigned launches_opened = 0; // since host_rewrites was last measured
   unsigned measure_every = 8;   // doubles each time a measure agrees
   // The bytes of its parts on unguarded pages when both sides last had

@@ -407,12 +407,8 @@ public:
           return e->guarded.contains(page);
         }))
       return false;
-    // A read brings back a window from its page on, twice as wide at each
-    // read fault after a launch wrote the buffer (kFirstReadWindow, then
-    // double): a host that reads one element a step moves that window, not
-    // the whole buffer (107 MB against 210 MB naive in a time loop that
-    // read one element per step), and a host loop over all of it still
-    // copies in few, ever larger pieces.  A write brings back its page only,
+    // A read brings back everything the device changed at once: the next
+    // pages are likely to be read too.  A write brings back its page only,
     // the first few times after each launch: the host often writes a
     // little (a boundary row) into a buffer it does not read.  After that
     // the whole buffer opens for writing, so that a host loop over all of
@@ -426,12 +422,8 @@ public:
         ++entry->write_faults;
       const bool open_all =
           entry->host_rewrites || entry->write_faults > kFewWriteFaults;
-      if (write && !open_all)
-        download(*entry, intersect(page, entry->host));
-      else if (write)
-        download(*entry, entry->host);
-      else
-        download(*entry, intersect(read_window(*entry, page), entry->host));
+      const bool one_page = write && !open_all;
+      download(*entry, one_page ? intersect(page, entry->host) : entry->host);
       if (open_all)
         entry->stale_on_device.add(entry->host);
       else if (write)
@@ -618,21 +610,9 @@ private:
       copy(Range{at, std::min<std::uintptr_t>(at + kStagingBytes, range.end)});
   }
 
-  // What a read fault on PAGE of ENTRY brings back (resolve_fault): from
-  // the page on, kFirstReadWindow bytes doubled for each read fault since
-  // the device last wrote ENTRY.
-  static Range read_window(ResidentBuffer &entry, Range page) {
-    const unsigned doublings = std::min(entry.read_faults++, kMostDoublings);
-    const std::uintptr_t bytes = kFirstReadWindow << doublings;
-    const std::uintptr_t end =
-        page.begin + bytes < page.begin ? UINTPTR_MAX : page.begin + bytes;
-    return Range{page.begin, std::max(end, page.end)};
-  }
-
   // The device wrote RANGE of ENTRY.  What lands on pages that are not
   // guarded comes back now.
   void device_newer(ResidentBuffer &entry, Range range) {
-    entry.read_faults = 0;
     // Opened for writing, the buffer shows no more faults to count: it is
     // taken to be rewritten until it is measured again (a launch whose
     // writes fault page by page), less often each time that agrees.
@@ -844,11 +824,6 @@ private:
   // After this many write faults that copied back one page each, the
   // next write fault opens the whole buffer for writing (resolve_fault).
   static constexpr unsigned kFewWriteFaults = 16;
-  // A read fault's first window: 16 pages of 4 KiB, about what one bulk
-  // copy needs to run near its full speed; 2^40 times that covers any
-  // buffer.
-  static constexpr std::uintptr_t kFirstReadWindow = 64 * 1024;
-  static constexpr unsigned kMostDoublings = 40;
   // Unguarded parts are at most a page at each end, or a whole buffer
   // smaller than two pages.
   static constexpr std::size_t kLargestUnguardedCopy = 8192;
