@@ -73,18 +73,14 @@ namespace {
 // that is an error at the call.
 void check_within_heap_block(const char *call, const void *data,
                              std::size_t bytes) {
-  rt::heap_blocks::Block block;
-  if (!bytes || !rt::heap_blocks::find(data, &block))
-    return;
-  const auto begin = reinterpret_cast<std::uintptr_t>(data);
-  if (begin + bytes <= block.range.end)
+  std::size_t room = 0;
+  if (!rt::heap_blocks::runs_past(data, bytes, &room))
     return;
   std::fprintf(stderr,
                "%s%s: %zu bytes from %p, but the heap block they lie in ends "
                "%zu bytes after it; pass the buffer's own length, which must "
                "not run past its allocation\n",
-               rt::message_prefix(), call, bytes, data,
-               static_cast<std::size_t>(block.range.end - begin));
+               rt::message_prefix(), call, bytes, data, room);
   std::exit(EXIT_FAILURE);
 }
 

@@ -75,11 +75,8 @@ void abandon_launch() {
 void check_length_against_heap(const Launch &launch, const char *name,
                                const void *host, long long count,
                                unsigned long long bytes) {
-  heap_blocks::Block block;
-  if (!bytes || !page_guard::reporting() || !heap_blocks::find(host, &block))
-    return;
-  const auto begin = reinterpret_cast<std::uintptr_t>(host);
-  if (begin + bytes <= block.range.end)
+  std::size_t room = 0;
+  if (!page_guard::reporting() || !heap_blocks::runs_past(host, bytes, &room))
     return;
   std::fprintf(stderr,
                "ferry: FERRY_CHECK: kernel '%s' (%s:%u): '%s' has the length "
@@ -87,7 +84,7 @@ void check_length_against_heap(const Launch &launch, const char *name,
                "%llu bytes after it; the length must not run past the "
                "allocation\n",
                launch.kernel, launch.file, launch.line, name, count, bytes,
-               host, static_cast<unsigned long long>(block.range.end - begin));
+               host, static_cast<unsigned long long>(room));
   abandon_launch();
   std::exit(EXIT_FAILURE);
 }

@@ -66,6 +66,17 @@ void freed(void *block) {
   all.by_start.erase(reinterpret_cast<std::uintptr_t>(block));
 }
 
+bool runs_past(const void *host, std::size_t bytes, std::size_t *room) {
+  Block block;
+  if (!bytes || !find(host, &block))
+    return false;
+  const auto begin = reinterpret_cast<std::uintptr_t>(host);
+  if (begin + bytes <= block.range.end)
+    return false;
+  *room = block.range.end - begin;
+  return true;
+}
+
 bool find(const void *address, Block *block) {
   const auto at = reinterpret_cast<std::uintptr_t>(address);
   Blocks &all = blocks();

@@ -49,6 +49,11 @@ struct Block {
 // The recorded block that contains ADDRESS; false when none is known.
 bool find(const void *address, Block *block);
 
+// Whether [host, host + bytes) runs past the end of the recorded block
+// HOST lies in; *ROOM then holds the bytes from HOST to that end.  False
+// when it does not, or no block is known there.
+bool runs_past(const void *host, std::size_t bytes, std::size_t *room);
+
 } // namespace ferry::rt::heap_blocks
 
 #endif
