@@ -12,7 +12,6 @@
 #include "devices/launcher.h"
 #include "runtime.h"
 
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
