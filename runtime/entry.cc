@@ -12,6 +12,7 @@
 #include "core/page_guard.h"
 #include "core/ranks.h"
 #include "core/settings.h"
+#include "core/shared_mappings.h"
 #include "core/stats.h"
 #include "core/transfers.h"
 #include "devices/device.h"
@@ -161,6 +162,20 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
     std::exit(EXIT_FAILURE);
   }
   check_length_against_heap(launch, name, host, count, bytes);
+  if (shared_mappings::overlaps(host, bytes) &&
+      current_device().has_separate_memory()) {
+    std::fprintf(stderr,
+                 "ferry: kernel '%s' (%s:%u): '%s' lies in memory mapped "
+                 "shared (mmap with MAP_SHARED, or shmat), which other "
+                 "mappings and processes reach without ferry: a device copy "
+                 "would leave them stale and lose their writes\n"
+                 "ferry: give the kernel a private copy (a std::vector, or "
+                 "memory mapped MAP_PRIVATE), and copy the results back into "
+                 "the shared memory after it\n",
+                 launch.kernel, launch.file, launch.line, name);
+    abandon_launch();
+    std::exit(EXIT_FAILURE);
+  }
   buffer.name = name;
   buffer.ownership = ownership;
   buffer.host = static_cast<char *>(host);

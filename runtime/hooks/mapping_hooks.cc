@@ -14,17 +14,24 @@
 // empties the range, as it would without ferry.  ferry's own calls go to
 // the system directly.
 //
+// They also record the memory the program maps shared (MAP_SHARED, shmat;
+// core/shared_mappings.h), which kernels may not take as buffers.
+//
 // While nothing is resident the cost is one atomic load.
 #include "hooks/interposer.h"
 
+#include "core/shared_mappings.h"
 #include "core/transfers.h"
 
 #include <cstdarg>
 #include <sys/mman.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 using namespace ferry::rt;
+using ferry::rt::hooks::next;
 using ferry::rt::hooks::program_call;
 
 FERRY_HOOK int mprotect(void *address, size_t bytes, int protection) {
@@ -34,6 +41,7 @@ FERRY_HOOK int mprotect(void *address, size_t bytes, int protection) {
 }
 
 FERRY_HOOK int munmap(void *address, size_t bytes) {
+  shared_mappings::unmapped(address, bytes);
   if (program_call())
     host_access().host_freeing(address, bytes);
   return static_cast<int>(syscall(SYS_munmap, address, bytes));
@@ -50,16 +58,41 @@ FERRY_HOOK void *mremap(void *address, size_t old_bytes, size_t new_bytes,
   }
   if (program_call())
     host_access().host_remapping(address, old_bytes);
-  return reinterpret_cast<void *>(
+  // A shared mapping stays one where it moves to.
+  const bool shared = shared_mappings::overlaps(address, old_bytes);
+  void *moved = reinterpret_cast<void *>(
       syscall(SYS_mremap, address, old_bytes, new_bytes, flags, new_address));
+  if (shared && moved != MAP_FAILED) {
+    shared_mappings::unmapped(address, old_bytes);
+    shared_mappings::mapped(moved, new_bytes);
+  }
+  return moved;
 }
+
+namespace {
+
+bool is_device_file(int fd) {
+  struct stat status;
+  return fd >= 0 && fstat(fd, &status) == 0 && S_ISCHR(status.st_mode);
+}
+
+} // namespace
 
 FERRY_HOOK void *mmap(void *address, size_t bytes, int protection, int flags,
                       int fd, off_t offset) {
-  if ((flags & MAP_FIXED) && program_call())
-    host_access().host_freeing(address, bytes);
-  return reinterpret_cast<void *>(
+  if (flags & MAP_FIXED) {
+    shared_mappings::unmapped(address, bytes);
+    if (program_call())
+      host_access().host_freeing(address, bytes);
+  }
+  void *mapped = reinterpret_cast<void *>(
       syscall(SYS_mmap, address, bytes, protection, flags, fd, offset));
+  // MAP_SHARED_VALIDATE includes MAP_SHARED's bit.  Device files (the GPU
+  // driver's own mappings of /dev/nvidia*) hold no program data.
+  if (mapped != MAP_FAILED && (flags & MAP_SHARED) && inside_runtime() == 0 &&
+      !is_device_file(fd))
+    shared_mappings::mapped(mapped, bytes);
+  return mapped;
 }
 
 // glibc's 64-bit-offset name of the same function.
@@ -74,4 +107,23 @@ FERRY_HOOK int madvise(void *address, size_t bytes, int advice) {
   if (discards && program_call())
     host_access().host_remapping(address, bytes);
   return static_cast<int>(syscall(SYS_madvise, address, bytes, advice));
+}
+
+FERRY_HOOK void *shmat(int id, const void *address, int flags) {
+  static auto real = next<void *(*)(int, const void *, int)>("shmat");
+  void *attached = real(id, address, flags);
+  struct shmid_ds segment;
+  if (attached != reinterpret_cast<void *>(-1) &&
+      shmctl(id, IPC_STAT, &segment) == 0)
+    shared_mappings::mapped(attached, segment.shm_segsz);
+  return attached;
+}
+
+FERRY_HOOK int shmdt(const void *address) {
+  static auto real = next<int (*)(const void *)>("shmdt");
+  const std::size_t bytes = shared_mappings::bytes_at(address);
+  shared_mappings::unmapped(address, bytes);
+  if (bytes && program_call())
+    host_access().host_freeing(address, bytes);
+  return real(address);
 }
