@@ -765,6 +765,12 @@ private:
       stale_on_device.remove(old->host);
       for (const Range &part : old->stale_on_device.parts_within(old->host))
         stale_on_device.add(part);
+      // No fault told of host writes to its parts on unguarded pages (the
+      // edges it shared with its neighbours in an arena re-split between
+      // steps): what changed there since it was copied goes up again.
+      for (const Range &part : unguarded_parts(*old))
+        if (!unchanged_since_copied(*old, part))
+          stale_on_device.add(part);
       for (const Range &part : old->stale_on_host.parts_within(old->host))
         stale_on_host.add(part);
       in_use += old->in_use;
