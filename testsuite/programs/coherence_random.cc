@@ -2,7 +2,11 @@
 // compiled with the plugin and from a file compiled without it
 // (plain/coherence_random_plain.cc), on sub-ranges of four arenas: a large
 // heap block, a small one that shares its pages with other heap data, a
-// heap block of three pages, and a static array.  A host-only mirror runs
+// heap block of three pages, and a static array.  Among them: a fork,
+// whose child checks a span and changes its own copy (the parent's must
+// not change), a signal whose handler reads a span behind ferry's back,
+// and the static array re-split into two buffers at a new point (the
+// edges of such buffers cannot be guarded).  A host-only mirror runs
 // every step too; each read compares with it at once, and the program
 // fails on the first difference.  Values stay small integers, so any
 // order of a reduction gives the same sum.
@@ -17,6 +21,11 @@
 
 #include <ferry/ferry.hpp>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -50,6 +59,20 @@ namespace {
 
 double static_arena[5000];
 
+// What the signal handler reads (raise_and_read).
+const double *signal_data;
+long signal_begin, signal_end;
+volatile double signal_sum;
+
+// Not instrumented: the handler reads the buffer behind ferry's back.
+void read_in_handler(int)
+{
+    double sum = 0;
+    for (long i = signal_begin; i < signal_end; ++i)
+        sum += signal_data[i];
+    signal_sum = sum;
+}
+
 struct Arena {
     double *data;
     long size;
@@ -70,7 +93,7 @@ public:
         const int arena = pick(0, static_cast<int>(arenas_.size()) - 1);
         Arena &a = arenas_[arena];
         const Span s = span(a.size);
-        switch (pick(0, 7)) {
+        switch (pick(0, 10)) {
         case 0: {
             const double factor = pick(-1, 1), shift = pick(-8, 8);
             scale_add(s.size(), factor, shift, a.data + s.begin);
@@ -116,6 +139,19 @@ public:
                 a.mirror[i] = value + static_cast<double>(i % 3);
             return true;
         }
+        case 8:
+            // Rarely: a fork costs milliseconds.
+            return pick(0, 9) != 0 || fork_and_check(number, a, s);
+        case 9: {
+            signal_data = a.data;
+            signal_begin = s.begin;
+            signal_end = s.end;
+            raise(SIGUSR1);
+            return same(number, "a read in a signal handler", signal_sum,
+                        mirror_sum(a, s));
+        }
+        case 10:
+            return resplit(number);
         default: {
             const long i = s.begin;
             if (a.data[i] != a.mirror[i])
@@ -127,6 +163,46 @@ public:
     }
 
 private:
+    // A child checks S of A with a kernel and changes all of A; the
+    // parent's A stays as it was.
+    bool fork_and_check(long number, Arena &a, Span s)
+    {
+        std::fflush(stdout);
+        std::fflush(stderr);
+        const pid_t child = fork();
+        if (child < 0)
+            return same(number, "a fork", -1, 0);
+        if (child == 0) {
+            const bool seen = total(s.size(), a.data + s.begin) ==
+                              mirror_sum(a, s);
+            scale_add(a.size, 2.0, 1.0, a.data);
+            _exit(seen && a.data[0] == a.mirror[0] * 2.0 + 1.0 ? 0 : 3);
+        }
+        int status = 0;
+        waitpid(child, &status, 0);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+            return same(number, "the child of a fork", status, 0);
+        return same(number, "a reduction after a fork",
+                    total(a.size, a.data), mirror_sum(a, Span{0, a.size}));
+    }
+
+    // The static array written by the host, then launched as two buffers
+    // split at a new point.
+    bool resplit(long number)
+    {
+        Arena &a = arenas_.back();
+        const long split = pick(1, static_cast<int>(a.size) - 1);
+        const double value = pick(-9, 9);
+        for (long i = 0; i < a.size; ++i)
+            a.data[i] = a.mirror[i] = value + static_cast<double>(i % 4);
+        scale_add(split, 1.0, 1.0, a.data);
+        scale_add(a.size - split, 1.0, -1.0, a.data + split);
+        for (long i = 0; i < a.size; ++i)
+            a.mirror[i] += i < split ? 1.0 : -1.0;
+        return same(number, "a reduction after a re-split",
+                    total(a.size, a.data), mirror_sum(a, Span{0, a.size}));
+    }
+
     int pick(int low, int high)
     {
         return std::uniform_int_distribution<int>(low, high)(random_);
@@ -190,6 +266,7 @@ int main()
         a.mirror.assign(a.data, a.data + a.size);
         plain_register(static_cast<int>(k), a.data);
     }
+    std::signal(SIGUSR1, read_in_handler);
     Interleaving interleaving(arenas);
     for (long number = 0; number < steps; ++number)
         if (!interleaving.step(number))
