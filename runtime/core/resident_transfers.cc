@@ -407,8 +407,9 @@ public:
           return e->guarded.contains(page);
         }))
       return false;
-    // A read brings back everything the device changed at once: the next
-    // pages are likely to be read too.  A write brings back its page only,
+    // A read brings back what the device changed in read_window: a window
+    // of the buffer for the first read fault after a launch that starts
+    // inside it, everything for the others.  A write brings back its page only,
     // the first few times after each launch: the host often writes a
     // little (a boundary row) into a buffer it does not read.  After that
     // the whole buffer opens for writing, so that a host loop over all of
@@ -422,8 +423,12 @@ public:
         ++entry->write_faults;
       const bool open_all =
           entry->host_rewrites || entry->write_faults > kFewWriteFaults;
-      const bool one_page = write && !open_all;
-      download(*entry, one_page ? intersect(page, entry->host) : entry->host);
+      if (open_all)
+        download(*entry, entry->host); // all of it becomes the host's below
+      else if (write)
+        download(*entry, intersect(page, entry->host));
+      else
+        download(*entry, read_window(*entry, page));
       if (open_all)
         entry->stale_on_device.add(entry->host);
       else if (write)
@@ -610,9 +615,28 @@ private:
       copy(Range{at, std::min<std::uintptr_t>(at + kStagingBytes, range.end)});
   }
 
+  // What a read fault on PAGE of ENTRY brings back.  A host loop over the
+  // buffer starts at its first page, and takes all of it at once; a read
+  // that starts inside a large buffer (a probe of one element each time
+  // step, in code the plugin does not see) takes kReadWindow bytes from
+  // its page on, and the whole buffer only at the next read fault, when
+  // the host reads on.  A buffer under kWindowedBytes comes back whole:
+  // its copy costs little more than a window's, and host threads that
+  // fault on it together then copy it once, whichever comes first.
+  static Range read_window(ResidentBuffer &entry, Range page) {
+    const bool first_page = page.contains(
+        range_of(reinterpret_cast<const void *>(entry.host.begin), 1));
+    if (first_page || entry.host.size() < kWindowedBytes ||
+        entry.read_faults++ > 0)
+      return entry.host;
+    const std::uintptr_t end = page.begin + kReadWindow;
+    return intersect(Range{page.begin, std::max(end, page.end)}, entry.host);
+  }
+
   // The device wrote RANGE of ENTRY.  What lands on pages that are not
   // guarded comes back now.
   void device_newer(ResidentBuffer &entry, Range range) {
+    entry.read_faults = 0;
     // Opened for writing, the buffer shows no more faults to count: it is
     // taken to be rewritten until it is measured again (a launch whose
     // writes fault page by page), less often each time that agrees.
@@ -830,6 +854,10 @@ private:
   // After this many write faults that copied back one page each, the
   // next write fault opens the whole buffer for writing (resolve_fault).
   static constexpr unsigned kFewWriteFaults = 16;
+  // A read fault's window inside a buffer: 16 pages of 4 KiB, about what
+  // one copy needs to run near its full speed.
+  static constexpr std::uintptr_t kReadWindow = 64 * 1024;
+  static constexpr std::uintptr_t kWindowedBytes = 1024 * 1024;
   // Unguarded parts are at most a page at each end, or a whole buffer
   // smaller than two pages.
   static constexpr std::size_t kLargestUnguardedCopy = 8192;
