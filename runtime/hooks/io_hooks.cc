@@ -178,18 +178,30 @@ FERRY_HOOK ssize_t vmsplice(int fd, const struct iovec *parts,
 }
 
 // Another process's memory to and from this one's: only the local side is
-// ferry's.
+// ferry's, written when LOCAL_WRITTEN (process_vm_readv), else read.
+using ProcessVmCall = ssize_t (*)(pid_t, const struct iovec *, unsigned long,
+                                  const struct iovec *, unsigned long,
+                                  unsigned long);
+
+template <bool kLocalWritten>
+ssize_t process_vm(const char *name, pid_t pid, const struct iovec *local,
+                   unsigned long local_count, const struct iovec *remote,
+                   unsigned long remote_count, unsigned long flags) {
+  static auto real = next<ProcessVmCall>(name);
+  if (kLocalWritten)
+    before_input(local, static_cast<int>(local_count));
+  else
+    before_output(local, static_cast<int>(local_count));
+  return real(pid, local, local_count, remote, remote_count, flags);
+}
+
 FERRY_HOOK ssize_t process_vm_readv(pid_t pid, const struct iovec *local,
                                     unsigned long local_count,
                                     const struct iovec *remote,
                                     unsigned long remote_count,
                                     unsigned long flags) {
-  static auto real =
-      next<ssize_t (*)(pid_t, const struct iovec *, unsigned long,
-                       const struct iovec *, unsigned long, unsigned long)>(
-          "process_vm_readv");
-  before_input(local, static_cast<int>(local_count));
-  return real(pid, local, local_count, remote, remote_count, flags);
+  return process_vm<true>("process_vm_readv", pid, local, local_count, remote,
+                          remote_count, flags);
 }
 
 FERRY_HOOK ssize_t process_vm_writev(pid_t pid, const struct iovec *local,
@@ -197,12 +209,8 @@ FERRY_HOOK ssize_t process_vm_writev(pid_t pid, const struct iovec *local,
                                      const struct iovec *remote,
                                      unsigned long remote_count,
                                      unsigned long flags) {
-  static auto real =
-      next<ssize_t (*)(pid_t, const struct iovec *, unsigned long,
-                       const struct iovec *, unsigned long, unsigned long)>(
-          "process_vm_writev");
-  before_output(local, static_cast<int>(local_count));
-  return real(pid, local, local_count, remote, remote_count, flags);
+  return process_vm<false>("process_vm_writev", pid, local, local_count, remote,
+                           remote_count, flags);
 }
 
 FERRY_HOOK ssize_t send(int fd, const void *data, size_t bytes, int flags) {
