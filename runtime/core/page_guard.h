@@ -11,9 +11,10 @@
 //                copy stale)
 //   read-write   the device copy is stale anyway
 // Under FERRY_COHERENCE=pages a fault resolves itself: a read or write of
-// a page the device holds newer bytes of copies back the buffer's
-// device-newer range (one bulk copy), a write also marks the page stale on
-// the device, and the access goes on (TransferPolicy::resolve_fault).
+// a page the device holds newer bytes of copies back device-newer bytes
+// (how many is the policy's choice: a read window, a page, or the whole
+// buffer), a write also marks the page stale on the device, and the access
+// goes on (HostAccess::resolve_fault, core/transfers.h).
 //
 // Which pages are guarded is the resident policy's choice
 // (resident_transfers.cc): all the pages a buffer touches when they hold
