@@ -38,6 +38,7 @@ namespace {
 struct Launch {
   bool active = false;
   bool armed = false; // called from instrumented code (frames.h)
+  LaunchSeat seat;    // the device and policy, from begin to end
   frames::CallSite call_site;
   const char *kernel = nullptr;
   const char *file = nullptr;
@@ -68,6 +69,7 @@ void abandon_launch() {
     if (buffer.host_is_temporary)
       std::free(buffer.host);
   current_launch().buffers.clear();
+  give_back_seat(current_launch().seat);
   current_launch().active = false;
 }
 
@@ -130,6 +132,7 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
   if (launch.active)
     internal_error("a launch began inside another launch");
   launch.active = true;
+  launch.seat = take_launch_seat();
   launch.armed = frames::take_armed(&launch.call_site);
   launch.kernel = kernel;
   launch.file = file;
@@ -163,7 +166,7 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
   }
   check_length_against_heap(launch, name, host, count, bytes);
   if (shared_mappings::overlaps(host, bytes) &&
-      current_device().has_separate_memory()) {
+      launch.seat.device->has_separate_memory()) {
     std::fprintf(stderr,
                  "ferry: kernel '%s' (%s:%u): '%s' lies in memory mapped "
                  "shared (mmap with MAP_SHARED, or shmat), which other "
@@ -344,9 +347,9 @@ extern "C" int __ferry_launch_acquire(void) {
   }
   // Every buffer first, then the views: an acquire may join entries that
   // an earlier buffer of the launch already has.
-  launch_transfers().acquire_all(current_launch().buffers);
+  launch.seat.transfers->acquire_all(current_launch().buffers);
   count_launch();
-  return current_device().openmp_device_number();
+  return launch.seat.device->openmp_device_number();
 }
 
 extern "C" void *__ferry_launch_view(unsigned index) {
@@ -361,7 +364,7 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
                              std::vector<LaunchArgument> *arguments) {
   if (settings().launch == LaunchPath::omp)
     return "FERRY_LAUNCH=omp";
-  const Device &device = current_device();
+  const Device &device = *current_launch().seat.device;
   if (device.runs_regions_on_host())
     return "kernels run on the host (" + device.describe() + ")";
   arguments->assign(nargs, LaunchArgument{});
@@ -435,7 +438,8 @@ const std::vector<ConstantBuffer> &constant_buffers(const char *suffix) {
       break;
     }
     unsigned char *copy = current.data() + used;
-    if (!host_access().read_current(buffer.host, buffer.bytes, copy))
+    if (!current_launch().seat.host_access->read_current(buffer.host,
+                                                         buffer.bytes, copy))
       std::memcpy(copy, buffer.host, buffer.bytes); // all current: readable
     constants.push_back({copy, buffer.bytes});
     used += buffer.bytes;
@@ -471,7 +475,7 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
   }
   count_path(launch.kernel, entry, launched, why);
   if (!launched && settings().launch == LaunchPath::direct &&
-      !current_device().runs_regions_on_host()) {
+      !launch.seat.device->runs_regions_on_host()) {
     std::fprintf(stderr,
                  "ferry: kernel '%s' (%s:%u) cannot take the direct launch "
                  "path that FERRY_LAUNCH=direct demands: %s\n",
@@ -489,11 +493,11 @@ extern "C" void __ferry_launch_end(void) {
   launch.resident.resize(launch.buffers.size());
   for (std::size_t k = 0; k < launch.buffers.size(); ++k)
     launch.resident[k] = launch.buffers[k].device_copy != nullptr;
-  launch_transfers().release_all(launch.buffers);
+  launch.seat.transfers->release_all(launch.buffers);
   for (std::size_t k = 0; k < launch.buffers.size(); ++k) {
     Buffer &buffer = launch.buffers[k];
     if (buffer.host_is_temporary) {
-      host_access().forget(buffer.host, buffer.bytes);
+      launch.seat.host_access->forget(buffer.host, buffer.bytes);
       std::free(buffer.host);
     } else if (launch.resident[k] && buffer.ownership != FERRY_SCRATCH) {
       const Range range = range_of(buffer.host, buffer.bytes);
@@ -503,6 +507,7 @@ extern "C" void __ferry_launch_end(void) {
         frames::settle(range);
     }
   }
+  give_back_seat(launch.seat);
   launch.active = false;
 }
 

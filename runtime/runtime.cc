@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The composition root (runtime.h): makes and owns the device, the direct
 // launcher, the transfer policy and the re-entry depth, the only
-// process-wide state the rest of libferry reaches for; and leaves the
-// device for the host at exit, before libgomp finalizes it, and in a
-// forked child.  The interposers'
-// state of their own (the heap blocks, the page guard, the message pool)
-// lives with them; everything else is passed in.
+// process-wide state the rest of libferry reaches for; seats each launch on
+// them; and leaves the device for the host at exit, before libgomp
+// finalizes it, once the launches other threads still run have ended, and
+// in a forked child.  The interposers' state of their own (the heap blocks,
+// the page guard, the message pool) lives with them; everything else is
+// passed in.
 #include "runtime.h"
 
 #include "core/page_guard.h"
@@ -17,8 +18,10 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <thread>
 
 namespace ferry::rt {
 
@@ -31,8 +34,21 @@ std::atomic<bool> device_created{false};
 std::atomic<bool> created{false};
 
 // Set once the process has left its device for the host: at exit
-// (leave_gpu_at_exit), and in a forked child (after_fork_in_child).
+// (leave_device_at_exit), and in a forked child (after_fork_in_child).
 std::atomic<bool> host_only{false};
+
+// Leaving at exit takes three steps: `leaving` makes the launches that
+// begin now wait; the launches already seated on the device end there;
+// what the device holds newer comes back, and host_only lets the waiting
+// launches run on the host.  The counts are sequentially consistent, so a
+// launch either sees `leaving` or is counted before the exit handler looks.
+std::atomic<bool> leaving{false};
+std::atomic<int> seats_on_device{0};
+thread_local int own_seats = 0; // this thread's, at most one
+
+void pause_briefly() {
+  std::this_thread::sleep_for(std::chrono::microseconds(100));
+}
 
 Device &host_device() {
   static Device *device = make_host_device().release();
@@ -46,12 +62,25 @@ TransferPolicy &host_policy() {
 
 // libgomp finalizes its devices in an exit handler that it registers when
 // OpenMP first looks for them, which choosing the device does; this one is
-// registered right after, so it runs first.  What the GPU holds newer
-// comes back while the GPU still can give it, and the kernels that exit
-// handlers and static destructors launch later run on the host, on the
+// registered right after, so it runs first.  Launches that other threads
+// still run end on the GPU; then what it holds newer comes back while it
+// still can give it, and the kernels that exit handlers, static
+// destructors and those threads launch later run on the host, on the
 // host's bytes (before, they stopped with "cuLaunchKernel ... unknown
-// error").
-void leave_gpu_at_exit() {
+// error").  The sim device leaves the same way, so that tests without a
+// GPU run the same teardown.  A launch of the exiting thread itself (one
+// that stops the program) does not wait for itself, and an exit from inside
+// libferry (an error, the policy's lock held) leaves nothing to bring back.
+void leave_device_at_exit() {
+  if (host_only.load())
+    return;
+  if (inside_runtime() > 0) {
+    host_only.store(true, std::memory_order_release);
+    return;
+  }
+  leaving.store(true);
+  while (seats_on_device.load() > own_seats)
+    pause_briefly();
   if (policy_created())
     host_access().release_range(nullptr, SIZE_MAX);
   host_only.store(true, std::memory_order_release);
@@ -83,6 +112,8 @@ void after_fork_in_child() {
     program_policy().after_fork(true);
   prepared_fork = false;
   page_guard::forget_own_memory();
+  // The parent's other threads, and their launches, are not in the child.
+  seats_on_device.store(0);
   host_only.store(true, std::memory_order_release);
 }
 
@@ -118,8 +149,8 @@ Device &current_device() {
     device_created.store(true);
     Device *chosen =
         choose_device(requested_gpu.load(), direct_launcher()).release();
-    if (chosen->has_separate_memory() && !chosen->runs_regions_on_host())
-      std::atexit(leave_gpu_at_exit);
+    if (chosen->has_separate_memory())
+      std::atexit(leave_device_at_exit);
     return chosen;
   }();
   return *device;
@@ -135,6 +166,38 @@ bool request_gpu(int index) {
 // The one vendor launcher built today is NVIDIA's; an AMD one would be
 // chosen here by the offload image the program registered.
 Launcher &direct_launcher() { return nvptx::cuda_launcher(); }
+
+LaunchSeat take_launch_seat() {
+  LaunchSeat seat;
+  Device &device = current_device();
+  if (device.has_separate_memory() && !host_only.load()) {
+    seats_on_device.fetch_add(1);
+    if (!leaving.load()) {
+      ++own_seats;
+      seat.device = &device;
+      seat.transfers = &program_policy();
+      seat.host_access = &program_policy();
+      seat.counted = true;
+      return seat;
+    }
+    seats_on_device.fetch_sub(1);
+    while (!host_only.load(std::memory_order_acquire))
+      pause_briefly();
+  }
+  TransferPolicy &chosen = policy();
+  seat.device = &current_device();
+  seat.transfers = &chosen;
+  seat.host_access = &chosen;
+  return seat;
+}
+
+void give_back_seat(LaunchSeat &seat) {
+  if (!seat.counted)
+    return;
+  seat.counted = false;
+  --own_seats;
+  seats_on_device.fetch_sub(1);
+}
 
 LaunchTransfers &launch_transfers() { return policy(); }
 HostAccess &host_access() { return policy(); }

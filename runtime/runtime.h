@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The composition root's face: libferry's process-wide objects, which
 // runtime.cc alone makes and owns.  Each is made on first use and never
-// destroyed, since kernels may run from static destructors:
+// destroyed, since kernels may run from static destructors and from threads
+// still running after main returns:
 //   the device          FERRY_DEVICE's (devices/device.h)
 //   the launcher        the direct path's vendor launcher (devices/launcher.h)
 //   the policy          FERRY_RESIDENCY's (core/transfers.h), handed to each
@@ -36,6 +37,23 @@ HostAccess &host_access();
 ApiTransfers &api_transfers();
 // Whether the policy has been made (the interposers must not make it).
 bool policy_created();
+
+// What one launch runs on, from its beginning to its end (entry.cc): the
+// same device and policy throughout, though the process may leave its
+// device for the host meanwhile.
+struct LaunchSeat {
+  Device *device = nullptr;
+  LaunchTransfers *transfers = nullptr;
+  HostAccess *host_access = nullptr;
+  bool counted = false; // one of the launches the exit handler waits for
+};
+// A seat on the process's device, for a launch now beginning.  On a device
+// of separate memory the launch is counted until give_back_seat: the exit
+// handler that leaves the device for the host waits for the launches that
+// other threads still run, and a launch that begins while it leaves waits
+// for it, then runs on the host.
+LaunchSeat take_launch_seat();
+void give_back_seat(LaunchSeat &seat);
 
 int &inside_runtime();
 
