@@ -24,6 +24,7 @@ build() {
   export FERRY_PLUGIN="$top/_build/plugin/.libs/ferry.so"
   export FERRY_INCLUDE="$top/include"
   export FERRY_LIBDIR="$top/_build/runtime/.libs"
+  export FERRY_OFFLOAD_TOOLS="$top/_build/tools"
   sh "$top/bench/suite/build.sh" "$1" "$ferry_gxx"
 }
 

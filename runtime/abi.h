@@ -175,6 +175,13 @@ FERRY_ABI_EXPORT int __ferry_launch_direct(const char *entry, unsigned nargs,
 /* Ends the launch: records what the kernel wrote. */
 FERRY_ABI_EXPORT void __ferry_launch_end(void);
 
+/* The frames module of the program's nvptx offload image: BYTES of
+   NUL-separated PTX objects, the image's code compiled without -mgomp,
+   which stay in the program.  Called before main by the constructor
+   that ferry's mkoffload adds to the image (tools/ferry-mkoffload.in). */
+FERRY_ABI_EXPORT void __ferry_register_frames_module(const char *ptx,
+                                                     unsigned long bytes);
+
 /* What host code is about to do to memory the device may hold. */
 enum ferry_host_access {
   FERRY_HOST_READS = 0,     /* read: what the device changed must be back */

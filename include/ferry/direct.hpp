@@ -255,13 +255,37 @@ inline void atomic_add(double *target, double value) {
   asm volatile("// ferry-ptx\n\tred.add.f64 [%0], %1;" ::"r"(target), "r"(value)
                : "memory");
 }
+// Integer adds go through an address that depends on the lane (by a zero
+// offset that ptxas does not fold away, from a shuffle among the lanes
+// active there, so that it is safe in divergent code).  In the frames module,
+// built without -mgomp, the driver's ptxas took an address made from a value
+// that a callee had stored in the caller's frame for the same in every
+// lane, and combined the warp's adds into one, at one lane's address: a
+// histogram's counts came out in multiples of 32 on the H200
+// (doc/gpu-results.md).  Floating-point adds are not combined.
+template <class T> T *lane_dependent(T *target) {
+  T *address;
+  asm volatile("// ferry-ptx\n\t{\n\t.reg .u32 lane, active;\n\t"
+               ".reg .u64 zero;\n\tmov.u32 lane, %%laneid;\n\t"
+               "activemask.b32 active;\n\t"
+               "shfl.sync.idx.b32 lane, lane, lane, 31, active;\n\t"
+               "cvt.u64.u32 zero, lane;\n\tand.b64 zero, zero, 0;\n\t"
+               "add.u64 %0, %1, zero;\n\t}"
+               : "=r"(address)
+               : "r"(target));
+  return address;
+}
 inline void atomic_add(unsigned *target, unsigned value) {
-  asm volatile("// ferry-ptx\n\tred.add.u32 [%0], %1;" ::"r"(target), "r"(value)
-               : "memory");
+  asm volatile(
+      "// ferry-ptx\n\tred.add.u32 [%0], %1;" ::"r"(lane_dependent(target)),
+      "r"(value)
+      : "memory");
 }
 inline void atomic_add(unsigned long long *target, unsigned long long value) {
-  asm volatile("// ferry-ptx\n\tred.add.u64 [%0], %1;" ::"r"(target), "r"(value)
-               : "memory");
+  asm volatile(
+      "// ferry-ptx\n\tred.add.u64 [%0], %1;" ::"r"(lane_dependent(target)),
+      "r"(value)
+      : "memory");
 }
 
 // Whether `*target += value` is one hardware add of T.

@@ -45,6 +45,9 @@ struct Settings {
   bool stats = false;    // FERRY_STATS: print the ferry-stats line at exit
   bool check = false;    // FERRY_CHECK: trap host access to stale memory
   bool trace = false;    // FERRY_TRACE: print every copy as it happens
+  // FERRY_FRAMES_MODULE: direct entries run from the frames module, where
+  // the program has one (runtime/nvptx/cuda_launch.h)
+  bool frames_module = true;
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
   LaunchPath launch = LaunchPath::automatic; // FERRY_LAUNCH
   Coherence coherence = Coherence::pages;    // FERRY_COHERENCE

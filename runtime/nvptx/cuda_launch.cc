@@ -2,6 +2,7 @@
 // See cuda_launch.h.
 #include "nvptx/cuda_launch.h"
 
+#include "abi.h"
 #include "core/ranks.h"
 #include "core/settings.h"
 #include "nvptx/cuda_driver.h"
@@ -33,6 +34,7 @@ constexpr int kJitErrorLogBufferSize = 6;
 constexpr int kJitInputPtx = 1;
 constexpr int kPointerAttributeContext = 1;
 constexpr int kDeviceAttributeMultiprocessorCount = 16;
+constexpr int kDeviceAttributeMaxThreadsPerSM = 39;
 
 // GOMP_DEVICE_NVIDIA_PTX and the layout of mkoffload's nvptx target data
 // (gcc/config/nvptx/mkoffload.cc, GOMP_VERSION_NVIDIA_PTX 1).  The version
@@ -59,6 +61,13 @@ std::vector<const NvptxTargetData *> &registered_images() {
   return *images;
 }
 
+// The frames modules (tools/ferry-mkoffload.in) the program registered, one
+// an image where ferry-g++ linked it: NUL-separated PTX objects.
+std::vector<PtxObject> &registered_frames_modules() {
+  static auto *modules = new std::vector<PtxObject>;
+  return *modules;
+}
+
 } // namespace
 
 // The host copies of the direct entries (which never run) refer to GCC's
@@ -83,11 +92,40 @@ void image_registered(unsigned version, int target_type,
 
 namespace {
 
+// The PTX objects to link: every image's, or, when every image came with a
+// frames module, those of the frames modules (which are split at their
+// NULs, as GCC's mkoffload splits nvptx-ld's output).
+std::vector<PtxObject> objects_to_link(bool *frames_modules) {
+  std::vector<PtxObject> objects;
+  *frames_modules =
+      !registered_frames_modules().empty() &&
+      registered_frames_modules().size() == registered_images().size() &&
+      settings().frames_module;
+  if (!*frames_modules) {
+    for (const NvptxTargetData *image : registered_images())
+      for (unsigned i = 0; i < image->object_count; ++i)
+        objects.push_back(image->objects[i]);
+    return objects;
+  }
+  for (const PtxObject &module : registered_frames_modules()) {
+    const char *at = module.code, *end = module.code + module.size;
+    while (at < end) {
+      const char *nul = static_cast<const char *>(std::memchr(at, 0, end - at));
+      const char *stop = nul ? nul : end;
+      if (stop > at)
+        objects.push_back({at, static_cast<std::size_t>(stop - at)});
+      at = stop + 1;
+    }
+  }
+  return objects;
+}
+
 class CudaLauncher final : public Launcher {
   // What one call site (the address of its entry-name literal) needs.
   struct Site {
     CUfunction function = nullptr;
-    std::size_t stack_bytes = 0;              // per thread; 0: no frames
+    std::size_t stack_bytes = 0; // per thread; 0: no frames
+    std::size_t local_bytes = 0; // per thread, in local memory (frames module)
     std::vector<std::size_t> parameter_bytes; // of its function, from the PTX
     // ENTRY_constants, if it exists and runs without frames.
     bool constants_looked_up = false;
@@ -154,6 +192,8 @@ public:
     if (!site.function) {
       if (!(site.function = find(entry, &site.stack_bytes, why)))
         return false;
+      if (frames_module_)
+        site.local_bytes = index_.stack_bytes(entry);
       site.parameter_bytes = index_.parameter_bytes(
           site.stack_bytes ? std::string(entry) + "_framed" : entry);
     }
@@ -225,7 +265,8 @@ public:
         site.stack_bytes
             ? framed_geometry(site.stack_bytes, total, requested_blocks, entry)
         : nest ? nest_geometry(extents, blocks_wanted, requested_threads)
-               : plain_geometry(total, blocks_wanted, requested_threads);
+               : plain_geometry(total, blocks_wanted, requested_threads,
+                                multiprocessors_);
     if (site.stack_bytes) {
       frame_arguments_[0] = arena_;
       frame_arguments_[1] = site.stack_bytes;
@@ -269,6 +310,9 @@ public:
     launched_ = true;
     if (settings().stats) {
       *why = describe(geometry, site.stack_bytes, reductions != 0);
+      if (site.local_bytes)
+        *why = local_frames(site.local_bytes) + *why;
+      *why += occupancy(function.handle, geometry);
       if (with_constants)
         *why += ", constant buffers in its parameters";
     }
@@ -489,10 +533,35 @@ private:
     return true;
   }
 
+  // ", occupancy N%": the share of a multiprocessor's threads that blocks
+  // of GEOMETRY's size keep busy, from FUNCTION's registers and memory.
+  std::string occupancy(CUfunction function, const Geometry &geometry) {
+    const int threads =
+        static_cast<int>(geometry.threads_x * geometry.threads_y);
+    int blocks = 0;
+    if (!max_threads_per_multiprocessor_ ||
+        driver_.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+            &blocks, function, threads, 0) != kSuccess)
+      return {};
+    return ", occupancy " +
+           std::to_string(100 * blocks * threads /
+                          max_threads_per_multiprocessor_) +
+           "%";
+  }
+
+  // How a launch of the frames module kept its threads' frames.
+  static std::string local_frames(std::size_t bytes) {
+    return bytes == PtxIndex::kUnknownStack
+               ? "frames in local memory, their depth unknown, "
+               : "frames in local memory, " + std::to_string(bytes) +
+                     " bytes per thread, ";
+  }
+
   // The function that runs ENTRY's loop, linking the module on first use:
-  // the entry itself when its code takes no stack frame, else its framed
-  // twin (ENTRY_framed, built for loops that may need one), with the stack
-  // each thread needs in *STACK_BYTES.
+  // the entry itself when its code takes no soft-stack frame (always, in
+  // the frames module), else its framed twin (ENTRY_framed, built for
+  // loops that may need one), with the stack each thread needs in
+  // *STACK_BYTES.
   CUfunction find(const char *entry, std::size_t *stack_bytes,
                   std::string *why) {
     auto known = functions_.find(entry);
@@ -507,7 +576,7 @@ private:
     std::string reason;
     if (load_module(&reason)) {
       std::string name = entry;
-      if (index_.stack_bytes(name) != 0) {
+      if (!frames_module_ && index_.stack_bytes(name) != 0) {
         name += "_framed";
         if (!index_.defines(name))
           reason = "'" + std::string(entry) +
@@ -545,7 +614,8 @@ private:
     return module_error_.empty();
   }
 
-  // Links every PTX object of the registered images, as libgomp does.
+  // Links every PTX object of the registered images, as libgomp does, or
+  // of their frames modules.
   std::string link_module() {
     if (!load_driver())
       return unavailable_;
@@ -562,15 +632,15 @@ private:
     if (driver_.cuLinkCreate(2, options, values, &link) != kSuccess)
       return "cuLinkCreate failed";
     std::string failure;
-    for (const NvptxTargetData *image : registered_images())
-      for (unsigned i = 0; i < image->object_count && failure.empty(); ++i) {
-        const PtxObject &object = image->objects[i];
-        index_.add(object.code, object.size);
-        if (driver_.cuLinkAddData(link, kJitInputPtx,
-                                  const_cast<char *>(object.code), object.size,
-                                  "ferry", 0, nullptr, nullptr) != kSuccess)
-          failure = std::string("the PTX does not compile: ") + error_log;
+    for (const PtxObject &object : objects_to_link(&frames_module_)) {
+      index_.add(object.code, object.size);
+      if (driver_.cuLinkAddData(link, kJitInputPtx,
+                                const_cast<char *>(object.code), object.size,
+                                "ferry", 0, nullptr, nullptr) != kSuccess) {
+        failure = std::string("the PTX does not compile: ") + error_log;
+        break;
       }
+    }
     void *image = nullptr;
     std::size_t image_size = 0;
     if (failure.empty() &&
@@ -587,6 +657,11 @@ private:
                                      kDeviceAttributeMultiprocessorCount,
                                      device) == kSuccess &&
         multiprocessors > 0) {
+      multiprocessors_ = static_cast<unsigned>(multiprocessors);
+      if (driver_.cuDeviceGetAttribute(&max_threads_per_multiprocessor_,
+                                       kDeviceAttributeMaxThreadsPerSM,
+                                       device) != kSuccess)
+        max_threads_per_multiprocessor_ = 0;
       reduction_blocks_ = static_cast<unsigned long long>(multiprocessors) *
                           kReductionBlocksPerSM;
       // 32 blocks of one column each fit on a multiprocessor.
@@ -645,6 +720,7 @@ private:
   std::string unavailable_;
   CUcontext context_ = nullptr;
   CUmodule module_ = nullptr;
+  bool frames_module_ = false; // module_ was linked from the frames modules
   std::string module_error_;
   PtxIndex index_;
   std::map<std::string, CUfunction> functions_;
@@ -661,10 +737,16 @@ private:
   unsigned long long firsts_[3] = {};          // where a pass's grid starts
   unsigned long long resident_threads_ = 132 * 32 * kFrameColumn;
   unsigned long long reduction_blocks_ = 1024;
+  unsigned multiprocessors_ = 0; // 0 until the module is linked
+  int max_threads_per_multiprocessor_ = 0;
   bool launched_ = false;
 };
 
 } // namespace
+
+void frames_module_registered(const char *ptx, std::size_t bytes) {
+  registered_frames_modules().push_back({ptx, bytes});
+}
 
 Launcher &cuda_launcher() {
   static CudaLauncher *launcher = new CudaLauncher;
@@ -672,3 +754,8 @@ Launcher &cuda_launcher() {
 }
 
 } // namespace ferry::rt::nvptx
+
+extern "C" void __ferry_register_frames_module(const char *ptx,
+                                               unsigned long bytes) {
+  ferry::rt::nvptx::frames_module_registered(ptx, bytes);
+}

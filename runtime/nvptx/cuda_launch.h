@@ -8,9 +8,14 @@
 // program itself: libferry interposes GOMP_offload_register_ver, which the
 // constructor that GCC's mkoffload adds to every offloading executable calls
 // with the offload image (runtime/hooks/openmp_hooks.cc), hands the image to
-// image_registered(), and passes the call on to libgomp.  All PTX
-// objects of the image are linked into one module, as libgomp links them;
-// ptx_index.h decides which entries can run outside libgomp.
+// image_registered(), and passes the call on to libgomp.  ferry-g++ links
+// ferry's own mkoffload (tools/ferry-mkoffload.in), which adds to each
+// image a frames module, the same code compiled without -mgomp, whose
+// functions keep their frames in per-thread local memory
+// (frames_module_registered).  All PTX objects of the frames modules, or
+// of the images where a program lacks them, are linked into one module,
+// as libgomp links them; ptx_index.h decides which entries can run outside
+// libgomp.
 //
 // One CUDA context is shared by libgomp, ferry and cudart/cuBLAS: ferry
 // makes the device's primary context current before libgomp opens the
@@ -22,6 +27,8 @@
 
 #include "devices/launcher.h"
 
+#include <cstddef>
+
 namespace ferry::rt::nvptx {
 
 // The CUDA launcher (one per process).
@@ -32,6 +39,11 @@ Launcher &cuda_launcher();
 // kept when it is an nvptx image, for the launcher to link.
 void image_registered(unsigned version, int target_type,
                       const void *target_data);
+
+// The frames module of an image, from the constructor that ferry's
+// mkoffload adds (runtime/abi.h, __ferry_register_frames_module): BYTES of
+// NUL-separated PTX objects, which stay in the program.
+void frames_module_registered(const char *ptx, std::size_t bytes);
 
 } // namespace ferry::rt::nvptx
 

@@ -38,8 +38,15 @@ unsigned block_size(int requested) {
 }
 
 Geometry plain_geometry(unsigned long long total, int requested_blocks,
-                        int requested_threads) {
-  const unsigned threads = block_size(requested_threads);
+                        int requested_threads, unsigned multiprocessors) {
+  unsigned threads = block_size(requested_threads);
+  if (requested_threads <= 0 && requested_blocks <= 0 && multiprocessors &&
+      total < static_cast<unsigned long long>(threads) * multiprocessors) {
+    const unsigned long long per_multiprocessor =
+        (total + multiprocessors - 1) / multiprocessors;
+    threads = static_cast<unsigned>(std::max<unsigned long long>(
+        kWarp, (per_multiprocessor + kWarp - 1) / kWarp * kWarp));
+  }
   const unsigned long long blocks =
       requested_blocks > 0 ? static_cast<unsigned long long>(requested_blocks)
                            : (total + threads - 1) / threads;

@@ -154,14 +154,14 @@ std::size_t PtxIndex::frame_bytes(const std::string &body) {
   for (char c : body)
     if (!is_space(c))
       text += c;
-  // The constant of the first instruction that starts with PREFIX, up to
-  // its ';'; kUnknownStack when it is not a number, 0 without one.
-  auto operand = [&text](const char *prefix) -> std::size_t {
+  // The constant after the first PREFIX, up to END; kUnknownStack when it
+  // is not a number, 0 without one.
+  auto operand = [&text](const char *prefix, char end_mark = ';') {
     const std::size_t at = text.find(prefix);
     if (at == std::string::npos)
-      return 0;
+      return std::size_t{0};
     const std::size_t start = at + std::strlen(prefix);
-    const std::size_t end = text.find(';', start);
+    const std::size_t end = text.find(end_mark, start);
     if (end == std::string::npos || end == start)
       return kUnknownStack;
     std::size_t bytes = 0;
@@ -172,8 +172,10 @@ std::size_t PtxIndex::frame_bytes(const std::string &body) {
     }
     return bytes;
   };
+  // Without -mgomp (the frames module) a frame is a per-thread array,
+  // `.local .align 16 .b8 %frame_ar[48];`.
   if (text.find("%sspprev") == std::string::npos)
-    return 0;
+    return operand(".b8%frame_ar[", ']');
   // A prologue of another shape: its size cannot be read.
   if (text.find("sub.u64%frame,%sspprev,") == std::string::npos)
     return kUnknownStack;

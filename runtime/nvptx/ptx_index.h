@@ -10,6 +10,9 @@
 // (<ferry/direct.hpp>, enter_frame).  GCC's own atomics are predicated on
 // libgomp's per-warp state (__nvptx_uni), which a direct launch does not
 // set up: such an entry must take the OpenMP path, as it would run wrong.
+// In the frames module (tools/ferry-mkoffload.in), compiled without
+// -mgomp, a frame is a per-thread .local array instead, which needs no
+// set-up; its bytes are counted the same way.
 #ifndef FERRY_RUNTIME_PTX_INDEX_H
 #define FERRY_RUNTIME_PTX_INDEX_H
 
@@ -34,8 +37,9 @@ public:
   // module has no such entry, which the launcher finds out itself).
   std::string obstacle(const std::string &entry) const;
 
-  // The soft-stack bytes one thread of ENTRY needs: the deepest chain of
-  // frames through the functions it calls; 0 when none takes a frame, and
+  // The frame bytes one thread of ENTRY needs (soft-stack or local, as
+  // the module has them): the deepest chain of frames through the
+  // functions it calls; 0 when none takes a frame, and
   // kUnknownStack when a frame's size is dynamic (alloca) or the calls
   // recurse.
   static constexpr std::size_t kUnknownStack = ~std::size_t{0};
@@ -48,8 +52,9 @@ public:
   std::vector<std::size_t> parameter_bytes(const std::string &name) const;
 
   // The bytes of BODY's own frame (the prologue's `sub.u64 %frame,
-  // %sspprev, N` and `sub.u64 %stack, %frame, M`: N + M); 0 without one,
-  // kUnknownStack when it grows at run time.
+  // %sspprev, N` and `sub.u64 %stack, %frame, M`: N + M; without a soft
+  // stack, N of `.local .b8 %frame_ar[N]`); 0 without one, kUnknownStack
+  // when it grows at run time.
   static std::size_t frame_bytes(const std::string &body);
 
   // The functions BODY (a function's PTX) calls by name.

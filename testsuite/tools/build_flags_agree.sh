@@ -34,7 +34,7 @@ normalise() {
 }
 
 # The installed wrapper, not the build tree the tests point it at.
-env -u FERRY_PLUGIN -u FERRY_INCLUDE -u FERRY_LIBDIR "$wrapper" --showme \
+env -u FERRY_PLUGIN -u FERRY_INCLUDE -u FERRY_LIBDIR -u FERRY_OFFLOAD_TOOLS "$wrapper" --showme \
   -c flags.cc | normalise > "$dir/wrapper"
 PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --define-variable=prefix="$root$prefix" \
   --cflags ferry | normalise > "$dir/pkg-config"
@@ -67,7 +67,7 @@ link_flags() {
     grep -v -e '^-fplugin=' -e '^-I' -e '^-include' -e 'flags\.o$' \
       -e 'flags\.cc\.o$' -e '^-o$' -e '^flags$' -e '^g++$' -e '/g++$'
 }
-env -u FERRY_PLUGIN -u FERRY_INCLUDE -u FERRY_LIBDIR "$wrapper" --showme \
+env -u FERRY_PLUGIN -u FERRY_INCLUDE -u FERRY_LIBDIR -u FERRY_OFFLOAD_TOOLS "$wrapper" --showme \
   flags.o -o flags | link_flags > "$dir/wrapper.link"
 PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --define-variable=prefix="$root$prefix" \
   --libs ferry | link_flags > "$dir/pkg-config.link"

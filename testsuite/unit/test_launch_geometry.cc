@@ -33,6 +33,19 @@ BOOST_AUTO_TEST_CASE(blocks_are_whole_warps) {
   BOOST_TEST(plain_geometry(1000000, 3, 64).blocks[0] == 3u);
 }
 
+BOOST_AUTO_TEST_CASE(short_loops_reach_every_multiprocessor) {
+  // 16,384 work items on 132 multiprocessors: 128 blocks of 128, not 64
+  // of 256.
+  const Geometry g = plain_geometry(16384, 0, 0, 132);
+  BOOST_TEST(g.threads_x == 128u);
+  BOOST_TEST(g.blocks[0] == 128u);
+  // Whole warps even for a few iterations; large loops keep 256.
+  BOOST_TEST(plain_geometry(100, 0, 0, 132).threads_x == 32u);
+  BOOST_TEST(plain_geometry(1000000, 0, 0, 132).threads_x == 256u);
+  // A request is kept as it is.
+  BOOST_TEST(plain_geometry(16384, 0, 256, 132).threads_x == 256u);
+}
+
 BOOST_AUTO_TEST_CASE(nests_take_32_by_8_blocks_as_rajaperf) {
   const unsigned long long heat[3] = {98, 98, 98};
   const Geometry g = nest_geometry(heat, 0, 0);

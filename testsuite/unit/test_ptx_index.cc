@@ -164,6 +164,11 @@ BOOST_AUTO_TEST_CASE(a_frame_is_read_from_the_prologue) {
   BOOST_TEST(PtxIndex::frame_bytes("\nld.shared.u64 %sspprev,[%sspslot];\n"
                                    "sub.u64 %frame,%sspprev,48;\n"
                                    "sub.u64 %stack,%frame,0;\n") == 48u);
+  // The frames module, without a soft stack: a per-thread .local array.
+  BOOST_TEST(PtxIndex::frame_bytes("\n.local .align 16 .b8 %frame_ar[48];\n"
+                                   ".reg .u64 %frame;\n"
+                                   "cvta.local.u64 %frame,%frame_ar;\n") ==
+             48u);
 }
 
 BOOST_AUTO_TEST_CASE(gcc_atomics_are_found) {

@@ -1,0 +1,118 @@
+#!/bin/sh
+# The frames module (tools/ferry-mkoffload.in), at link time (no GPU
+# needed).  A program that ferry-g++ links carries, beside libgomp's image,
+# its offload code compiled a second time without -mgomp, registered with
+# libferry by a constructor: there a helper's local array is a per-thread
+# .local frame, as nvcc keeps it, where libgomp's image takes it from the
+# soft stack per warp (__nvptx_stacks); every direct entry is in it, and
+# it names no libgomp per-warp state outside the OpenMP regions' code; and
+# ptxas accepts the module where the CUDA toolkit is installed.  The
+# same program linked with GCC's mkoffload alone (no -B to ferry's tools)
+# has no frames module and still links.  A link with -v shows the second
+# compilation.
+# Runs against the build tree (see ferry-test).
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+[ -x "$FERRY_BUILD_DIR/tools/accel/nvptx-none/mkoffload" ] ||
+  fail "the build tree has no tools/accel/nvptx-none/mkoffload"
+command -v x86_64-linux-gnu-accel-nvptx-none-gcc-12 > /dev/null || {
+  echo "SKIP: no nvptx offload compiler"; exit 0; }
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cat > "$dir/k.cc" <<'CC'
+#include <ferry/ferry.hpp>
+
+namespace {
+__attribute__((noinline)) void add_channels(const double *grid, int points,
+                                            double energy, double *xs) {
+  int low = 0, high = points - 1;
+  while (high - low > 1) {
+    const int mid = (low + high) / 2;
+    (grid[mid] > energy ? high : low) = mid;
+  }
+  for (int c = 0; c < 5; ++c)
+    xs[c] += grid[low] * (c + 1) + grid[high];
+}
+}
+
+[[ferry::kernel]] void lookup(int n, int points,
+                              [[ferry::borrow(points)]] const double *grid,
+                              [[ferry::out(n)]] double *total) {
+  for (int i = 0; i < n; ++i) {
+    double xs[5] = {0, 0, 0, 0, 0};
+    add_channels(grid, points, grid[0] + i * 1e-3, xs);
+    total[i] = xs[0] + xs[1] + xs[2] + xs[3] + xs[4];
+  }
+}
+
+int main() {
+  double grid[64], total[100];
+  for (int i = 0; i < 64; ++i) grid[i] = i * 0.01;
+  lookup(100, 64, grid, total);
+  return total[7] > 0 ? 0 : 1;
+}
+CC
+cd "$dir" || fail "no temporary directory"
+"$FERRY_GXX" -O2 -c k.cc -o k.o 2> compile.log || { cat compile.log; fail "k.cc does not compile"; }
+"$FERRY_GXX" -O2 -v k.o -o k 2> link.log || { cat link.log; fail "k.o does not link"; }
+grep -q -- "-xlto -m64 .* -o [^ ]*/frames.ptx" link.log ||
+  fail "the link with -v does not show the second nvptx compilation"
+grep -q "ferry-g++: note" link.log && { grep "ferry-g++: note" link.log; fail "the frames module was not built"; }
+
+# The module's bytes, between the symbols the constructor reads.
+start=$(nm k | awk '$3 == "ferry_frames_module" { print $1 }')
+end=$(nm k | awk '$3 == "ferry_frames_module_end" { print $1 }')
+[ -n "$start" ] && [ -n "$end" ] || fail "k has no frames module"
+nm k | grep -q " w __ferry_register_frames_module" ||
+  fail "k does not hand its frames module to libferry"
+nm -D "$FERRY_BUILD_DIR/runtime/.libs/libferry.so" |
+  grep -q " T __ferry_register_frames_module" ||
+  fail "libferry does not export __ferry_register_frames_module"
+python3 - "$start" "$end" > module.ptx <<'PY' || fail "cannot read the module from k"
+import subprocess, sys
+start, end = int(sys.argv[1], 16), int(sys.argv[2], 16)
+# The section that holds START, and where its bytes lie in the file.
+for line in subprocess.run(["objdump", "-h", "k"], capture_output=True,
+                           text=True).stdout.splitlines():
+    words = line.split()
+    if len(words) >= 6 and words[1].startswith(".rodata"):
+        size, vma, offset = int(words[2], 16), int(words[3], 16), int(words[5], 16)
+        if vma <= start < vma + size:
+            with open("k", "rb") as f:
+                f.seek(offset + start - vma)
+                sys.stdout.write(f.read(end - start).replace(b"\0", b"\n").decode())
+            break
+PY
+grep -q "^\.visible \.entry __ferry_direct__Z6lookupiiPKdPd_0 " module.ptx ||
+  fail "the frames module lacks the loop's direct entry"
+awk '/FUNCTION DEF: .*add_channels/ { inside = 1 } inside && /^}/ { exit }
+     inside' module.ptx > helper.ptx
+[ -s helper.ptx ] || fail "the frames module lacks the helper"
+grep -q "%sspprev" helper.ptx && fail "the helper's frame is on the soft stack in the frames module"
+awk '/^\.visible \.entry __ferry_direct__Z6lookupiiPKdPd_0 \(.*\)$/ { inside = 1 }
+     inside && /^}/ { exit } inside' module.ptx > entry.ptx
+grep -q "__nvptx_uni\|__nvptx_stacks" entry.ptx &&
+  fail "the plain entry names libgomp's per-warp state in the frames module"
+grep -q "^\.local .* %frame_ar\[48\];" entry.ptx ||
+  fail "the plain entry does not keep its xs[5] in a per-thread .local frame"
+# ptxas accepts every object of the module, where the CUDA toolkit is.
+ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+if [ -x "$ptxas" ]; then
+  python3 - <<'PY' || fail "cannot split the module"
+text = open("module.ptx").read()
+parts = text.split("// BEGIN PREAMBLE")
+for k, part in enumerate(p for p in parts if p.strip()):
+    open("object%02d.ptx" % k, "w").write("// BEGIN PREAMBLE" + part)
+PY
+  for object in object*.ptx; do
+    "$ptxas" -arch=sm_90 -c "$object" -o object.cubin 2> ptxas.log ||
+      { cat ptxas.log; fail "ptxas rejects $object of the frames module"; }
+  done
+fi
+
+# Without ferry's tools on the link line, GCC's mkoffload alone.
+FERRY_OFFLOAD_TOOLS="$dir/none" "$FERRY_GXX" -O2 k.o -o plain 2> plain.log ||
+  { cat plain.log; fail "k.o does not link with GCC's mkoffload alone"; }
+nm plain | grep -q ferry_frames_module && fail "GCC's mkoffload alone made a frames module"
+echo "PASS: frames module with per-thread .local frames"
