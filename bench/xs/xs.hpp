@@ -9,7 +9,11 @@
 //
 // The same functions serve the ferry variant (xs_ferry.cc, plain C++ with
 // a [[ferry::kernel]]) and the CUDA one (xs_cuda.cu, where XS_DEVICE makes
-// them __device__ too), so the two do the same arithmetic.
+// them __device__ too), so the two do the same arithmetic.  Built with
+// -DXS_HELPERS_OUT_OF_LINE, the two helpers that fill arrays through
+// pointers (micro_xs, macro_xs) are not inlined on either side, as GCC and
+// nvcc leave XSBench's larger ones: their arrays and the seed then live in
+// stack frames, which is what the frames module is for.
 #ifndef FERRY_BENCH_XS_HPP
 #define FERRY_BENCH_XS_HPP
 
@@ -22,6 +26,11 @@
 #define XS_DEVICE __host__ __device__
 #else
 #define XS_DEVICE
+#endif
+#ifdef XS_HELPERS_OUT_OF_LINE
+#define XS_HELPER inline __attribute__((noinline))
+#else
+#define XS_HELPER inline
 #endif
 
 namespace xs {
@@ -82,7 +91,7 @@ XS_DEVICE inline int pick_material(std::uint64_t *seed) {
 
 // The five cross sections of NUCLIDE at ENERGY, interpolated between the
 // two grid points around it, into XS.
-XS_DEVICE inline void micro_xs(double energy, int nuclide, const double *grid,
+XS_DEVICE XS_HELPER void micro_xs(double energy, int nuclide, const double *grid,
                                double xs[kChannels]) {
   const double *points = grid + nuclide * kGridPoints * kPointDoubles;
   long low = 0, high = kGridPoints - 1;
@@ -107,7 +116,7 @@ XS_DEVICE inline void micro_xs(double energy, int nuclide, const double *grid,
 }
 
 // The material's cross sections at ENERGY, into MACRO.
-XS_DEVICE inline void macro_xs(double energy, int material, const double *grid,
+XS_DEVICE XS_HELPER void macro_xs(double energy, int material, const double *grid,
                                const int *counts, const int *nuclides,
                                const double *concentrations,
                                double macro[kChannels]) {
