@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <type_traits>
 #include <vector>
 
 #ifdef __CUDACC__
@@ -106,9 +107,9 @@ DOCK_DEVICE inline void score(long first, int ligand_atoms, int protein_atoms,
           p_params.hphb * (phphb_ltz && lhphb_gtz ? -1.0f : 1.0f);
       const float l_hphb =
           l_params.hphb * (phphb_gtz && lhphb_ltz ? -1.0f : 1.0f);
-      const float distdslv =
-          phphb_ltz ? (lhphb_ltz ? kNpnpDistance : kNppDistance)
-                    : (lhphb_ltz ? kNppDistance : -1e30f);
+      const float distdslv = phphb_ltz
+                                 ? (lhphb_ltz ? kNpnpDistance : kNppDistance)
+                                 : (lhphb_ltz ? kNppDistance : -1e30f);
       const float r_distdslv = 1.0f / distdslv;
       const float chrg_init = l_params.elsc * p_params.elsc;
       const float dslv_init = p_hphb + l_hphb;
@@ -157,7 +158,9 @@ inline Deck make_deck(long poses) {
   d.poses = poses;
   std::uint64_t seed = 7;
   for (int t = 0; t < d.types; ++t)
-    d.forcefield.push_back({t % 3 == 0 ? kHbtypeF : t % 3 == 1 ? kHbtypeE : 78,
+    d.forcefield.push_back({t % 3 == 0   ? kHbtypeF
+                            : t % 3 == 1 ? kHbtypeE
+                                         : 78,
                             1.0f + unit(&seed), unit(&seed) * 2 - 1,
                             unit(&seed) * 2 - 1});
   auto atoms = [&](int count, float box) {
@@ -177,9 +180,17 @@ inline Deck make_deck(long poses) {
   return d;
 }
 
-// Poses on the command line (default 65,536) and the timed calls (10).
-inline long poses_from(int argc, char **argv) {
-  return argc > 1 ? std::atol(argv[1]) : 65536L;
+// RUN(deck, repetitions, std::integral_constant<int, P>()) for P = 1, 2,
+// 4, 8 and 16, with the poses (default 65,536) and the timed calls (10) of
+// the command line.
+template <class Run> void for_every_p(int argc, char **argv, Run run) {
+  const Deck deck = make_deck(argc > 1 ? std::atol(argv[1]) : 65536L);
+  const int repetitions = argc > 2 ? std::atoi(argv[2]) : 10;
+  run(deck, repetitions, std::integral_constant<int, 1>());
+  run(deck, repetitions, std::integral_constant<int, 2>());
+  run(deck, repetitions, std::integral_constant<int, 4>());
+  run(deck, repetitions, std::integral_constant<int, 8>());
+  run(deck, repetitions, std::integral_constant<int, 16>());
 }
 
 } // namespace dock

@@ -5,26 +5,15 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 --use_fast_math -o dock_cuda dock_cuda.cu
 #include "dock.hpp"
 
+#include "../cuda_support.cuh"
+
 #include <chrono>
 #include <cstdio>
 
 namespace {
 
-void check(cudaError_t result, const char *what) {
-  if (result != cudaSuccess) {
-    std::fprintf(stderr, "dock_cuda: %s: %s\n", what, cudaGetErrorString(result));
-    std::exit(1);
-  }
-}
-
-template <typename T> T *upload(const std::vector<T> &v) {
-  T *device = nullptr;
-  check(cudaMalloc(&device, v.size() * sizeof(T)), "cudaMalloc");
-  check(cudaMemcpy(device, v.data(), v.size() * sizeof(T),
-                   cudaMemcpyHostToDevice),
-        "upload");
-  return device;
-}
+using bench::check;
+using bench::upload;
 
 struct Poses {
   const float *axis[6];
@@ -82,11 +71,8 @@ template <int P> void run(const dock::Deck &d, int repetitions) {
 } // namespace
 
 int main(int argc, char **argv) {
-  const dock::Deck deck = dock::make_deck(dock::poses_from(argc, argv));
-  const int repetitions = argc > 2 ? std::atoi(argv[2]) : 10;
-  run<1>(deck, repetitions);
-  run<2>(deck, repetitions);
-  run<4>(deck, repetitions);
-  run<8>(deck, repetitions);
-  run<16>(deck, repetitions);
+  dock::for_every_p(argc, argv,
+                    [](const dock::Deck &deck, int repetitions, auto p) {
+                      run<p.value>(deck, repetitions);
+                    });
 }

@@ -11,18 +11,18 @@
 #include <cstdio>
 
 template <int P>
-[[ferry::kernel]]
-void fasten(long groups, int ligand_atoms, int protein_atoms, int types,
-            [[ferry::borrow(protein_atoms)]] const dock::Atom *protein,
-            [[ferry::borrow(ligand_atoms)]] const dock::Atom *ligand,
-            [[ferry::borrow(types)]] const dock::ForceField *forcefield,
-            [[ferry::borrow(groups * P)]] const float *rx,
-            [[ferry::borrow(groups * P)]] const float *ry,
-            [[ferry::borrow(groups * P)]] const float *rz,
-            [[ferry::borrow(groups * P)]] const float *tx,
-            [[ferry::borrow(groups * P)]] const float *ty,
-            [[ferry::borrow(groups * P)]] const float *tz,
-            [[ferry::out(groups * P)]] float *energies) {
+[[ferry::kernel]] void
+fasten(long groups, int ligand_atoms, int protein_atoms, int types,
+       [[ferry::borrow(protein_atoms)]] const dock::Atom *protein,
+       [[ferry::borrow(ligand_atoms)]] const dock::Atom *ligand,
+       [[ferry::borrow(types)]] const dock::ForceField *forcefield,
+       [[ferry::borrow(groups * P)]] const float *rx,
+       [[ferry::borrow(groups * P)]] const float *ry,
+       [[ferry::borrow(groups * P)]] const float *rz,
+       [[ferry::borrow(groups * P)]] const float *tx,
+       [[ferry::borrow(groups * P)]] const float *ty,
+       [[ferry::borrow(groups * P)]] const float *tz,
+       [[ferry::out(groups * P)]] float *energies) {
   for (long g = 0; g < groups; ++g) {
     const float *const poses[6] = {rx, ry, rz, tx, ty, tz};
     dock::score<P>(g * P, ligand_atoms, protein_atoms, protein, ligand,
@@ -57,11 +57,8 @@ template <int P> void run(const dock::Deck &d, int repetitions) {
 }
 
 int main(int argc, char **argv) {
-  const dock::Deck deck = dock::make_deck(dock::poses_from(argc, argv));
-  const int repetitions = argc > 2 ? std::atoi(argv[2]) : 10;
-  run<1>(deck, repetitions);
-  run<2>(deck, repetitions);
-  run<4>(deck, repetitions);
-  run<8>(deck, repetitions);
-  run<16>(deck, repetitions);
+  dock::for_every_p(argc, argv,
+                    [](const dock::Deck &deck, int repetitions, auto p) {
+                      run<p.value>(deck, repetitions);
+                    });
 }

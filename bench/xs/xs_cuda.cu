@@ -4,27 +4,14 @@
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o xs_cuda xs_cuda.cu
 #include "xs.hpp"
 
-#include <cuda_runtime.h>
+#include "../cuda_support.cuh"
 
 #include <chrono>
 
 namespace {
 
-void check(cudaError_t status, const char *what) {
-  if (status != cudaSuccess) {
-    std::fprintf(stderr, "xs_cuda: %s: %s\n", what, cudaGetErrorString(status));
-    std::exit(EXIT_FAILURE);
-  }
-}
-
-template <class T> T *upload(const std::vector<T> &v) {
-  T *device = nullptr;
-  check(cudaMalloc(&device, v.size() * sizeof(T)), "cudaMalloc");
-  check(cudaMemcpy(device, v.data(), v.size() * sizeof(T),
-                   cudaMemcpyHostToDevice),
-        "upload");
-  return device;
-}
+using bench::check;
+using bench::upload;
 
 __global__ void lookups(long n, const double *__restrict__ grid,
                         const int *__restrict__ counts,
