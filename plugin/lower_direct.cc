@@ -438,6 +438,14 @@ private:
       DECL_PRESERVE_P(function) = 1; // nothing on the host calls it
       DECL_ATTRIBUTES(function) = tree_cons(get_identifier("kernel"), NULL_TREE,
                                             DECL_ATTRIBUTES(function));
+      // Every call the entry makes is inlined where it can be (not into
+      // functions marked noinline), as nvcc inlines device functions.  The
+      // entry, its framed body and the OpenMP region each call the loop's
+      // helpers, so GCC's inlining of functions called once no longer
+      // applies to them: a docking kernel's scoring function stayed out
+      // of line, behind a call that took 254 registers (nvcc: 95).
+      DECL_ATTRIBUTES(function) = tree_cons(
+          get_identifier("flatten"), NULL_TREE, DECL_ATTRIBUTES(function));
       // Kernels in headers (inline, templates) are defined in many units.
       if (DECL_COMDAT(k_.fndecl) || DECL_ONE_ONLY(k_.fndecl))
         comdat_linkage(function);
