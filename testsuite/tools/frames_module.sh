@@ -5,8 +5,9 @@
 # libferry by a constructor: there a helper's local array is a per-thread
 # .local frame, as nvcc keeps it, where libgomp's image takes it from the
 # soft stack per warp (__nvptx_stacks); every direct entry is in it, and
-# it names no libgomp per-warp state outside the OpenMP regions' code; and
-# ptxas accepts the module where the CUDA toolkit is installed.  The
+# it names no libgomp per-warp state outside the OpenMP regions' code; an
+# entry is flattened (a large helper it calls is inlined); and ptxas
+# accepts the module where the CUDA toolkit is installed.  The
 # same program linked with GCC's mkoffload alone (no -B to ferry's tools)
 # has no frames module and still links.  A link with -v shows the second
 # compilation.
@@ -36,6 +37,35 @@ __attribute__((noinline)) void add_channels(const double *grid, int points,
 }
 }
 
+// A helper too large for GCC's inlining heuristics, which the loop's
+// three copies (entry, framed body, OpenMP region) all call.
+template <int P> inline void weigh(const double *grid, int points, int i,
+                                   double *out) {
+  double acc[P] = {}, sq[P] = {}, lo[P], hi[P];
+  for (int k = 0; k < P; ++k) lo[k] = 1e30, hi[k] = -1e30;
+  for (int p = 0; p < points; ++p) {
+    const double g = grid[p], h = grid[(p * 7 + i) % points];
+    for (int k = 0; k < P; ++k) {
+      const double d = g - (i + k) * 1e-3, e = h * (k + 1) - d;
+      acc[k] += d > 0 ? d * d * 0.5 + g / (1 + d) : -d * g + 1 / (2 + g);
+      sq[k] += e > 1 ? e / (d * d + 1) : e * e - h;
+      lo[k] = e < lo[k] ? e : lo[k];
+      hi[k] = d > hi[k] ? d : hi[k];
+      if (acc[k] > 1e6) acc[k] = acc[k] * 1e-6 + d;
+      if (sq[k] > 1e6) sq[k] = sq[k] * 1e-6 - e;
+    }
+  }
+  for (int k = 0; k < P; ++k)
+    out[k] = acc[k] * (k + 1) - grid[k % points] + sq[k] / (1 + hi[k] - lo[k]);
+}
+
+[[ferry::kernel]] void weights(int n, int points,
+                               [[ferry::borrow(points)]] const double *grid,
+                               [[ferry::out(4 * n)]] double *w) {
+  for (int i = 0; i < n; ++i)
+    weigh<4>(grid, points, i, w + 4 * i);
+}
+
 [[ferry::kernel]] void lookup(int n, int points,
                               [[ferry::borrow(points)]] const double *grid,
                               [[ferry::out(n)]] double *total) {
@@ -49,8 +79,10 @@ __attribute__((noinline)) void add_channels(const double *grid, int points,
 int main() {
   double grid[64], total[100];
   for (int i = 0; i < 64; ++i) grid[i] = i * 0.01;
+  double w[400];
   lookup(100, 64, grid, total);
-  return total[7] > 0 ? 0 : 1;
+  weights(100, 64, grid, w);
+  return total[7] > 0 && w[9] != 0 ? 0 : 1;
 }
 CC
 cd "$dir" || fail "no temporary directory"
@@ -96,6 +128,12 @@ grep -q "__nvptx_uni\|__nvptx_stacks" entry.ptx &&
   fail "the plain entry names libgomp's per-warp state in the frames module"
 grep -q "^\.local .* %frame_ar\[48\];" entry.ptx ||
   fail "the plain entry does not keep its xs[5] in a per-thread .local frame"
+# The entry is flattened: the helper that its three copies call is inlined
+# into it (GCC inlines functions called once, which it no longer is).
+awk '/^\.visible \.entry __ferry_direct__Z7weightsiiPKdPd_0 \(.*\)$/ { inside = 1 }
+     inside && /^}$/ { exit } inside' module.ptx > weights.ptx
+[ -s weights.ptx ] || fail "the frames module lacks the weights entry"
+grep -q "call.*weigh" weights.ptx && fail "the weights entry calls its helper instead of inlining it"
 # ptxas accepts every object of the module, where the CUDA toolkit is.
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 if [ -x "$ptxas" ]; then
