@@ -35,6 +35,8 @@ import shutil
 import subprocess
 import sys
 
+from port_tools import find_nvcc
+
 KERNELS = {
     "cg.cpp": ["cg_init", "cg_calc_w", "cg_calc_ur", "cg_calc_p"],
     "cheby.cpp": ["cheby_calc_u", "cheby_init", "cheby_iterate"],
@@ -108,10 +110,8 @@ def build(source_dir, model_dir, compiler, binary, work):
 
 
 def build_cuda(source_dir, binary, work):
-    nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
-    if not os.access(nvcc, os.X_OK):
-        print("tealeaf_port: no nvcc; the CUDA model is not built",
-              file=sys.stderr)
+    nvcc = find_nvcc("tealeaf_port")
+    if not nvcc:
         return
     os.makedirs(work, exist_ok=True)
     model = os.path.join(source_dir, "src", "cuda")

@@ -37,6 +37,8 @@ import shutil
 import subprocess
 import sys
 
+from port_tools import find_nvcc
+
 MEMBERS = ["num_nucs", "concs", "mats", "unionized_energy_array", "index_grid",
            "nuclide_grid"]
 CONST_PARAMETERS = {
@@ -131,10 +133,8 @@ def build(model, compiler, flags, binary, work, libraries):
 
 
 def build_cuda(xsbench, binary, work):
-    nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
-    if not os.access(nvcc, os.X_OK):
-        print("xsbench_port: no nvcc; the CUDA model is not built",
-              file=sys.stderr)
+    nvcc = find_nvcc("xsbench_port")
+    if not nvcc:
         return
     os.makedirs(work, exist_ok=True)
     model = os.path.join(xsbench, "cuda")
