@@ -31,11 +31,10 @@ has the results on an H200.
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 
-from port_tools import find_nvcc
+from port_tools import find_nvcc, start_port
 
 KERNELS = {
     "cg.cpp": ["cg_init", "cg_calc_w", "cg_calc_ur", "cg_calc_p"],
@@ -138,12 +137,7 @@ def build_cuda(source_dir, binary, work):
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__.split("\n\n")[-2])
-    tealeaf, out, ferry_gxx = sys.argv[1:]
-    model = os.path.join(out, "src")
-    shutil.rmtree(model, ignore_errors=True)
-    shutil.copytree(os.path.join(tealeaf, "src", "omp"), model)
+    tealeaf, out, ferry_gxx, model = start_port(__doc__, "src", "omp")
     for name, kernels in KERNELS.items():
         port_file(os.path.join(model, name), kernels)
     build(tealeaf, model, ferry_gxx, os.path.join(out, "tealeaf_ferry"),

@@ -33,11 +33,10 @@ plugin: plain serial C++) and, where nvcc is installed, OUT_DIR/xsbench_cuda
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 
-from port_tools import find_nvcc
+from port_tools import find_nvcc, start_port
 
 MEMBERS = ["num_nucs", "concs", "mats", "unionized_energy_array", "index_grid",
            "nuclide_grid"]
@@ -146,12 +145,7 @@ def build_cuda(xsbench, binary, work):
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__.split("\n\n")[-2])
-    xsbench, out, ferry_gxx = sys.argv[1:]
-    model = os.path.join(out, "src")
-    shutil.rmtree(model, ignore_errors=True)
-    shutil.copytree(os.path.join(xsbench, "openmp-offload"), model)
+    xsbench, out, ferry_gxx, model = start_port(__doc__, "openmp-offload")
     edit(os.path.join(model, "XSbench_header.h"),
          lambda text: add_consts(annotate_members(text)))
     edit(os.path.join(model, "Simulation.c"), port_simulation)
