@@ -765,6 +765,12 @@ private:
     entry_locals_.clear();
 
     tree statements = NULL_TREE;
+    // The mark that tells ferry's mkoffload to compile the entry's
+    // single-precision division and square roots as nvcc's
+    // --use_fast_math does (<ferry/direct.hpp>, mark_fast_math).
+    if (opt_for_fn(k_.fndecl, flag_unsafe_math_optimizations))
+      append_to_statement_list_force(call_direct_helper("mark_fast_math", {}),
+                                     &statements);
     if (with_constants_) {
       append_to_statement_list_force(constants_setup_, &statements);
       entry_locals_.insert(entry_locals_.end(), constants_locals_.begin(),

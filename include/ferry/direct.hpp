@@ -538,6 +538,15 @@ template <class T> T load_nc(const T *address) {
   return value;
 }
 
+// The first statement of the entries of a kernel compiled with
+// -ffast-math (GCC's -funsafe-math-optimizations, which also makes the host
+// flush denormals): in the frames module, ferry's mkoffload makes the
+// single-precision divisions, reciprocals and square roots of the
+// functions that carry this mark approximate and flushing, as nvcc's
+// --use_fast_math does.  GCC's nvptx back end rounds them to nearest
+// always, and ptxas turns each into a subroutine with a slow path.
+inline void mark_fast_math() { asm volatile("// ferry-ptx fast-math"); }
+
 // exp for the direct entries: newlib's, which the device code would call
 // otherwise, takes a stack frame on its overflow path, and a direct launch
 // has none.  Cody-Waite reduction and a degree-13 polynomial: within 2 ulp.

@@ -7,7 +7,9 @@
 # soft stack per warp (__nvptx_stacks); every direct entry is in it, and
 # it names no libgomp per-warp state outside the OpenMP regions' code; an
 # entry is flattened (a large helper it calls is inlined); and ptxas
-# accepts the module where the CUDA toolkit is installed.  The
+# accepts the module where the CUDA toolkit is installed.  The entry of
+# a kernel compiled with -ffast-math has nvcc's --use_fast_math division
+# and square root, that of one compiled without keeps IEEE ones.  The
 # same program linked with GCC's mkoffload alone (no -B to ferry's tools)
 # has no frames module and still links.  A link with -v shows the second
 # compilation.
@@ -92,30 +94,34 @@ grep -q -- "-xlto -m64 .* -o [^ ]*/frames.ptx" link.log ||
   fail "the link with -v does not show the second nvptx compilation"
 grep -q "ferry-g++: note" link.log && { grep "ferry-g++: note" link.log; fail "the frames module was not built"; }
 
-# The module's bytes, between the symbols the constructor reads.
-start=$(nm k | awk '$3 == "ferry_frames_module" { print $1 }')
-end=$(nm k | awk '$3 == "ferry_frames_module_end" { print $1 }')
-[ -n "$start" ] && [ -n "$end" ] || fail "k has no frames module"
-nm k | grep -q " w __ferry_register_frames_module" ||
-  fail "k does not hand its frames module to libferry"
-nm -D "$FERRY_BUILD_DIR/runtime/.libs/libferry.so" |
-  grep -q " T __ferry_register_frames_module" ||
-  fail "libferry does not export __ferry_register_frames_module"
-python3 - "$start" "$end" > module.ptx <<'PY' || fail "cannot read the module from k"
+# The frames module of PROGRAM into FILE, its objects one after another.
+module_of() {
+  start=$(nm "$1" | awk '$3 == "ferry_frames_module" { print $1 }')
+  end=$(nm "$1" | awk '$3 == "ferry_frames_module_end" { print $1 }')
+  [ -n "$start" ] && [ -n "$end" ] || fail "$1 has no frames module"
+  python3 - "$1" "$start" "$end" > "$2" <<'PY' || fail "cannot read the module from $1"
 import subprocess, sys
-start, end = int(sys.argv[1], 16), int(sys.argv[2], 16)
+program, start, end = sys.argv[1], int(sys.argv[2], 16), int(sys.argv[3], 16)
 # The section that holds START, and where its bytes lie in the file.
-for line in subprocess.run(["objdump", "-h", "k"], capture_output=True,
+for line in subprocess.run(["objdump", "-h", program], capture_output=True,
                            text=True).stdout.splitlines():
     words = line.split()
     if len(words) >= 6 and words[1].startswith(".rodata"):
         size, vma, offset = int(words[2], 16), int(words[3], 16), int(words[5], 16)
         if vma <= start < vma + size:
-            with open("k", "rb") as f:
+            with open(program, "rb") as f:
                 f.seek(offset + start - vma)
                 sys.stdout.write(f.read(end - start).replace(b"\0", b"\n").decode())
             break
 PY
+}
+
+nm k | grep -q " w __ferry_register_frames_module" ||
+  fail "k does not hand its frames module to libferry"
+nm -D "$FERRY_BUILD_DIR/runtime/.libs/libferry.so" |
+  grep -q " T __ferry_register_frames_module" ||
+  fail "libferry does not export __ferry_register_frames_module"
+module_of k module.ptx
 grep -q "^\.visible \.entry __ferry_direct__Z6lookupiiPKdPd_0 " module.ptx ||
   fail "the frames module lacks the loop's direct entry"
 awk '/FUNCTION DEF: .*add_channels/ { inside = 1 } inside && /^}/ { exit }
@@ -134,6 +140,42 @@ awk '/^\.visible \.entry __ferry_direct__Z7weightsiiPKdPd_0 \(.*\)$/ { inside = 
      inside && /^}$/ { exit } inside' module.ptx > weights.ptx
 [ -s weights.ptx ] || fail "the frames module lacks the weights entry"
 grep -q "call.*weigh" weights.ptx && fail "the weights entry calls its helper instead of inlining it"
+# A -ffast-math kernel's entry gets nvcc's --use_fast_math division and
+# square root in the module; the same kernel compiled without it keeps
+# IEEE rounding.
+cat > norms.cc <<'CC'
+#include <ferry/ferry.hpp>
+#include <cmath>
+[[ferry::kernel]] void NAME(int n, [[ferry::borrow(n)]] const float *x,
+                            [[ferry::out(n)]] float *y) {
+  for (int i = 0; i < n; ++i)
+    y[i] = std::sqrt(x[i]) / (1.0f + x[i] * x[i]);
+}
+CC
+sed s/NAME/norms_fast/ norms.cc > fast.cc
+{ sed s/NAME/norms_ieee/ norms.cc
+  echo 'void norms_fast(int, const float *, float *);'
+  echo 'int main() { float x[8] = {1}, y[8]; norms_fast(8, x, y); norms_ieee(8, x, y); return y[0] > 0 ? 0 : 1; }'
+} > ieee.cc
+"$FERRY_GXX" -O2 -ffast-math -c fast.cc -o fast.o 2> fast.log || { cat fast.log; fail "fast.cc does not compile"; }
+"$FERRY_GXX" -O2 ieee.cc fast.o -o norms 2> norms.log || { cat norms.log; fail "the norms program does not link"; }
+grep -q "ferry-g++: note" norms.log && { cat norms.log; fail "the norms program's module lost its fast-math instructions"; }
+module_of norms norms.ptx
+entry_of() {
+  awk -v entry="$1" '$0 ~ "^\\.visible \\.entry " entry " \\(.*\\)$" { inside = 1 }
+       inside && /^\/\/ BEGIN / { exit } inside' norms.ptx
+}
+entry_of __ferry_direct__Z10norms_fastiPKfPf_0 > fast.ptx
+entry_of __ferry_direct__Z10norms_ieeeiPKfPf_0 > ieee.ptx
+[ -s fast.ptx ] && [ -s ieee.ptx ] || fail "the norms module lacks an entry"
+grep -q "sqrt\.approx\.ftz\.f32" fast.ptx &&
+  grep -q "\(div\|rcp\)\.approx\.ftz\.f32" fast.ptx ||
+  fail "the -ffast-math entry's square root and division are not approximate"
+grep -q "\(div\|sqrt\|rcp\)\.rn\.f32" fast.ptx &&
+  fail "the -ffast-math entry keeps an IEEE division or square root"
+grep -q "sqrt\.rn\.f32" ieee.ptx && grep -q "div\.rn\.f32" ieee.ptx ||
+  fail "the entry compiled without -ffast-math lost its IEEE division or square root"
+
 # ptxas accepts every object of the module, where the CUDA toolkit is.
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 if [ -x "$ptxas" ]; then
