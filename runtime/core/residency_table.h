@@ -75,6 +75,9 @@ struct ResidentBuffer {
   // so that only changes cost a system call.
   Range guarded;
   std::vector<std::pair<Range, int>> protection;
+  // Whether GUARDED is page-locked for the device's copies, which then
+  // write its closed pages by DMA (resident_transfers.cc, pin).
+  bool pinned = false;
   // The versions of the two sets PROTECTION was computed from, while no
   // other entry shares its pages (~0: compute again).
   std::uint64_t protected_host_version = ~std::uint64_t{0};

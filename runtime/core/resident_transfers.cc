@@ -13,7 +13,9 @@
 // When the device is full, entries not used by the launch are evicted,
 // least recently used first, clean ones before dirty ones (which are copied
 // back first); if that is not enough the program stops with the host data
-// intact.
+// intact.  The guarded pages of a buffer that a kernel writes are
+// page-locked where the device can (pin), so that copies back reach them
+// by DMA while the CPU still sees them closed.
 #include "core/transfers.h"
 #include "runtime.h"
 
@@ -22,6 +24,7 @@
 #include "core/page_guard.h"
 #include "core/ranks.h"
 #include "core/residency_table.h"
+#include "core/settings.h"
 #include "core/stats.h"
 
 #include <algorithm>
@@ -32,6 +35,7 @@
 #include <memory>
 #include <mutex>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <vector>
 
 namespace ferry::rt {
@@ -131,7 +135,8 @@ private:
       return;
     }
     if (!entry)
-      entry = &create_entry(range, buffer.name);
+      entry = &create_entry(range, buffer.name,
+                            kernel_writes(buffer.ownership));
     ++entry->in_use;
     entry->last_use = table_.tick();
     entry->name = buffer.name;
@@ -288,7 +293,7 @@ public:
     const Range range = range_of(host, bytes);
     ResidentBuffer *entry = table_.find_containing(range);
     if (!entry)
-      entry = &create_entry(range, "prefetched buffer");
+      entry = &create_entry(range, "prefetched buffer", false);
     entry->last_use = table_.tick();
     upload(*entry, range);
     protect(*entry);
@@ -570,6 +575,9 @@ private:
         if (!closed)
           device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
                                entry.device_address(piece.begin), piece.size());
+        else if (entry.pinned) // the copy engine writes closed pages
+          device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
+                               entry.device_address(piece.begin), piece.size());
         else
           for_chunks(piece, [&](Range chunk) {
             device_.copy_to_host(staging_.get(),
@@ -754,6 +762,7 @@ private:
 
   void drop(ResidentBuffer *entry) {
     page_guard::open(*entry);
+    unpin(*entry);
     const Range pages = entry->guarded;
     device_.disassociate(reinterpret_cast<void *>(entry->host.begin));
     device_.deallocate(entry->device);
@@ -767,9 +776,48 @@ private:
       }
   }
 
+  // Page-locks ENTRY's guarded pages, while they are still open, when the
+  // device will copy results back into them: copies back then write its
+  // closed pages by DMA (about 55 GB/s on an H200) instead of through
+  // /proc/self/mem (about 5 GB/s), for about 52 us per MiB once.  Small
+  // buffers stay on the staging copies; at most half the machine's memory
+  // is locked.
+  void pin(ResidentBuffer &entry) {
+    constexpr std::size_t kSmallestPinned = std::size_t{256} << 10;
+    const std::size_t bytes = entry.guarded.size();
+    if (!settings().pinned_copies || bytes < kSmallestPinned ||
+        pinned_bytes_ + bytes > pinnable_bytes())
+      return;
+    const Pinning pinning =
+        device_.pin_host_range(reinterpret_cast<void *>(entry.guarded.begin),
+                               bytes);
+    if (pinning == Pinning::unavailable)
+      return;
+    entry.pinned = pinning == Pinning::pinned;
+    if (entry.pinned)
+      pinned_bytes_ += bytes;
+    count_pinning(bytes, entry.pinned);
+  }
+
+  void unpin(ResidentBuffer &entry) {
+    if (!entry.pinned)
+      return;
+    device_.unpin_host_range(reinterpret_cast<void *>(entry.guarded.begin));
+    pinned_bytes_ -= entry.guarded.size();
+    entry.pinned = false;
+  }
+
+  static std::size_t pinnable_bytes() {
+    static const std::size_t half_of_memory =
+        static_cast<std::size_t>(sysconf(_SC_PHYS_PAGES)) *
+        static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) / 2;
+    return half_of_memory;
+  }
+
   // A new entry covering RANGE and every entry it overlaps, which it
-  // replaces with their device data kept.
-  ResidentBuffer &create_entry(Range range, const char *name) {
+  // replaces with their device data kept; its pages pinned when the
+  // device WRITES it and it replaces none (their pages may be closed).
+  ResidentBuffer &create_entry(Range range, const char *name, bool writes) {
     std::vector<ResidentBuffer *> joined = table_.find_overlapping(range);
     Range whole = range;
     for (ResidentBuffer *old : joined) {
@@ -798,6 +846,7 @@ private:
       for (const Range &part : old->stale_on_host.parts_within(old->host))
         stale_on_host.add(part);
       in_use += old->in_use;
+      unpin(*old);
       device_.disassociate(reinterpret_cast<void *>(old->host.begin));
       device_.deallocate(old->device);
       table_.erase(old);
@@ -813,6 +862,8 @@ private:
     // Neighbours that now share a page with it are no longer alone there.
     for (ResidentBuffer *neighbour : table_.find_overlapping(entry.guarded))
       neighbour->protected_host_version = ~std::uint64_t{0};
+    if (writes && joined.empty())
+      pin(entry);
     protect(entry);
     table_size_.store(table_.size(), std::memory_order_relaxed);
     return entry;
@@ -871,6 +922,7 @@ private:
   // (left untouched, so costing no memory, until a copy needs it).
   static constexpr std::size_t kStagingBytes = std::size_t{16} << 20;
   std::unique_ptr<char[]> staging_{new char[kStagingBytes]};
+  std::size_t pinned_bytes_ = 0; // of the entries' guarded pages
   std::atomic<std::size_t> table_size_{0};
   DeferredFrees deferred_frees_;
 };

@@ -91,7 +91,8 @@ namespace {
 const char *const kRuntimeVariables[] = {
     "FERRY_RESIDENCY",  "FERRY_STATS",   "FERRY_CHECK",     "FERRY_TRACE",
     "FERRY_DEVICE",     "FERRY_LAUNCH",  "FERRY_COHERENCE", "FERRY_GPU",
-    "FERRY_SIM_MEMORY", "FERRY_GEOMETRY", "FERRY_FRAMES_MODULE"};
+    "FERRY_SIM_MEMORY", "FERRY_GEOMETRY", "FERRY_FRAMES_MODULE",
+    "FERRY_PINNED_COPIES"};
 const char *const kToolVariables[] = {
     "FERRY_CXX", "FERRY_PLUGIN",  "FERRY_INCLUDE",  "FERRY_LIBDIR",
     "FERRY_OFFLOAD_TOOLS",
@@ -194,6 +195,7 @@ void read_flag(const char *variable, bool *out) {
   read_flag("FERRY_CHECK", &config.check);
   read_flag("FERRY_TRACE", &config.trace);
   read_flag("FERRY_FRAMES_MODULE", &config.frames_module);
+  read_flag("FERRY_PINNED_COPIES", &config.pinned_copies);
   if (const char *value = std::getenv("FERRY_DEVICE"))
     if (*value && !parse_device_kind(value, &config.device))
       bad_setting("FERRY_DEVICE", value, "auto, gpu, host or sim");

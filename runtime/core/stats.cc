@@ -45,10 +45,17 @@ struct GraphCount {
   std::string why; // the first reason a run was not replayed
 };
 
+struct Pinnings {
+  std::uint64_t buffers = 0;
+  std::uint64_t bytes = 0;
+  std::uint64_t refused = 0;
+};
+
 struct Paths {
   std::mutex mutex;
   std::map<std::string, PathCount> by_entry;
   std::map<std::string, GraphCount> graphs; // by where they are declared
+  Pinnings pinnings;
 };
 
 // Never destroyed, like the counters.
@@ -79,6 +86,12 @@ void print_report() {
                  static_cast<unsigned long long>(count.launches),
                  count.why.empty() ? "" : " (", count.why.c_str(),
                  count.why.empty() ? "" : ")");
+  const Pinnings &pinnings = all.pinnings;
+  if (pinnings.buffers || pinnings.refused)
+    std::fprintf(stderr, "ferry-pinned buffers=%llu bytes=%llu refused=%llu\n",
+                 static_cast<unsigned long long>(pinnings.buffers),
+                 static_cast<unsigned long long>(pinnings.bytes),
+                 static_cast<unsigned long long>(pinnings.refused));
 }
 
 } // namespace
@@ -140,6 +153,19 @@ void count_graph_run(const std::string &where, std::uint64_t launches,
   count.launches += launches;
   if (count.why.empty())
     count.why = why;
+}
+
+void count_pinning(std::uint64_t bytes, bool pinned) {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  if (pinned) {
+    ++all.pinnings.buffers;
+    all.pinnings.bytes += bytes;
+  } else {
+    ++all.pinnings.refused;
+  }
 }
 
 StatsSnapshot stats_snapshot() {

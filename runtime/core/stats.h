@@ -48,6 +48,11 @@ void count_path(const char *kernel, const char *entry, bool direct,
 void count_graph_run(const std::string &where, std::uint64_t launches,
                      bool replayed, const std::string &why);
 
+// A buffer's guarded pages page-locked for copies back by DMA (PINNED), or
+// refused by the driver.  With FERRY_STATS=1, where any was tried, a line
+// at exit after the ferry-path lines:
+//   ferry-pinned buffers=N bytes=N refused=N
+void count_pinning(std::uint64_t bytes, bool pinned);
 StatsSnapshot stats_snapshot();
 
 // The ferry-stats line for S, without a newline.

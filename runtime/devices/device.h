@@ -20,6 +20,9 @@ namespace ferry::rt {
 
 class Launcher;
 
+// What came of page-locking host memory for a device's copies.
+enum class Pinning { unavailable, pinned, refused };
+
 // What fresh device memory holds on the sim device, and on a GPU in check
 // mode: every double and float made of these bytes is a NaN, so reading
 // memory nothing was copied to shows in the results.
@@ -52,6 +55,15 @@ public:
                             std::size_t bytes) = 0;
   virtual void copy_on_device(void *device_dst, const void *device_src,
                               std::size_t bytes) = 0;
+
+  // Page-locks BYTES of host memory at HOST (whole pages, accessible now),
+  // so that copy_to_host may write into them by DMA later while the CPU
+  // sees them closed (Launcher::pin_host_range).  Unavailable where copies
+  // cannot do that (the sim device copies with the CPU).
+  virtual Pinning pin_host_range(void * /*host*/, std::size_t /*bytes*/) {
+    return Pinning::unavailable;
+  }
+  virtual void unpin_host_range(void * /*host*/) {}
 
   // Makes the OpenMP runtime find HOST as present, at DEVICE_COPY, so that
   // the kernel's map clauses use the copy instead of transferring.  Only an

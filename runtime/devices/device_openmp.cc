@@ -68,6 +68,14 @@ public:
                             number_),
           "device to device");
   }
+  // libgomp's copies are the driver's (cuMemcpyDtoH), so they reach
+  // memory pinned in the shared context by DMA.
+  Pinning pin_host_range(void *host, std::size_t bytes) override {
+    return launcher_.pin_host_range(host, bytes);
+  }
+  void unpin_host_range(void *host) override {
+    launcher_.unpin_host_range(host);
+  }
   void associate(void *host, void *device_copy, std::size_t bytes) override {
     if (omp_target_associate_ptr(host, device_copy, bytes, 0, number_) != 0)
       fail("omp_target_associate_ptr");

@@ -10,6 +10,7 @@
 #ifndef FERRY_RUNTIME_LAUNCHER_H
 #define FERRY_RUNTIME_LAUNCHER_H
 
+#include "devices/device.h"
 #include <cstddef>
 #include <string>
 
@@ -89,6 +90,17 @@ public:
   // to give (no driver, no context).
   virtual void *allocate_pinned(std::size_t bytes) = 0;
   virtual void free_pinned(void *memory) = 0;
+  // Page-locks the BYTES of host memory at HOST (whole pages, accessible
+  // now) for the entries' context: copies into them then run by DMA,
+  // whatever protection the pages get later, since the copy engine does
+  // not see the CPU's.  Unavailable without a driver or context; refused
+  // when the driver says no (out of page-locked memory, pages already
+  // locked).  unpin_host_range undoes it, before the memory goes back to
+  // the system.
+  virtual Pinning pin_host_range(void * /*host*/, std::size_t /*bytes*/) {
+    return Pinning::unavailable;
+  }
+  virtual void unpin_host_range(void * /*host*/) {}
 };
 
 } // namespace ferry::rt

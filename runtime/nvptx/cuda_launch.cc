@@ -487,6 +487,24 @@ public:
     }
   }
 
+  Pinning pin_host_range(void *host, std::size_t bytes) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    if (!load_driver() || !context_)
+      return Pinning::unavailable;
+    driver_.cuCtxSetCurrent(context_);
+    return driver_.cuMemHostRegister(host, bytes, 0) == kSuccess
+               ? Pinning::pinned
+               : Pinning::refused;
+  }
+
+  void unpin_host_range(void *host) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    if (load_driver() && context_) {
+      driver_.cuCtxSetCurrent(context_);
+      driver_.cuMemHostUnregister(host);
+    }
+  }
+
   bool addresses_context_memory(const void *device_pointer) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!load_driver() || !context_)
