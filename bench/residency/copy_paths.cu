@@ -7,7 +7,12 @@
 //             /proc/self/mem without opening them (what libferry does);
 //   pinned    the same with a pinned staging buffer;
 //   swap      copy into fresh pages elsewhere, then move them over the
-//             closed ones with mremap (only for private anonymous memory).
+//             closed ones with mremap (only for private anonymous memory);
+//   registered  copy straight into the closed pages, page-locked once with
+//             cudaHostRegister while they were open: the copy engine does
+//             not see the CPU's protection (what libferry does for
+//             buffers of 256 KiB or more that kernels write);
+//   register_once  what that page-locking cost, once per block.
 // Each line: copy_path,method,bytes,microseconds.
 //   nvcc -O3 -arch=sm_90 -o copy_paths copy_paths.cu
 #include <cuda_runtime.h>
@@ -102,6 +107,30 @@ int main()
         std::printf("copy_path,procmem,%zu,%.1f\n", bytes, proc_us / repeats);
         std::printf("copy_path,pinned,%zu,%.1f\n", bytes, pinned_us / repeats);
         std::printf("copy_path,swap,%zu,%.1f\n", bytes, swap_us / repeats);
+
+        // A second block, page-locked while open, then closed.
+        char *locked = static_cast<char *>(
+            mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+        std::memset(locked, 1, bytes);
+        double t = now_us();
+        check(cudaHostRegister(locked, bytes, cudaHostRegisterDefault));
+        const double register_us = now_us() - t;
+        mprotect(locked, bytes, PROT_NONE);
+        double registered_us = 0;
+        for (int r = 0; r < repeats; ++r) {
+            t = now_us();
+            check(cudaMemcpy(locked, device, bytes, cudaMemcpyDeviceToHost));
+            registered_us += now_us() - t;
+        }
+        mprotect(locked, bytes, PROT_READ);
+        if (locked[0] != 3 || locked[bytes - 1] != 3)
+            std::exit(5);
+        std::printf("copy_path,registered,%zu,%.1f\n", bytes,
+                    registered_us / repeats);
+        std::printf("copy_path,register_once,%zu,%.1f\n", bytes, register_us);
+        check(cudaHostUnregister(locked));
+        munmap(locked, bytes);
         munmap(host, bytes);
         cudaFree(device);
     }

@@ -13,9 +13,9 @@
 // When the device is full, entries not used by the launch are evicted,
 // least recently used first, clean ones before dirty ones (which are copied
 // back first); if that is not enough the program stops with the host data
-// intact.  The guarded pages of a buffer that a kernel writes are
-// page-locked where the device can (pin), so that copies back reach them
-// by DMA while the CPU still sees them closed.
+// intact.  The guarded pages of large buffers are page-locked where the
+// device can (pin), so that copies reach them by DMA, and copies back do
+// while the CPU still sees them closed.
 #include "core/transfers.h"
 #include "runtime.h"
 
@@ -135,8 +135,7 @@ private:
       return;
     }
     if (!entry)
-      entry = &create_entry(range, buffer.name,
-                            kernel_writes(buffer.ownership));
+      entry = &create_entry(range, buffer.name);
     ++entry->in_use;
     entry->last_use = table_.tick();
     entry->name = buffer.name;
@@ -293,7 +292,7 @@ public:
     const Range range = range_of(host, bytes);
     ResidentBuffer *entry = table_.find_containing(range);
     if (!entry)
-      entry = &create_entry(range, "prefetched buffer", false);
+      entry = &create_entry(range, "prefetched buffer");
     entry->last_use = table_.tick();
     upload(*entry, range);
     protect(*entry);
@@ -575,7 +574,8 @@ private:
         if (!closed)
           device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
                                entry.device_address(piece.begin), piece.size());
-        else if (entry.pinned) // the copy engine writes closed pages
+        else if (entry.pinned && piece.size() >= kSmallestPinned)
+          // The copy engine writes the closed pages.
           device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
                                entry.device_address(piece.begin), piece.size());
         else
@@ -776,14 +776,13 @@ private:
       }
   }
 
-  // Page-locks ENTRY's guarded pages, while they are still open, when the
-  // device will copy results back into them: copies back then write its
-  // closed pages by DMA (about 55 GB/s on an H200) instead of through
-  // /proc/self/mem (about 5 GB/s), for about 52 us per MiB once.  Small
-  // buffers stay on the staging copies; at most half the machine's memory
-  // is locked.
+  // Page-locks ENTRY's guarded pages while they are still open: copies
+  // back then write its closed pages by DMA (55 GB/s on an H200, 64 MiB)
+  // instead of through a staging buffer and /proc/self/mem (2 GB/s), and
+  // uploads of what the host wrote read them by DMA too (pageable: 9 GB/s),
+  // for about 56 us per MiB once.  Small buffers keep the staging copies;
+  // at most half the machine's memory is locked.
   void pin(ResidentBuffer &entry) {
-    constexpr std::size_t kSmallestPinned = std::size_t{256} << 10;
     const std::size_t bytes = entry.guarded.size();
     if (!settings().pinned_copies || bytes < kSmallestPinned ||
         pinned_bytes_ + bytes > pinnable_bytes())
@@ -815,9 +814,9 @@ private:
   }
 
   // A new entry covering RANGE and every entry it overlaps, which it
-  // replaces with their device data kept; its pages pinned when the
-  // device WRITES it and it replaces none (their pages may be closed).
-  ResidentBuffer &create_entry(Range range, const char *name, bool writes) {
+  // replaces with their device data kept; its pages pinned when it
+  // replaces none (their pages may be closed).
+  ResidentBuffer &create_entry(Range range, const char *name) {
     std::vector<ResidentBuffer *> joined = table_.find_overlapping(range);
     Range whole = range;
     for (ResidentBuffer *old : joined) {
@@ -862,7 +861,7 @@ private:
     // Neighbours that now share a page with it are no longer alone there.
     for (ResidentBuffer *neighbour : table_.find_overlapping(entry.guarded))
       neighbour->protected_host_version = ~std::uint64_t{0};
-    if (writes && joined.empty())
+    if (joined.empty())
       pin(entry);
     protect(entry);
     table_size_.store(table_.size(), std::memory_order_relaxed);
@@ -922,6 +921,10 @@ private:
   // (left untouched, so costing no memory, until a copy needs it).
   static constexpr std::size_t kStagingBytes = std::size_t{16} << 20;
   std::unique_ptr<char[]> staging_{new char[kStagingBytes]};
+  // The smallest buffer pinned (pin), and the smallest copy back that
+  // goes straight into its closed pages; smaller ones take the staging
+  // copies.
+  static constexpr std::size_t kSmallestPinned = std::size_t{256} << 10;
   std::size_t pinned_bytes_ = 0; // of the entries' guarded pages
   std::atomic<std::size_t> table_size_{0};
   DeferredFrees deferred_frees_;

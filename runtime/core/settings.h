@@ -48,8 +48,8 @@ struct Settings {
   // FERRY_FRAMES_MODULE: direct entries run from the frames module, where
   // the program has one (runtime/nvptx/cuda_launch.h)
   bool frames_module = true;
-  // FERRY_PINNED_COPIES: page-lock large buffers that kernels write, so that
-  // copies back reach their closed pages by DMA (core/resident_transfers.cc)
+  // FERRY_PINNED_COPIES: page-lock large resident buffers, so that copies
+  // reach them, closed or not, by DMA (core/resident_transfers.cc)
   bool pinned_copies = true;
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
   LaunchPath launch = LaunchPath::automatic; // FERRY_LAUNCH

@@ -57,8 +57,8 @@ public:
                               std::size_t bytes) = 0;
 
   // Page-locks BYTES of host memory at HOST (whole pages, accessible now),
-  // so that copy_to_host may write into them by DMA later while the CPU
-  // sees them closed (Launcher::pin_host_range).  Unavailable where copies
+  // so that copies reach them by DMA, and copy_to_host writes into them
+  // while the CPU sees them closed (Launcher::pin_host_range).  Unavailable where copies
   // cannot do that (the sim device copies with the CPU).
   virtual Pinning pin_host_range(void * /*host*/, std::size_t /*bytes*/) {
     return Pinning::unavailable;

@@ -1,5 +1,5 @@
 // Buffers large enough that, on a GPU, libferry page-locks their guarded
-// pages when a kernel first writes them, and copies results back into the
+// pages when they become resident, and copies results back into the
 // closed pages by DMA (doc/design.md, "Copies back by DMA"): the host
 // reads a few elements (a read window), writes one (a write fault),
 // rewrites everything, frees the vector and gets a new one at what is
