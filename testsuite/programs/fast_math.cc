@@ -11,6 +11,7 @@
 #include <ferry/ferry.hpp>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <vector>
 
 [[ferry::kernel]] void score(int n, int atoms,
@@ -62,8 +63,5 @@ int main() {
   for (int i = 0; i < n; ++i)
     a[i] = 0.25 * i;
   ratios(n, a.data(), q.data());
-  double sum = 0;
-  for (double v : q)
-    sum += v;
-  std::printf("ratios %.17g\n", sum);
+  std::printf("ratios %.17g\n", std::accumulate(q.begin(), q.end(), 0.0));
 }
