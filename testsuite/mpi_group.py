@@ -180,14 +180,22 @@ def expect_rank_errors(ranks, command, env, pattern):
     return problems
 
 
+def program_and_environment(name, settings):
+    """NAME of MPI_PROGRAMS built, the MPI environment with SETTINGS, and
+    the build's problems."""
+    binary, problems = mpi_program(name)
+    env = mpi_environment()
+    env.update(settings)
+    return binary, env, problems
+
+
 def mpi_check_mode():
     """A kernel launched on the buffer of an unfinished MPI_Irecv is
     stopped in check mode, naming the rank, the kernel and the call."""
-    binary, problems = mpi_program("messages")
+    binary, env, problems = program_and_environment(
+        "messages", {"FERRY_DEVICE": "sim", "FERRY_CHECK": "1"})
     if problems:
         return problems
-    env = mpi_environment()
-    env.update({"FERRY_DEVICE": "sim", "FERRY_CHECK": "1"})
     problems += expect_rank_errors(
         2, [binary, "race"], env,
         r"kernel 'scale' .* called at .*messages\.cc:\d+: .* an unfinished "
@@ -204,11 +212,10 @@ def mpi_check_mode():
 def mpi_errors():
     """A rank without its GPU, and ranks out of device memory, are named,
     with the kernel and its call site."""
-    binary, problems = mpi_program("mpi_heat")
+    binary, env, problems = program_and_environment(
+        "mpi_heat", {"FERRY_DEVICE": "gpu", "FERRY_GPU": "99"})
     if problems:
         return problems
-    env = mpi_environment()
-    env.update({"FERRY_DEVICE": "gpu", "FERRY_GPU": "99"})
     problems += expect_rank_errors(
         2, [binary], env,
         r"(FERRY_DEVICE=gpu, but OpenMP reports no offload device|"
