@@ -787,9 +787,8 @@ private:
     if (!settings().pinned_copies || bytes < kSmallestPinned ||
         pinned_bytes_ + bytes > pinnable_bytes())
       return;
-    const Pinning pinning =
-        device_.pin_host_range(reinterpret_cast<void *>(entry.guarded.begin),
-                               bytes);
+    const Pinning pinning = device_.pin_host_range(
+        reinterpret_cast<void *>(entry.guarded.begin), bytes);
     if (pinning == Pinning::unavailable)
       return;
     entry.pinned = pinning == Pinning::pinned;

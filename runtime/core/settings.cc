@@ -89,14 +89,13 @@ namespace {
 // The variables libferry reads, and those of ferry's tools (ferry-g++,
 // the test drivers), which programs inherit from them.
 const char *const kRuntimeVariables[] = {
-    "FERRY_RESIDENCY",  "FERRY_STATS",   "FERRY_CHECK",     "FERRY_TRACE",
-    "FERRY_DEVICE",     "FERRY_LAUNCH",  "FERRY_COHERENCE", "FERRY_GPU",
-    "FERRY_SIM_MEMORY", "FERRY_GEOMETRY", "FERRY_FRAMES_MODULE",
-    "FERRY_PINNED_COPIES"};
+    "FERRY_RESIDENCY", "FERRY_STATS",         "FERRY_CHECK",
+    "FERRY_TRACE",     "FERRY_DEVICE",        "FERRY_LAUNCH",
+    "FERRY_COHERENCE", "FERRY_GPU",           "FERRY_SIM_MEMORY",
+    "FERRY_GEOMETRY",  "FERRY_FRAMES_MODULE", "FERRY_PINNED_COPIES"};
 const char *const kToolVariables[] = {
-    "FERRY_CXX", "FERRY_PLUGIN",  "FERRY_INCLUDE",  "FERRY_LIBDIR",
-    "FERRY_OFFLOAD_TOOLS",
-    "FERRY_GXX", "FERRY_SRC_DIR", "FERRY_BUILD_DIR"};
+    "FERRY_CXX",           "FERRY_PLUGIN", "FERRY_INCLUDE", "FERRY_LIBDIR",
+    "FERRY_OFFLOAD_TOOLS", "FERRY_GXX",    "FERRY_SRC_DIR", "FERRY_BUILD_DIR"};
 
 // Letters to change, add or remove to turn A into B (Levenshtein).
 std::size_t edit_distance(const char *a, const char *b) {

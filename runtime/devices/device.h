@@ -58,8 +58,8 @@ public:
 
   // Page-locks BYTES of host memory at HOST (whole pages, accessible now),
   // so that copies reach them by DMA, and copy_to_host writes into them
-  // while the CPU sees them closed (Launcher::pin_host_range).  Unavailable where copies
-  // cannot do that (the sim device copies with the CPU).
+  // while the CPU sees them closed (Launcher::pin_host_range).  Unavailable
+  // where copies cannot do that (the sim device copies with the CPU).
   virtual Pinning pin_host_range(void * /*host*/, std::size_t /*bytes*/) {
     return Pinning::unavailable;
   }
