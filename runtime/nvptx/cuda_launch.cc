@@ -92,6 +92,20 @@ void image_registered(unsigned version, int target_type,
 
 namespace {
 
+// Why the program's entries run without a frames module, for FERRY_STATS:
+// what costs them full block sizes and per-thread frames.
+std::string why_no_frames_module() {
+  if (!settings().frames_module)
+    return "FERRY_FRAMES_MODULE=0";
+  const std::size_t images = registered_images().size(),
+                    modules = registered_frames_modules().size();
+  if (modules == 0)
+    return "linked without ferry-g++'s link flags, or the second nvptx "
+           "compilation failed: see the link's note";
+  return std::to_string(images - modules) + " of " + std::to_string(images) +
+         " offload images have none: linked without ferry-g++'s link flags";
+}
+
 // The PTX objects to link: every image's, or, when every image came with a
 // frames module, those of the frames modules (which are split at their
 // NULs, as GCC's mkoffload splits nvptx-ld's output).
@@ -312,6 +326,8 @@ public:
       *why = describe(geometry, site.stack_bytes, reductions != 0);
       if (site.local_bytes)
         *why = local_frames(site.local_bytes) + *why;
+      else if (site.stack_bytes) // the framed twin: one warp a block
+        *why = "no frames module (" + why_no_frames_module() + "), " + *why;
       *why += occupancy(function.handle, geometry);
       if (with_constants)
         *why += ", constant buffers in its parameters";
