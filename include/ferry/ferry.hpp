@@ -51,7 +51,7 @@ FERRY_API std::string device_name();
 // (<ferry/mpi.hpp>'s ferry::mpi::select_gpu passes the node-local rank).
 // Call it before the first kernel and before any other ferry call; later it
 // throws std::logic_error.  Without it, FERRY_GPU decides
-// (doc/user-guide.md, "MPI"); it has no effect when kernels run on the host
+// (doc/mpi.md); it has no effect when kernels run on the host
 // or the sim device.
 FERRY_API void select_gpu(int index);
 // The OpenMP device number kernels run on (omp_get_initial_device() when

@@ -7,7 +7,7 @@
 // The ranks of a node spread over its GPUs, and share them when they
 // outnumber them.  Without this call libferry picks the GPU from the
 // node-local rank that the MPI launcher puts in the environment
-// (FERRY_GPU, doc/user-guide.md "MPI"); this call asks MPI itself, so it
+// (FERRY_GPU, doc/mpi.md); this call asks MPI itself, so it
 // also works under launchers ferry does not know.
 #ifndef FERRY_MPI_HPP
 #define FERRY_MPI_HPP

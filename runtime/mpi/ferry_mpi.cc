@@ -12,7 +12,7 @@
 // Built as a static library that ferry-g++ links ahead of -lmpi, so that
 // the program's references resolve here first.  Calls not wrapped here
 // (one-sided, persistent and neighbourhood calls, file I/O) stay correct
-// through page coherence, a page at a time (doc/user-guide.md, "MPI").
+// through page coherence, a page at a time (doc/mpi.md).
 #include "mpi/messages.h"
 
 #include <mpi.h>
