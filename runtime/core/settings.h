@@ -51,6 +51,9 @@ struct Settings {
   // FERRY_PINNED_COPIES: page-lock large resident buffers, so that copies
   // reach them, closed or not, by DMA (core/resident_transfers.cc)
   bool pinned_copies = true;
+  // FERRY_SMALL_BLOCKS: heap blocks under a page come from libferry's own
+  // allocator while pages are guarded (core/small_blocks.h)
+  bool small_blocks = true;
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
   LaunchPath launch = LaunchPath::automatic; // FERRY_LAUNCH
   Coherence coherence = Coherence::pages;    // FERRY_COHERENCE

@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// free and realloc, seen by libferry: memory that is freed or moved must
-// never be taken for a resident buffer later.  malloc, calloc and
-// memalign are seen too, to know the heap blocks, and, while pages are
-// guarded, to give large blocks pages of their own (heap_blocks.h).
+// The heap's entry points, seen by libferry: memory that is freed or moved
+// must never be taken for a resident buffer later, and while pages are
+// guarded a buffer's pages must hold nothing a guard could trap but its
+// own block's data.  So, while pages are guarded, blocks of a page or more
+// are page-aligned and made of whole pages (heap_blocks.h), and smaller
+// ones come from libferry's own allocator (small_blocks.h), whose pages
+// hold no allocator metadata; the rest is glibc's.
 //
-// libferry defines free and realloc; as a library the program links before
-// the C library, its definitions are the ones the program and its other
-// libraries call (operator delete and std::vector's reallocation end in
-// free).  Each forwards to glibc's own (__libc_free, __libc_realloc), after
-// dropping the device copies of the block: free discards them, realloc
-// copies back what the device changed first, since the data lives on.
-// While no device copy exists the cost is one atomic load.
+// libferry defines malloc, calloc, memalign, realloc, free and
+// malloc_usable_size; as a library the program links before the C
+// library, its definitions are the ones the program and its other
+// libraries call (operator new and delete, and glibc's own strdup, end
+// there).  free and realloc drop the device copies of the block first:
+// free discards them, realloc copies back what the device changed first,
+// since the data lives on.  While no device copy exists the cost is one
+// atomic load.  glibc's part goes through its own __libc_* entry points.
 #include "hooks/interposer.h"
 
 #include "core/heap_blocks.h"
+#include "core/small_blocks.h"
 #include "core/transfers.h"
 
 #include <malloc.h>
@@ -54,8 +59,13 @@ std::size_t page_size() {
   return size;
 }
 
+static_assert(small_blocks::kLargestBytes == heap_blocks::kAlignedBytes,
+              "every block can be guarded");
+
 // A block large enough to be guarded whole is page-aligned and made of
-// whole pages (heap_blocks.h); others are glibc's as they come.
+// whole pages (heap_blocks.h); a smaller one comes from small_blocks.h;
+// those of libferry's own code and of threads not the program's are
+// glibc's as they come.
 void *allocate(size_t bytes, bool zeroed) {
   SignalsHeld held; // signal_hooks.cc: not in malloc's lock
   if (bytes >= heap_blocks::kAlignedBytes && heap_blocks::aligning()) {
@@ -74,7 +84,14 @@ void *allocate(size_t bytes, bool zeroed) {
                                                 // is no one else's
     return block;
   }
-  void *block = zeroed ? __libc_calloc(1, bytes) : __libc_malloc(bytes);
+  void *block = nullptr;
+  if (bytes < small_blocks::kLargestBytes && small_blocks::serving()) {
+    block = small_blocks::allocate(bytes);
+    if (block && zeroed)
+      std::memset(block, 0, bytes); // a slot may have been used before
+  }
+  if (!block)
+    block = zeroed ? __libc_calloc(1, bytes) : __libc_malloc(bytes);
   if (heap_blocks::recording_all())
     heap_blocks::allocated(block, bytes, false);
   return block;
@@ -103,6 +120,12 @@ FERRY_HOOK void free(void *block) {
   hooks::PreservedErrno caller_errno;
   if (block && hooks::program_call())
     host_access().host_freeing(block, malloc_usable_size(block));
+  if (small_blocks::owns(block)) {
+    if (heap_blocks::recording_all())
+      heap_blocks::freed(block);
+    small_blocks::release(block);
+    return;
+  }
   // Only page-aligned blocks are recorded unless check mode records all:
   // other frees take no lock.
   if (block && (heap_blocks::recording_all() ||
@@ -139,6 +162,26 @@ FERRY_HOOK void *realloc(void *block, size_t bytes) {
     host_access().sync_to_host(block, old_bytes);
     host_access().forget(block, old_bytes);
   }
+  if (small_blocks::owns(block)) {
+    const size_t old_bytes = small_blocks::usable_bytes(block);
+    if (bytes == 0) {
+      free(block);
+      return nullptr;
+    }
+    // It stays where it is while it fits and would not fit a class half
+    // its size.
+    if (bytes <= old_bytes && bytes > old_bytes / 2) {
+      if (heap_blocks::recording_all())
+        heap_blocks::allocated(block, bytes, false);
+      return block;
+    }
+    void *moved = allocate(bytes, false);
+    if (!moved)
+      return nullptr;
+    std::memcpy(moved, block, std::min(old_bytes, bytes));
+    free(block);
+    return moved;
+  }
   // A page-aligned block stays one, and a block that grows large becomes
   // one: both move.
   const size_t aligned_bytes =
@@ -164,4 +207,12 @@ FERRY_HOOK void *realloc(void *block, size_t bytes) {
   if (heap_blocks::recording_all())
     heap_blocks::allocated(resized, bytes, false);
   return resized;
+}
+
+FERRY_HOOK size_t malloc_usable_size(void *block) {
+  if (small_blocks::owns(block))
+    return small_blocks::usable_bytes(block);
+  static const auto glibc =
+      hooks::next<size_t (*)(void *)>("malloc_usable_size");
+  return glibc(block);
 }

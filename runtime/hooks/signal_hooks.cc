@@ -28,11 +28,8 @@
 // do.
 //
 // Threads that libgomp and the CUDA driver start while the program's
-// thread is inside them through libferry (SignalsHeld) start with the
-// asynchronous signals blocked, as libferry's own copy threads do: a
-// handler run on one of them, while it holds a lock of the driver that
-// ferry's copy needs, would wait forever (a timer's handler under
-// FERRY_LAUNCH=omp on the H200).
+// thread is inside them through libferry start with the asynchronous
+// signals blocked (hooks/thread_hooks.cc).
 //
 // Not seen: the rt_sigaction system call made directly.  For SIGSEGV ferry
 // then notices at the next change of a buffer's protection, warns once
@@ -159,20 +156,4 @@ FERRY_HOOK sighandler_t signal(int signal, sighandler_t handler) {
   // sa_handler and sa_sigaction share their storage: a handler set with
   // SA_SIGINFO comes back as signal() returns it, by its address.
   return sigaction(signal, &action, &old) == 0 ? old.sa_handler : SIG_ERR;
-}
-
-FERRY_HOOK int pthread_create(pthread_t *thread,
-                              const pthread_attr_t *attributes,
-                              void *(*start)(void *), void *argument) {
-  static auto real = next<int (*)(pthread_t *, const pthread_attr_t *,
-                                  void *(*)(void *), void *)>("pthread_create");
-  if (ferry::rt::signals_held() == 0)
-    return real(thread, attributes, start, argument);
-  // The new thread inherits its creator's mask.
-  const sigset_t blocked = ferry::rt::asynchronous_signals();
-  sigset_t before;
-  pthread_sigmask(SIG_BLOCK, &blocked, &before);
-  const int status = real(thread, attributes, start, argument);
-  pthread_sigmask(SIG_SETMASK, &before, nullptr);
-  return status;
 }
