@@ -3,6 +3,7 @@
 #include "core/page_guard.h"
 
 #include "core/settings.h"
+#include "core/small_blocks.h"
 #include "core/transfers.h"
 #include "runtime.h"
 
@@ -136,6 +137,9 @@ void set_protection(Range range, int protection) {
     std::perror("ferry: mprotect of a resident buffer's pages");
     std::exit(EXIT_FAILURE);
   }
+  // Pages that small blocks share keep theirs where every buffer on them
+  // reads it (small_blocks.h, protection_of).
+  small_blocks::note_protection(range, protection);
 }
 
 Range intersect(Range a, Range b) {

@@ -75,6 +75,9 @@ struct ResidentBuffer {
   // so that only changes cost a system call.
   Range guarded;
   std::vector<std::pair<Range, int>> protection;
+  // Whether GUARDED's pages are claimed from the small-block allocator
+  // (core/small_blocks.h, claim_pages).
+  bool claimed = false;
   // Whether GUARDED is page-locked for the device's copies, which then
   // write its closed pages by DMA (resident_transfers.cc, pin).
   bool pinned = false;

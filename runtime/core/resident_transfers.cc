@@ -15,16 +15,20 @@
 // back first); if that is not enough the program stops with the host data
 // intact.  The guarded pages of large buffers are page-locked where the
 // device can (pin), so that copies reach them by DMA, and copies back do
-// while the CPU still sees them closed.
+// while the CPU still sees them closed.  Buffers in heap blocks under a
+// page (small_blocks.h) are guarded in groups that share pages, or not at
+// all (guard_small_blocks).
 #include "core/transfers.h"
 #include "runtime.h"
 
 #include "abi.h"
+#include "core/deferred_frees.h"
 #include "core/heap_blocks.h"
 #include "core/page_guard.h"
 #include "core/ranks.h"
 #include "core/residency_table.h"
 #include "core/settings.h"
+#include "core/small_blocks.h"
 #include "core/stats.h"
 
 #include <algorithm>
@@ -41,51 +45,6 @@
 namespace ferry::rt {
 
 namespace {
-
-// Blocks freed by threads that could not take the table's lock, until the
-// next holder of the lock forgets them.  A fixed set of slots: the free
-// hook must not allocate.
-class DeferredFrees {
-public:
-  // False when every slot is taken.
-  bool push(const void *host, std::size_t bytes) {
-    for (Slot &slot : slots_) {
-      int empty = kEmpty;
-      if (!slot.state.compare_exchange_strong(empty, kFilling,
-                                              std::memory_order_acquire))
-        continue;
-      slot.host = host;
-      slot.bytes = bytes;
-      slot.state.store(kReady, std::memory_order_release);
-      pending_.fetch_add(1, std::memory_order_release);
-      return true;
-    }
-    return false;
-  }
-
-  // Calls FORGET(host, bytes) for each pushed block; under the table lock.
-  template <class Forget> void drain(Forget forget) {
-    if (pending_.load(std::memory_order_acquire) == 0)
-      return;
-    for (Slot &slot : slots_) {
-      if (slot.state.load(std::memory_order_acquire) != kReady)
-        continue;
-      forget(slot.host, slot.bytes);
-      slot.state.store(kEmpty, std::memory_order_release);
-      pending_.fetch_sub(1, std::memory_order_relaxed);
-    }
-  }
-
-private:
-  enum { kEmpty, kFilling, kReady };
-  struct Slot {
-    std::atomic<int> state{kEmpty};
-    const void *host = nullptr;
-    std::size_t bytes = 0;
-  };
-  Slot slots_[256];
-  std::atomic<int> pending_{0};
-};
 
 class ResidentTransfers final : public TransferPolicy {
 public:
@@ -599,8 +558,12 @@ private:
   static std::vector<std::pair<Range, bool>> pieces(const ResidentBuffer &entry,
                                                     Range part, bool reads) {
     const Range closed = intersect(part, entry.guarded);
+    // Pages that small blocks share: what any buffer there set last.
+    const std::vector<std::pair<Range, int>> protection =
+        entry.claimed ? small_blocks::protection_of(entry.guarded)
+                      : entry.protection;
     if (closed.empty() ||
-        std::none_of(entry.protection.begin(), entry.protection.end(),
+        std::none_of(protection.begin(), protection.end(),
                      [&](const std::pair<Range, int> &stretch) {
                        return (!reads || stretch.second == PROT_NONE) &&
                               stretch.first.overlaps(closed);
@@ -666,7 +629,8 @@ private:
   }
 
   // The pages guarded for RANGE: all it touches when they hold only the
-  // data of a page-aligned heap block, else those wholly inside it.
+  // data of a page-aligned heap block, else those wholly inside it (a
+  // buffer in a small block gains its pages in guard_small_blocks).
   static Range guarded_pages(Range range) {
     if (!page_guard::enabled())
       return {};
@@ -676,6 +640,88 @@ private:
         block.page_aligned && block.range.contains(range))
       return page_guard::whole_pages(range);
     return page_guard::inner_pages(range);
+  }
+
+  static bool in_small_block(const ResidentBuffer &entry) {
+    Range block;
+    return small_blocks::block_of(
+               reinterpret_cast<const void *>(entry.host.begin), &block) &&
+           block.contains(entry.host);
+  }
+
+  // A buffer in a small block (small_blocks.h) is guarded on all the pages
+  // it touches only together with the buffers it shares them with, and
+  // theirs in turn: the guards of all of them are claimed when every live
+  // block on those pages holds a buffer, or none are (those claimed before
+  // lose theirs).  So no buffer's bytes sit unguarded on a page that
+  // another's guard closes, for ferry's own copies to fault on.
+  void guard_small_blocks(ResidentBuffer &entry) {
+    if (!page_guard::enabled() || !in_small_block(entry))
+      return;
+    Range pages = page_guard::whole_pages(entry.host);
+    std::vector<ResidentBuffer *> group;
+    for (Range before{};;) {
+      group = table_.find_overlapping(pages);
+      for (ResidentBuffer *member : group) {
+        const Range touched = page_guard::whole_pages(member->host);
+        pages = {std::min(pages.begin, touched.begin),
+                 std::max(pages.end, touched.end)};
+      }
+      if (pages == before)
+        break;
+      before = pages;
+    }
+    std::vector<Range> claims;
+    for (ResidentBuffer *member : group)
+      if (!member->claimed)
+        claims.push_back(page_guard::whole_pages(member->host));
+    const auto holds_buffer = [](Range block, void *self) {
+      return !static_cast<ResidentTransfers *>(self)
+                  ->table_.find_overlapping(block)
+                  .empty();
+    };
+    if (std::all_of(
+            group.begin(), group.end(),
+            [](ResidentBuffer *member) { return in_small_block(*member); }) &&
+        small_blocks::claim_pages(pages, claims.data(), claims.size(),
+                                  holds_buffer, this)) {
+      for (ResidentBuffer *member : group) {
+        if (!member->claimed) {
+          // Its bytes are the host's (unguarded parts come back as each
+          // kernel ends), and the host may have written them unseen since
+          // the last launch: the device copy is current only where they
+          // are what both sides had then.
+          if (!unchanged_since_copied(*member, member->host))
+            member->stale_on_device.add(member->host);
+          member->unguarded_copies.clear();
+          member->claimed = true;
+          member->guarded = page_guard::whole_pages(member->host);
+          member->protected_host_version = ~std::uint64_t{0};
+        }
+        protect(*member); // the others' too: a join may have opened pages
+      }
+      return;
+    }
+    for (ResidentBuffer *member : group)
+      if (member->claimed)
+        unguard(*member);
+  }
+
+  // Takes ENTRY's claimed guard away: what the device holds newer comes
+  // back, its pages open, and from now on its bytes come back as each
+  // kernel ends.
+  void unguard(ResidentBuffer &entry) {
+    download(entry, entry.host);
+    entry.protection = small_blocks::protection_of(entry.guarded);
+    page_guard::open(entry);
+    release_claim(entry);
+    entry.guarded = {};
+  }
+
+  static void release_claim(ResidentBuffer &entry) {
+    if (entry.claimed)
+      small_blocks::release_pages(entry.guarded);
+    entry.claimed = false;
   }
 
   // The parts of ENTRY on pages that are not guarded (at most its two
@@ -745,6 +791,8 @@ private:
           const Range one = page_guard::whole_pages({page, page + 1});
           wanted.push_back({one, shared_page_protection(one)});
         }
+    if (entry.claimed) // pages that small blocks share: as they are
+      entry.protection = small_blocks::protection_of(guarded);
     page_guard::apply(entry, std::move(wanted));
     const bool alone = table_.find_overlapping(guarded).size() == 1;
     entry.protected_host_version = alone ? host_version : ~std::uint64_t{0};
@@ -760,6 +808,7 @@ private:
   void drop(ResidentBuffer *entry) {
     page_guard::open(*entry);
     unpin(*entry);
+    release_claim(*entry);
     const Range pages = entry->guarded;
     device_.disassociate(reinterpret_cast<void *>(entry->host.begin));
     device_.deallocate(entry->device);
@@ -826,6 +875,9 @@ private:
     stale_on_device.add(whole);
     unsigned in_use = 0;
     for (ResidentBuffer *old : joined) {
+      // The new entry claims its guard afresh (guard_small_blocks).
+      if (old->claimed)
+        unguard(*old);
       device_.copy_on_device(static_cast<char *>(memory) +
                                  (old->host.begin - whole.begin),
                              old->device, old->host.size());
@@ -860,6 +912,7 @@ private:
     if (joined.empty())
       pin(entry);
     protect(entry);
+    guard_small_blocks(entry);
     table_size_.store(table_.size(), std::memory_order_relaxed);
     return entry;
   }
