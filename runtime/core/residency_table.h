@@ -82,7 +82,8 @@ struct ResidentBuffer {
   // write its closed pages by DMA (resident_transfers.cc, pin).
   bool pinned = false;
   // The versions of the two sets PROTECTION was computed from, while no
-  // other entry shares its pages (~0: compute again).
+  // other entry shares its pages, or their sums over a claimed group's
+  // entries (~0: compute again).
   std::uint64_t protected_host_version = ~std::uint64_t{0};
   std::uint64_t protected_device_version = ~std::uint64_t{0};
   // Host write faults since the device last wrote the buffer, and whether

@@ -642,13 +642,6 @@ private:
     return page_guard::inner_pages(range);
   }
 
-  static bool in_small_block(const ResidentBuffer &entry) {
-    Range block;
-    return small_blocks::block_of(
-               reinterpret_cast<const void *>(entry.host.begin), &block) &&
-           block.contains(entry.host);
-  }
-
   // A buffer in a small block (small_blocks.h) is guarded on all the pages
   // it touches only together with the buffers it shares them with, and
   // theirs in turn: the guards of all of them are claimed when every live
@@ -656,7 +649,7 @@ private:
   // lose theirs).  So no buffer's bytes sit unguarded on a page that
   // another's guard closes, for ferry's own copies to fault on.
   void guard_small_blocks(ResidentBuffer &entry) {
-    if (!page_guard::enabled() || !in_small_block(entry))
+    if (!page_guard::enabled() || !small_blocks::holds_whole(entry.host))
       return;
     Range pages = page_guard::whole_pages(entry.host);
     std::vector<ResidentBuffer *> group;
@@ -680,9 +673,10 @@ private:
                   ->table_.find_overlapping(block)
                   .empty();
     };
-    if (std::all_of(
-            group.begin(), group.end(),
-            [](ResidentBuffer *member) { return in_small_block(*member); }) &&
+    if (std::all_of(group.begin(), group.end(),
+                    [](ResidentBuffer *member) {
+                      return small_blocks::holds_whole(member->host);
+                    }) &&
         small_blocks::claim_pages(pages, claims.data(), claims.size(),
                                   holds_buffer, this)) {
       for (ResidentBuffer *member : group) {
@@ -696,9 +690,10 @@ private:
           member->unguarded_copies.clear();
           member->claimed = true;
           member->guarded = page_guard::whole_pages(member->host);
-          member->protected_host_version = ~std::uint64_t{0};
         }
-        protect(*member); // the others' too: a join may have opened pages
+        // The others' too: a join may have opened their pages.
+        member->protected_host_version = ~std::uint64_t{0};
+        protect(*member);
       }
       return;
     }
@@ -762,9 +757,18 @@ private:
     const Range guarded = entry.guarded;
     if (guarded.empty())
       return;
-    // Launch after launch on the same buffers usually changes nothing.
-    const std::uint64_t host_version = entry.stale_on_host.version(),
-                        device_version = entry.stale_on_device.version();
+    // Launch after launch on the same buffers usually changes nothing:
+    // the entry's sets, or for a group in small blocks those of every entry
+    // on its pages (a member that joins or leaves resets the others).
+    std::uint64_t host_version = entry.stale_on_host.version(),
+                  device_version = entry.stale_on_device.version();
+    if (entry.claimed) {
+      host_version = device_version = 0;
+      for (const ResidentBuffer *member : table_.find_overlapping(guarded)) {
+        host_version += member->stale_on_host.version();
+        device_version += member->stale_on_device.version();
+      }
+    }
     if (!entry.protection.empty() &&
         entry.protected_host_version == host_version &&
         entry.protected_device_version == device_version)
@@ -794,9 +798,10 @@ private:
     if (entry.claimed) // pages that small blocks share: as they are
       entry.protection = small_blocks::protection_of(guarded);
     page_guard::apply(entry, std::move(wanted));
-    const bool alone = table_.find_overlapping(guarded).size() == 1;
-    entry.protected_host_version = alone ? host_version : ~std::uint64_t{0};
-    entry.protected_device_version = alone ? device_version : ~std::uint64_t{0};
+    const bool known =
+        entry.claimed || table_.find_overlapping(guarded).size() == 1;
+    entry.protected_host_version = known ? host_version : ~std::uint64_t{0};
+    entry.protected_device_version = known ? device_version : ~std::uint64_t{0};
   }
 
   // Drops the entries overlapping [host, host + bytes): the memory is gone.

@@ -271,7 +271,7 @@ bool enabled() { return on.load(std::memory_order_relaxed); }
 
 bool serving() {
   return on.load(std::memory_order_relaxed) && !plain_thread &&
-         inside_runtime() == 0;
+         inside_runtime() == 0 && signals_held() == 0;
 }
 
 bool owns(const void *block) {
@@ -332,20 +332,17 @@ std::size_t usable_bytes(const void *block) {
           .size_class);
 }
 
-bool block_of(const void *address, Range *block) {
-  if (!owns(address))
+bool holds_whole(Range range) {
+  if (range.empty() || !owns(reinterpret_cast<void *>(range.begin)))
     return false;
-  const auto at = reinterpret_cast<std::uintptr_t>(address);
-  const std::uint32_t index = slab_index(at);
+  const std::uint32_t index = slab_index(range.begin);
   Slab &slab = arena.slabs[index];
   std::lock_guard<std::mutex> lock(arena.classes[slab.size_class].mutex);
   const std::size_t bytes = class_bytes(slab.size_class),
-                    slot = (at - slab_start(index)) / bytes;
-  if (slot >= slab.capacity || (slab.free[slot / 64] >> (slot % 64)) & 1)
-    return false;
-  block->begin = slab_start(index) + slot * bytes;
-  block->end = block->begin + bytes;
-  return true;
+                    slot = (range.begin - slab_start(index)) / bytes;
+  const std::uintptr_t end = slab_start(index) + (slot + 1) * bytes;
+  return slot < slab.capacity && !((slab.free[slot / 64] >> (slot % 64)) & 1) &&
+         range.end <= end;
 }
 
 bool claim_pages(Range checked, const Range *claims, std::size_t count,
@@ -410,7 +407,7 @@ std::vector<std::pair<Range, int>> protection_of(Range pages) {
 }
 
 bool program_thread_creator(const void *caller) {
-  if (inside_runtime() > 0)
+  if (inside_runtime() > 0 || signals_held() > 0)
     return false;
   Dl_info info;
   struct link_map *object = nullptr;

@@ -43,7 +43,10 @@ constexpr std::size_t kLargestBytes = 4096;
 // its address space reserved).
 bool enabled();
 // Whether this call's small block should come from here: the allocator is
-// on, the calling thread runs the program's code, and not inside libferry.
+// on, the calling thread runs the program's code, and neither libferry nor
+// a call it holds signals for (a launch through the GPU driver or libgomp,
+// SignalsHeld in runtime.h) is running on it: their blocks would keep the
+// program's buffers beside them from being guarded.
 bool serving();
 // A block of BYTES (< kLargestBytes), or nullptr when none can be placed.
 void *allocate(std::size_t bytes);
@@ -55,9 +58,8 @@ void release(void *block);
 // The bytes BLOCK can hold (its size class).
 std::size_t usable_bytes(const void *block);
 
-// The block (its whole slot) that contains ADDRESS; false when ADDRESS is
-// not in one of this allocator's live blocks.
-bool block_of(const void *address, Range *block);
+// Whether RANGE lies inside one of this allocator's live blocks (its slot).
+bool holds_whole(Range range);
 // Claims the pages of each of CLAIMS (COUNT ranges of whole pages) for a
 // buffer's guard, when every live block with bytes on CHECKED (whole pages
 // inside one slab, covering them all) passes COVERED (holds a buffer);

@@ -66,7 +66,10 @@ static_assert(small_blocks::kLargestBytes == heap_blocks::kAlignedBytes,
 // whole pages (heap_blocks.h); a smaller one comes from small_blocks.h;
 // those of libferry's own code and of threads not the program's are
 // glibc's as they come.
-void *allocate(size_t bytes, bool zeroed) {
+// SERVING: small_blocks::serving(), asked by the hook before it holds
+// signals itself.
+void *allocate(size_t bytes, bool zeroed, bool serving) {
+  const bool small = bytes < small_blocks::kLargestBytes && serving;
   SignalsHeld held; // signal_hooks.cc: not in malloc's lock
   if (bytes >= heap_blocks::kAlignedBytes && heap_blocks::aligning()) {
     // A size no page rounding can hold fails as glibc's malloc fails; the
@@ -85,7 +88,7 @@ void *allocate(size_t bytes, bool zeroed) {
     return block;
   }
   void *block = nullptr;
-  if (bytes < small_blocks::kLargestBytes && small_blocks::serving()) {
+  if (small) {
     block = small_blocks::allocate(bytes);
     if (block && zeroed)
       std::memset(block, 0, bytes); // a slot may have been used before
@@ -134,7 +137,9 @@ FERRY_HOOK void free(void *block) {
   __libc_free(block);
 }
 
-FERRY_HOOK void *malloc(size_t bytes) { return allocate(bytes, false); }
+FERRY_HOOK void *malloc(size_t bytes) {
+  return allocate(bytes, false, small_blocks::serving());
+}
 
 FERRY_HOOK void *calloc(size_t count, size_t size) {
   size_t bytes = 0;
@@ -142,7 +147,7 @@ FERRY_HOOK void *calloc(size_t count, size_t size) {
     errno = ENOMEM;
     return nullptr;
   }
-  return allocate(bytes, true);
+  return allocate(bytes, true, small_blocks::serving());
 }
 
 FERRY_HOOK void *memalign(size_t alignment, size_t bytes) {
@@ -154,9 +159,10 @@ FERRY_HOOK void *memalign(size_t alignment, size_t bytes) {
 }
 
 FERRY_HOOK void *realloc(void *block, size_t bytes) {
-  SignalsHeld held; // signal_hooks.cc: not in malloc's lock
   if (!block)
     return malloc(bytes);
+  const bool serving = small_blocks::serving();
+  SignalsHeld held; // signal_hooks.cc: not in malloc's lock
   if (may_hold(block)) {
     const std::size_t old_bytes = malloc_usable_size(block);
     host_access().sync_to_host(block, old_bytes);
@@ -175,7 +181,7 @@ FERRY_HOOK void *realloc(void *block, size_t bytes) {
         heap_blocks::allocated(block, bytes, false);
       return block;
     }
-    void *moved = allocate(bytes, false);
+    void *moved = allocate(bytes, false, serving);
     if (!moved)
       return nullptr;
     std::memcpy(moved, block, std::min(old_bytes, bytes));
@@ -192,7 +198,7 @@ FERRY_HOOK void *realloc(void *block, size_t bytes) {
       free(block);
       return nullptr;
     }
-    void *moved = allocate(bytes, false);
+    void *moved = allocate(bytes, false, serving);
     if (!moved)
       return nullptr;
     const size_t old_bytes =
@@ -209,10 +215,30 @@ FERRY_HOOK void *realloc(void *block, size_t bytes) {
   return resized;
 }
 
+namespace {
+
+// glibc's malloc_usable_size, found when libferry is loaded: looked up on
+// first use, dlsym would run inside dlsym's own frees (dlerror's strings),
+// and its static's guard would find itself taken.
+std::atomic<size_t (*)(void *)> glibc_usable_size{nullptr};
+
+__attribute__((constructor)) void find_glibc_usable_size() {
+  glibc_usable_size.store(hooks::next<size_t (*)(void *)>("malloc_usable_size"),
+                          std::memory_order_release);
+}
+
+} // namespace
+
 FERRY_HOOK size_t malloc_usable_size(void *block) {
   if (small_blocks::owns(block))
     return small_blocks::usable_bytes(block);
-  static const auto glibc =
-      hooks::next<size_t (*)(void *)>("malloc_usable_size");
-  return glibc(block);
+  if (auto glibc = glibc_usable_size.load(std::memory_order_acquire))
+    return glibc(block);
+  // Before then (a constructor that runs first), glibc's chunk header: the
+  // size and flags in the word before the block, the header's 8 bytes
+  // (16 for a chunk of its own mapping) not usable.
+  if (!block)
+    return 0;
+  const size_t header = static_cast<size_t *>(block)[-1];
+  return (header & ~size_t{7}) - ((header & 2) ? 16 : 8);
 }
