@@ -121,6 +121,7 @@ using namespace ferry::rt;
 extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
                                      const char *file, unsigned line,
                                      unsigned nbuffers) {
+  OwnAllocations own;
   if (abi_version != FERRY_ABI_VERSION) {
     std::fprintf(stderr,
                  "ferry: kernel '%s' (%s:%u) was built for ABI version %u, "
@@ -144,6 +145,7 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
                                       unsigned ownership, void *host,
                                       long long count,
                                       unsigned long long element_size) {
+  OwnAllocations own;
   Buffer &buffer = buffer_at(index);
   const Launch &launch = current_launch();
   unsigned long long bytes = 0;
@@ -202,6 +204,7 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
 
 extern "C" void __ferry_launch_reach(unsigned index, long long first,
                                      long long end, unsigned line) {
+  OwnAllocations own;
   const Buffer &buffer = buffer_at(index);
   if (end <= first ||
       (first >= 0 && static_cast<unsigned long long>(end) <= buffer.bytes))
@@ -290,6 +293,7 @@ constexpr unsigned long long kDisjointLimit = 1ull << 27;
 
 extern "C" void __ferry_launch_disjoint(unsigned index, unsigned line,
                                         unsigned nvars, unsigned nforms, ...) {
+  OwnAllocations own;
   const Buffer &buffer = buffer_at(index);
   const Launch &launch = current_launch();
   std::vector<long long> values((4 + nvars) * nforms + 3 * nvars);
@@ -331,6 +335,7 @@ extern "C" void __ferry_launch_disjoint(unsigned index, unsigned line,
 }
 
 extern "C" int __ferry_launch_acquire(void) {
+  OwnAllocations own;
   const Launch &launch = current_launch();
   if (!launch.active)
     internal_error("acquire outside a launch");
@@ -353,6 +358,7 @@ extern "C" int __ferry_launch_acquire(void) {
 }
 
 extern "C" void *__ferry_launch_view(unsigned index) {
+  OwnAllocations own;
   return buffer_at(index).view;
 }
 
@@ -453,6 +459,7 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
                                      void **args, const char *roles,
                                      int requested_teams,
                                      int requested_threads) {
+  OwnAllocations own;
   const Launch &launch = current_launch();
   if (!launch.active || nargs == 0)
     internal_error("direct launch outside a launch");
@@ -486,6 +493,7 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
 }
 
 extern "C" void __ferry_launch_end(void) {
+  OwnAllocations own;
   Launch &launch = current_launch();
   if (!launch.active)
     internal_error("end outside a launch");
@@ -511,12 +519,20 @@ extern "C" void __ferry_launch_end(void) {
   launch.active = false;
 }
 
-extern "C" void __ferry_frame_enter(void) { frames::enter(); }
-extern "C" void __ferry_frame_leave(void) { frames::leave(); }
+extern "C" void __ferry_frame_enter(void) {
+  OwnAllocations own;
+  frames::enter();
+}
+extern "C" void __ferry_frame_leave(void) {
+  OwnAllocations own;
+  frames::leave();
+}
 extern "C" void __ferry_frame_call(const char *file, unsigned line) {
+  OwnAllocations own;
   frames::arm({file, line});
 }
 extern "C" void __ferry_frame_param(const void *pointer) {
+  OwnAllocations own;
   frames::param(pointer);
 }
 
@@ -547,6 +563,7 @@ bool needed(int *access) {
 
 extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
                                     int access) {
+  OwnAllocations own;
   if (!needed(&access))
     return;
   HostAccess &policy = host_access();
@@ -566,6 +583,7 @@ extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
 }
 
 extern "C" void __ferry_frame_access(int access) {
+  OwnAllocations own;
   if (needed(&access))
     frames::access_all(access);
 }

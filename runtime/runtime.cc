@@ -210,6 +210,11 @@ int &inside_runtime() {
   return depth;
 }
 
+int &own_allocations() {
+  thread_local int depth = 0;
+  return depth;
+}
+
 int &signals_held() {
   thread_local int depth = 0;
   return depth;

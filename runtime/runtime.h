@@ -96,6 +96,21 @@ private:
   SignalsHeld held_; // ends after the depth is back
 };
 
+int &own_allocations();
+
+// Marks libferry's own steps that run outside a RuntimeScope (a launch's
+// entry points, the host-sync frames), where faults must still resolve:
+// their allocations are glibc's, never beside the program's buffers in
+// libferry's small blocks (core/small_blocks.h), and their frees skip the
+// residency table (a dozen blocks a launch).
+class OwnAllocations {
+public:
+  OwnAllocations() { ++own_allocations(); }
+  ~OwnAllocations() { --own_allocations(); }
+  OwnAllocations(const OwnAllocations &) = delete;
+  OwnAllocations &operator=(const OwnAllocations &) = delete;
+};
+
 // Whether host code outside the runtime must ask the policy before it hands
 // [data, data + bytes) to a library (a system call, MPI): part of it has a
 // device copy.  One atomic load while nothing is resident.

@@ -271,7 +271,7 @@ bool enabled() { return on.load(std::memory_order_relaxed); }
 
 bool serving() {
   return on.load(std::memory_order_relaxed) && !plain_thread &&
-         inside_runtime() == 0 && signals_held() == 0;
+         inside_runtime() == 0 && signals_held() == 0 && own_allocations() == 0;
 }
 
 bool owns(const void *block) {

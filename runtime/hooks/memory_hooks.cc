@@ -117,7 +117,23 @@ size_t aligned_block_bytes(void *block) {
 
 } // namespace
 
+namespace {
+
+// Whether the caller is libferry's own code (runtime.h), whose blocks are
+// glibc's and never recorded (heap_blocks.h).
+bool libferry_allocating() {
+  return inside_runtime() > 0 || own_allocations() > 0;
+}
+
+} // namespace
+
 FERRY_HOOK void free(void *block) {
+  // libferry's own blocks, a dozen a launch.
+  if (libferry_allocating() && !small_blocks::owns(block) &&
+      !page_aligned(block)) {
+    __libc_free(block);
+    return;
+  }
   SignalsHeld held; // signal_hooks.cc: not in malloc's lock
   // free leaves errno alone (POSIX.1-2024); ferry's part may change it.
   hooks::PreservedErrno caller_errno;
@@ -138,6 +154,8 @@ FERRY_HOOK void free(void *block) {
 }
 
 FERRY_HOOK void *malloc(size_t bytes) {
+  if (libferry_allocating()) // as in free
+    return __libc_malloc(bytes);
   return allocate(bytes, false, small_blocks::serving());
 }
 
