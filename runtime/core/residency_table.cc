@@ -88,12 +88,8 @@ ResidentBuffer *ResidencyTable::find_containing(Range range) {
 
 std::vector<ResidentBuffer *> ResidencyTable::find_overlapping(Range range) {
   std::vector<ResidentBuffer *> found;
-  auto it = entries_.upper_bound(range.begin);
-  if (it != entries_.begin())
-    --it;
-  for (; it != entries_.end() && it->first < range.end; ++it)
-    if (it->second.host.overlaps(range))
-      found.push_back(&it->second);
+  visit_overlapping(range,
+                    [&](ResidentBuffer &entry) { found.push_back(&entry); });
   return found;
 }
 

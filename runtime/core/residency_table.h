@@ -113,6 +113,21 @@ public:
   ResidentBuffer *find_containing(Range range);
   // The entries that overlap RANGE, in address order.
   std::vector<ResidentBuffer *> find_overlapping(Range range);
+  // VISIT(entry) for each of them, in address order, without a list: the
+  // launch path asks this several times a launch.
+  template <class Visit> void visit_overlapping(Range range, Visit visit) {
+    auto it = entries_.upper_bound(range.begin);
+    if (it != entries_.begin())
+      --it;
+    for (; it != entries_.end() && it->first < range.end; ++it)
+      if (it->second.host.overlaps(range))
+        visit(it->second);
+  }
+  bool overlaps_any(Range range) {
+    bool found = false;
+    visit_overlapping(range, [&](ResidentBuffer &) { found = true; });
+    return found;
+  }
 
   // Adds an entry for RANGE, which must not overlap any entry.
   ResidentBuffer &insert(Range range, void *device);

@@ -355,7 +355,9 @@ public:
     if (table_size_.load(std::memory_order_relaxed) == 0)
       return false;
     RuntimeSection section(*this);
-    return !entries_touching(host, bytes).empty();
+    // As entries_touching, without the list.
+    return bytes ? table_.overlaps_any(range_of(host, bytes))
+                 : table_.find_containing(range_of(host, 1)) != nullptr;
   }
 
   bool resolve_fault(const void *address, bool write) override {
@@ -764,10 +766,10 @@ private:
                   device_version = entry.stale_on_device.version();
     if (entry.claimed) {
       host_version = device_version = 0;
-      for (const ResidentBuffer *member : table_.find_overlapping(guarded)) {
-        host_version += member->stale_on_host.version();
-        device_version += member->stale_on_device.version();
-      }
+      table_.visit_overlapping(guarded, [&](const ResidentBuffer &member) {
+        host_version += member.stale_on_host.version();
+        device_version += member.stale_on_device.version();
+      });
     }
     if (!entry.protection.empty() &&
         entry.protected_host_version == host_version &&
