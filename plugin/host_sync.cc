@@ -126,6 +126,15 @@ unsigned HOST_WIDE_INT launcher_params(tree fndecl) {
   return attribute ? tree_to_uhwi(TREE_VALUE(TREE_VALUE(attribute))) : 0;
 }
 
+// The attribute that marks a launcher as closed (declare_launcher_params):
+// it reaches host memory only through what it syncs itself by address.
+const char kClosedLauncherAttribute[] = "ferry closed launcher";
+
+bool is_closed_launcher(tree fndecl) {
+  return fndecl && launcher_params(fndecl) &&
+         lookup_attribute(kClosedLauncherAttribute, DECL_ATTRIBUTES(fndecl));
+}
+
 // Kernel calls, and calls of launchers: calls whose buffers the caller
 // answers for.
 bool is_launch_call(const gimple *statement) {
@@ -404,12 +413,58 @@ private:
       mask |= HOST_WIDE_INT_1U << index;
       gsi_insert_after(&after, runtime_calls::frame_param(value), GSI_NEW_STMT);
     }
-    if (mask)
-      DECL_ATTRIBUTES(fun_->decl) = tree_cons(
-          get_identifier(kLauncherAttribute),
-          build_tree_list(NULL_TREE,
-                          build_int_cstu(long_long_unsigned_type_node, mask)),
-          DECL_ATTRIBUTES(fun_->decl));
+    if (!mask)
+      return;
+    DECL_ATTRIBUTES(fun_->decl) = tree_cons(
+        get_identifier(kLauncherAttribute),
+        build_tree_list(NULL_TREE,
+                        build_int_cstu(long_long_unsigned_type_node, mask)),
+        DECL_ATTRIBUTES(fun_->decl));
+    if (touches_only_what_it_syncs())
+      DECL_ATTRIBUTES(fun_->decl) =
+          tree_cons(get_identifier(kClosedLauncherAttribute), NULL_TREE,
+                    DECL_ATTRIBUTES(fun_->decl));
+  }
+
+  // Whether this function reaches host memory only through its own
+  // variables, launch calls (of kernels and of closed launchers) and
+  // libferry's calls, with no sync of its frame's buffers as a whole: a
+  // caller then needs no sync of its own buffers around a call of it (a
+  // helper that runs a field's halo kernels, called with a vector's
+  // data in a time loop), though they escaped to memory it could read.
+  bool touches_only_what_it_syncs() {
+    return statements_where([](gimple *statement) {
+             if (is_gimple_call(statement)) {
+               tree callee = gimple_call_fndecl(statement);
+               if (gimple_call_internal_p(statement) ||
+                   (gimple_call_flags(statement) & ECF_CONST) ||
+                   is_kernel_call(statement) || is_closed_launcher(callee))
+                 return false;
+               return !is_ferry_runtime(callee) ||
+                      std::strcmp(IDENTIFIER_POINTER(DECL_NAME(callee)),
+                                  "__ferry_frame_access") == 0;
+             }
+             return !is_gimple_debug(statement) && gimple_vuse(statement) &&
+                    !only_own_variables(statement);
+           })
+        .empty();
+  }
+
+  // Whether the memory STATEMENT loads or stores is the function's own
+  // variables (or parameters), which no buffer can be.
+  static bool only_own_variables(gimple *statement) {
+    if (!gimple_assign_single_p(statement))
+      return gimple_code(statement) == GIMPLE_RETURN;
+    for (tree operand :
+         {gimple_assign_lhs(statement), gimple_assign_rhs1(statement)}) {
+      if (is_gimple_reg(operand) || is_gimple_min_invariant(operand))
+        continue;
+      tree base = get_base_address(operand);
+      if (!base || !(VAR_P(base) || TREE_CODE(base) == PARM_DECL) ||
+          is_global_var(base))
+        return false;
+    }
+    return true;
   }
 
   bool is_buffer(tree pointer) const {
@@ -593,23 +648,28 @@ private:
   // Whether STATEMENT calls a launcher that answers for BUFFER itself: it
   // gets the buffer's pointer as a launcher parameter, and has no other way
   // to reach the buffer (another argument, or memory the buffer escaped
-  // to).
+  // to).  A closed launcher answers for every buffer that reaches it only
+  // as launcher parameters, or not at all: what it does not launch it
+  // syncs by address.
   static bool launcher_answers_for(gimple *statement, const Buffer &buffer) {
     if (!is_gimple_call(statement) || is_kernel_call(statement) ||
-        !is_launch_call(statement) ||
-        ptr_deref_may_alias_global_p(buffer.pointer, true))
+        !is_launch_call(statement))
+      return false;
+    const bool closed = is_closed_launcher(gimple_call_fndecl(statement));
+    if (!closed && ptr_deref_may_alias_global_p(buffer.pointer, true))
       return false;
     bool passed = false;
     for (unsigned i = 0; i < gimple_call_num_args(statement); ++i) {
       tree argument = gimple_call_arg(statement, i);
       if (launches_argument(statement, i) &&
-          operand_equal_p(copied_value(argument), buffer.pointer, 0))
+          (closed ||
+           operand_equal_p(copied_value(argument), buffer.pointer, 0)))
         passed = true;
       else if (POINTER_TYPE_P(TREE_TYPE(argument)) &&
                ptr_derefs_may_alias_p(argument, buffer.pointer))
         return false;
     }
-    return passed;
+    return passed || closed;
   }
 
   static bool needs_no_sync(gimple *statement) {
