@@ -8,7 +8,8 @@
 #ifndef FERRY_BENCH_CG_HPP
 #define FERRY_BENCH_CG_HPP
 
-#include <chrono>
+#include "../timer.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -58,18 +59,7 @@ inline double checksum(long n, const double *u) {
   return sum;
 }
 
-class Timer {
-public:
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start_)
-        .count();
-  }
-
-private:
-  std::chrono::steady_clock::time_point start_ =
-      std::chrono::steady_clock::now();
-};
+using Timer = bench::Timer;
 
 // cg,VERSION,N,ITERATIONS,SECONDS,FINAL_RR,CHECKSUM
 inline void report(const char *version, long n, long iterations, double seconds,

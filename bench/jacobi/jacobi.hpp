@@ -3,7 +3,8 @@
 #ifndef FERRY_BENCH_JACOBI_HPP
 #define FERRY_BENCH_JACOBI_HPP
 
-#include <chrono>
+#include "../timer.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -31,18 +32,7 @@ inline double checksum(const double *a, int n) {
   return sum;
 }
 
-class Timer {
-public:
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start_)
-        .count();
-  }
-
-private:
-  std::chrono::steady_clock::time_point start_ =
-      std::chrono::steady_clock::now();
-};
+using Timer = bench::Timer;
 
 // One CSV line: version,n,steps,seconds,checksum.
 inline void report(const char *version, int n, double seconds,

@@ -4,7 +4,8 @@
 #ifndef FERRY_BENCH_RESIDENCY_HPP
 #define FERRY_BENCH_RESIDENCY_HPP
 
-#include <chrono>
+#include "../timer.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -52,18 +53,7 @@ inline void host_work(std::vector<double> &p, const std::vector<double> &q) {
     p[i] = 0.5 * p[i] + q[i];
 }
 
-class Timer {
-public:
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start_)
-        .count();
-  }
-
-private:
-  std::chrono::steady_clock::time_point start_ =
-      std::chrono::steady_clock::now();
-};
+using Timer = bench::Timer;
 
 // One CSV line: program,version,n,steps,seconds,checksum.  The ferry
 // builds are the naive version under FERRY_RESIDENCY=0.

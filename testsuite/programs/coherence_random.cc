@@ -19,6 +19,8 @@
 // { ferry-skip "FERRY_DEVICE=sim FERRY_COHERENCE=compiler" }
 #include "plain/coherence_random_plain.h"
 
+#include "coherence_kernels.hpp"
+
 #include <ferry/ferry.hpp>
 
 #include <signal.h>
@@ -30,30 +32,6 @@
 #include <cstdlib>
 #include <random>
 #include <vector>
-
-[[ferry::kernel]]
-void scale_add(long n, double a, double b, [[ferry::borrow_mut(n)]] double *x)
-{
-    for (long i = 0; i < n; ++i)
-        x[i] = x[i] * a + b;
-}
-
-[[ferry::kernel]]
-void combine(long n, double c, [[ferry::borrow(n)]] const double *x,
-             [[ferry::out(n)]] double *y)
-{
-    for (long i = 0; i < n; ++i)
-        y[i] = x[i] + c;
-}
-
-[[ferry::kernel]]
-double total(long n, [[ferry::borrow(n)]] const double *x)
-{
-    double sum = 0;
-    for (long i = 0; i < n; ++i)
-        sum += x[i];
-    return sum;
-}
 
 namespace {
 

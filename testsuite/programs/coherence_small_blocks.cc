@@ -11,36 +11,14 @@
 // any order of a reduction gives the same sum.
 // COHERENCE_STEPS sets the number of steps (4,000 here), COHERENCE_SEED
 // the interleaving.
+#include "coherence_kernels.hpp"
+
 #include <ferry/ferry.hpp>
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <random>
-
-[[ferry::kernel]]
-void scale_add(long n, double a, double b, [[ferry::borrow_mut(n)]] double *x)
-{
-    for (long i = 0; i < n; ++i)
-        x[i] = x[i] * a + b;
-}
-
-[[ferry::kernel]]
-void combine(long n, double c, [[ferry::borrow(n)]] const double *x,
-             [[ferry::out(n)]] double *y)
-{
-    for (long i = 0; i < n; ++i)
-        y[i] = x[i] + c;
-}
-
-[[ferry::kernel]]
-double total(long n, [[ferry::borrow(n)]] const double *x)
-{
-    double sum = 0;
-    for (long i = 0; i < n; ++i)
-        sum += x[i];
-    return sum;
-}
 
 namespace {
 
