@@ -2,6 +2,8 @@
 // See residency_table.h.
 #include "core/residency_table.h"
 
+#include "core/small_blocks.h"
+
 #include <algorithm>
 #include <cassert>
 
@@ -95,6 +97,9 @@ std::vector<ResidentBuffer *> ResidencyTable::find_overlapping(Range range) {
 
 ResidentBuffer &ResidencyTable::insert(Range range, void *device) {
   assert(find_overlapping(range).empty());
+  small_blocks::count_entries(range, 1);
+  lowest_.store(std::min(lowest_.load(), range.begin));
+  highest_.store(std::max(highest_.load(), range.end));
   ResidentBuffer &entry = entries_[range.begin];
   entry.host = range;
   entry.device = device;
@@ -103,7 +108,20 @@ ResidentBuffer &ResidencyTable::insert(Range range, void *device) {
 }
 
 void ResidencyTable::erase(ResidentBuffer *entry) {
+  small_blocks::count_entries(entry->host, -1);
   entries_.erase(entry->host.begin);
+  if (entries_.empty()) {
+    lowest_.store(UINTPTR_MAX);
+    highest_.store(0);
+  }
+}
+
+bool ResidencyTable::may_touch(Range range) const {
+  if (range.end <= lowest_.load(std::memory_order_relaxed) ||
+      range.begin >= highest_.load(std::memory_order_relaxed))
+    return false;
+  const auto *start = reinterpret_cast<const void *>(range.begin);
+  return !small_blocks::owns(start) || small_blocks::slab_holds_entries(start);
 }
 
 std::vector<ResidentBuffer *> ResidencyTable::by_last_use() {

@@ -17,6 +17,7 @@
 #ifndef FERRY_RUNTIME_RESIDENCY_TABLE_H
 #define FERRY_RUNTIME_RESIDENCY_TABLE_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -133,6 +134,12 @@ public:
   ResidentBuffer &insert(Range range, void *device);
   void erase(ResidentBuffer *entry);
 
+  // Whether RANGE may overlap an entry, asked without the table's lock
+  // (the free hook's question, for every block the program frees): not
+  // when it lies outside the span of all entries, or in a slab of small
+  // blocks (core/small_blocks.h) that holds none.
+  bool may_touch(Range range) const;
+
   // Entries in least-recently-used order, for eviction.
   std::vector<ResidentBuffer *> by_last_use();
   std::size_t size() const { return entries_.size(); }
@@ -144,6 +151,8 @@ public:
 private:
   std::map<std::uintptr_t, ResidentBuffer> entries_; // by host.begin
   std::uint64_t clock_ = 0;
+  // The lowest and highest host address of any entry (may_touch).
+  std::atomic<std::uintptr_t> lowest_{UINTPTR_MAX}, highest_{0};
 };
 
 } // namespace ferry::rt

@@ -272,7 +272,8 @@ public:
   // taken; every later use of the table forgets it first, before the
   // memory can come back from malloc as another buffer.
   void host_freeing(const void *host, std::size_t bytes) override {
-    if (table_size_.load(std::memory_order_relaxed) == 0)
+    if (table_size_.load(std::memory_order_relaxed) == 0 ||
+        !table_.may_touch(range_of(host, std::max<std::size_t>(bytes, 1))))
       return;
     RuntimeScope ours; // outlives the lock (RuntimeSection says why)
     if (used_the_runtime()) {

@@ -67,6 +67,7 @@ struct Slab {
   std::uint16_t live;
   std::uint16_t first_word; // no free slot in the words before it
   std::uint32_t next, previous;
+  std::uint32_t entries; // residency entries with bytes here (atomic access)
   std::uint16_t claims[kPagesPerSlab];    // buffers' guards on each page
   std::uint8_t protection[kPagesPerSlab]; // PROT_* bits, as page_guard set
   std::uint64_t free[kMostSlots / 64];    // a set bit: the slot is free
@@ -380,6 +381,23 @@ void release_pages(Range pages) {
     --slab.claims[(page - start) / kPageBytes];
   if (!slab.listed && slab.live < slab.capacity)
     link(size_class, index);
+}
+
+void count_entries(Range range, int delta) {
+  if (range.empty() || !owns(reinterpret_cast<void *>(range.begin)))
+    return;
+  for (std::uint32_t index = slab_index(range.begin),
+                     last = slab_index(range.end - 1);
+       index <= last; ++index)
+    __atomic_fetch_add(&arena.slabs[index].entries,
+                       static_cast<std::uint32_t>(delta), __ATOMIC_RELAXED);
+}
+
+bool slab_holds_entries(const void *block) {
+  return __atomic_load_n(
+             &arena.slabs[slab_index(reinterpret_cast<std::uintptr_t>(block))]
+                  .entries,
+             __ATOMIC_RELAXED) != 0;
 }
 
 void note_protection(Range pages, int protection) {

@@ -70,6 +70,12 @@ bool claim_pages(Range checked, const Range *claims, std::size_t count,
                  bool (*covered)(Range block, void *context), void *context);
 void release_pages(Range pages);
 
+// How many of the residency table's entries have bytes in each slab,
+// changed by DELTA for those RANGE spans (under the table's lock), so that
+// the free hook can tell without that lock that a block's slab holds none.
+void count_entries(Range range, int delta);
+bool slab_holds_entries(const void *block);
+
 // The protection page_guard last set on the whole pages of RANGE, noted
 // here for pages of this allocator (nothing otherwise): several buffers
 // set a shared page's protection, and each reads it from here instead of
