@@ -34,7 +34,7 @@ public:
     else
       for (class loop *loop : loops_list(fun, LI_ONLY_INNERMOST))
         if (!loop->unroll) // else the user's own pragma
-          mark(loop, trips(loop), kMaxUnrolledTrips);
+          mark(loop, trips(loop), kMaxUnrolledTrips, body_size(loop));
     scev_finalize();
     loop_optimizer_finalize();
     return 0;
@@ -45,20 +45,38 @@ private:
     return lookup_attribute(kConstantsTwinAttribute, DECL_ATTRIBUTES(fndecl));
   }
 
-  // LOOP's iteration count when it is a known constant, else 0.
+  // How many times LOOP's body runs when that is a known constant, else 0.
+  // After early inlining a `for` loop is not yet rotated: its exit test
+  // sits in the header, which runs once more than the latch and the body.
   static unsigned HOST_WIDE_INT trips(class loop *loop) {
     tree latches = number_of_latch_executions(loop);
     if (!latches || TREE_CODE(latches) != INTEGER_CST ||
         !tree_fits_uhwi_p(latches))
       return 0;
-    return tree_to_uhwi(latches) + 1;
+    const edge exit = single_exit(loop);
+    const bool tested_in_header = exit && exit->src == loop->header;
+    return tree_to_uhwi(latches) + (tested_in_header ? 0 : 1);
+  }
+
+  // The statements in LOOP's body, debug statements aside.
+  static unsigned HOST_WIDE_INT body_size(class loop *loop) {
+    basic_block *blocks = get_loop_body(loop);
+    unsigned HOST_WIDE_INT size = 0;
+    for (unsigned i = 0; i < loop->num_nodes; ++i)
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb(blocks[i]);
+           !gsi_end_p(gsi); gsi_next_nondebug(&gsi))
+        ++size;
+    free(blocks);
+    return size;
   }
 
   // Marks LOOP for complete unrolling when it runs TRIPS (known) times, at
-  // most LIMIT; returns whether it did.
+  // most LIMIT, and its SIZE statements copied TRIPS times stay within
+  // kMaxUnrolledStatements; returns whether it did.
   static bool mark(class loop *loop, unsigned HOST_WIDE_INT trips,
-                   unsigned HOST_WIDE_INT limit) {
-    if (trips == 0 || trips > limit)
+                   unsigned HOST_WIDE_INT limit,
+                   unsigned HOST_WIDE_INT size = 0) {
+    if (trips == 0 || trips > limit || trips * size > kMaxUnrolledStatements)
       return false;
     loop->unroll = static_cast<unsigned short>(trips);
     if (dump_file)

@@ -4,15 +4,19 @@
 //
 // Input: the GIMPLE of every function compiled for the offload targets
 // (`omp declare target`: kernels' helpers, direct entries, OpenMP regions),
-// after early inlining.  Output: each innermost loop that runs a known
-// count of at most kMaxUnrolledTrips times marked for complete unrolling,
-// as `#pragma GCC unroll` marks one.
+// after early inlining.  Output: each innermost loop whose body runs a
+// known count of at most kMaxUnrolledTrips times, and whose copies come to
+// at most kMaxUnrolledStatements statements, marked for complete
+// unrolling, as `#pragma GCC unroll` marks one.
 //
 // Why: a helper's small array indexed by such a loop (XSBench's
-// double[5] of cross sections) stays in memory unless the loop is
-// unrolled before late SRA, and GCC 12 unrolls after it.  On nvptx that
-// memory is a soft-stack frame, which sends a direct entry to its framed
-// twin: blocks of one warp and more registers, 3x slower on such a kernel
+// double[5] of cross sections, a docking score's float[8] and float[16]
+// per pose) stays in memory unless the loop is unrolled before late SRA,
+// and GCC's own heuristics unroll few such loops (their branches and size
+// exceed its peeling limits).  nvcc unrolls them and keeps the arrays in
+// registers, spilling what does not fit.  On nvptx that memory is a
+// per-thread frame, read and written at every use, or in libgomp's image
+// a soft-stack frame, which sends a direct entry to its framed twin
 // (doc/performance.md, "A lookup kernel").
 //
 // In a _constants twin (lower_direct.cc), whose constant buffers are local
@@ -29,7 +33,8 @@
 
 namespace ferry {
 
-constexpr unsigned kMaxUnrolledTrips = 8;
+constexpr unsigned kMaxUnrolledTrips = 16;
+constexpr unsigned kMaxUnrolledStatements = 4096;
 constexpr unsigned kMaxConstantCopies = 64;
 
 // The attribute lower_direct.cc gives a _constants twin; its name has a

@@ -6,7 +6,8 @@
 # .local frame, as nvcc keeps it, where libgomp's image takes it from the
 # soft stack per warp (__nvptx_stacks); every direct entry is in it, and
 # it names no libgomp per-warp state outside the OpenMP regions' code; an
-# entry is flattened (a large helper it calls is inlined); and ptxas
+# entry is flattened (a large helper it calls is inlined); per-thread
+# arrays of 8 and 16 floats that loops index are registers; and ptxas
 # accepts the module where the CUDA toolkit is installed.  The entry of
 # a kernel compiled with -ffast-math has nvcc's --use_fast_math division
 # and square root, that of one compiled without keeps IEEE ones.  The
@@ -78,8 +79,41 @@ template <int P> inline void weigh(const double *grid, int points, int i,
   }
 }
 
+// A docking score's shape: per-thread arrays of P floats, each indexed by
+// a loop of P trips, which nvcc keeps in registers.
+template <int P> inline void score(const double *grid, int points, int i,
+                                   float *out) {
+  float moved[P], energy[P];
+  for (int k = 0; k < P; ++k)
+    moved[k] = float(grid[(i + k) % points]), energy[k] = 0;
+  for (int p = 0; p < points; ++p)
+    for (int k = 0; k < P; ++k) {
+      const float d = moved[k] - float(grid[p]);
+      energy[k] += d > 0 ? d * d : -d * 0.5f;
+    }
+  for (int k = 0; k < P; ++k)
+    out[k] = energy[k];
+}
+
+[[ferry::kernel]] void score8(int n, int points,
+                              [[ferry::borrow(points)]] const double *grid,
+                              [[ferry::out(8 * n)]] float *e) {
+  for (int i = 0; i < n; ++i)
+    score<8>(grid, points, i, e + 8 * i);
+}
+
+[[ferry::kernel]] void score16(int n, int points,
+                               [[ferry::borrow(points)]] const double *grid,
+                               [[ferry::out(16 * n)]] float *e) {
+  for (int i = 0; i < n; ++i)
+    score<16>(grid, points, i, e + 16 * i);
+}
+
 int main() {
   double grid[64], total[100];
+  float e8[800], e16[1600];
+  score8(100, 64, grid, e8);
+  score16(100, 64, grid, e16);
   for (int i = 0; i < 64; ++i) grid[i] = i * 0.01;
   double w[400];
   lookup(100, 64, grid, total);
@@ -140,6 +174,16 @@ awk '/^\.visible \.entry __ferry_direct__Z7weightsiiPKdPd_0 \(.*\)$/ { inside = 
      inside && /^}$/ { exit } inside' module.ptx > weights.ptx
 [ -s weights.ptx ] || fail "the frames module lacks the weights entry"
 grep -q "call.*weigh" weights.ptx && fail "the weights entry calls its helper instead of inlining it"
+# Per-thread arrays of 8 and 16 floats indexed by loops of as many trips
+# are registers, not a .local frame: the loops are unrolled before GCC
+# scalarizes arrays (plugin/device_loops.h).
+for kernel in score8 score16; do
+  awk -v kernel="$kernel" '$0 ~ "^\\.visible \\.entry __ferry_direct__Z[0-9]+" kernel "iiPKdPf_0 \\(.*\\)$" { inside = 1 }
+       inside && /^}$/ { exit } inside' module.ptx > "$kernel.ptx"
+  [ -s "$kernel.ptx" ] || fail "the frames module lacks the $kernel entry"
+  grep -q "^\.local" "$kernel.ptx" &&
+    fail "the $kernel entry keeps its per-thread arrays in a .local frame"
+done
 # A -ffast-math kernel's entry gets nvcc's --use_fast_math division and
 # square root in the module; the same kernel compiled without it keeps
 # IEEE rounding.
