@@ -125,6 +125,19 @@ public:
           scan(FOR_EXPR(t));
         });
       return;
+    case OMP_SIMD:
+    case OMP_FOR:
+    case OMP_LOOP:
+      // A helper's `omp simd` loop, not yet made the plain loop it
+      // annotates (device_functions.cc does that after the ownership
+      // check): read as that loop.
+      scan(OMP_FOR_PRE_BODY(t));
+      if (!one_counted_level(t))
+        conditionally([&] {
+          for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
+            scan(TREE_OPERAND(t, i));
+        });
+      return;
     case WHILE_STMT:
     case DO_STMT:
     case SWITCH_STMT:
@@ -210,19 +223,38 @@ private:
     return false;
   }
 
+  // The loop construct T of one level, `for (l = START; l < constant;
+  // ++l)`, as a counted loop.
+  bool one_counted_level(tree t) {
+    tree init = OMP_FOR_INIT(t);
+    if (!init || TREE_VEC_LENGTH(init) != 1)
+      return false;
+    tree start = TREE_VEC_ELT(init, 0);
+    if (TREE_CODE(start) != MODIFY_EXPR)
+      return false;
+    scan(TREE_OPERAND(start, 1));
+    return counted_loop(TREE_VEC_ELT(OMP_FOR_COND(t), 0),
+                        TREE_VEC_ELT(OMP_FOR_INCR(t), 0), {OMP_FOR_BODY(t)},
+                        TREE_OPERAND(start, 1));
+  }
+
   // A loop over VAR < constant, counting up by one from the constant VAR
-  // starts at, that the body leaves alone: its BODY is scanned with VAR's
-  // range known, and as unconditional as the loop itself when it runs.
+  // starts at (START, else VAR's initializer), that the body leaves alone:
+  // its BODY is scanned with VAR's range known, and as unconditional as the
+  // loop itself when it runs.
   bool counted_loop(tree condition, tree increment,
-                    const std::vector<tree> &body) {
+                    const std::vector<tree> &body, tree start = NULL_TREE) {
     condition = tree_strip_any_location_wrapper(condition);
     if (TREE_CODE(condition) != LT_EXPR && TREE_CODE(condition) != LE_EXPR)
       return false;
     tree var = condition_variable(TREE_OPERAND(condition, 0));
     HOST_WIDE_INT bound = 0, lower = 0;
     if (!var || !VAR_P(var) || !counts_up_by_one(increment, var) ||
-        !signed_value(fold(TREE_OPERAND(condition, 1)), &bound) ||
-        !DECL_INITIAL(var) || !signed_value(fold(DECL_INITIAL(var)), &lower))
+        !signed_value(fold(TREE_OPERAND(condition, 1)), &bound))
+      return false;
+    if (!start)
+      start = DECL_INITIAL(var);
+    if (!start || !signed_value(fold(start), &lower))
       return false;
     if (TREE_CODE(condition) == LE_EXPR)
       ++bound;

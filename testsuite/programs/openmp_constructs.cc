@@ -4,10 +4,14 @@
 // simd reduction, `continue` in a simd loop, `parallel for simd` and
 // `parallel for reduction` on the kernel's own loop, `simd collapse(2)`,
 // an `omp atomic` update of a shared_mut buffer, and a helper with its own
-// `omp simd` reduction.  Each gives what the serial build, which ignores
+// `omp simd` reduction, and a helper in miniBUDE's shape whose `omp simd`
+// loops write the PPWI elements of the iteration's group (ferry reads them
+// as the counted loops they annotate).  Each gives what the serial build,
+// which ignores
 // every pragma, computes (up to the GPU's fused multiply-adds).
 // { ferry-tolerance 1e-5 }
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <vector>
 
@@ -81,6 +85,28 @@ void grid(int n, int m, [[ferry::out(n * m)]] float *g)
             g[i * m + j] = float(i - 2 * j);
 }
 
+template <std::size_t PPWI>
+void score_group(std::size_t group, const float *x, float *energies)
+{
+    float etot[PPWI];
+#pragma omp simd
+    for (int l = 0; l < int(PPWI); l++)
+        etot[l] = x[group * PPWI + l] * float(l + 1);
+#pragma omp simd
+    for (int l = 0; l < int(PPWI); l++)
+        energies[group * PPWI + l] = etot[l] * 0.5f;
+}
+
+template <std::size_t PPWI>
+[[ferry::kernel]]
+void score_groups(std::size_t groups,
+                  [[ferry::borrow(groups * PPWI)]] const float *x,
+                  [[ferry::out(groups * PPWI)]] float *energies)
+{
+    for (std::size_t group = 0; group < groups; group++)
+        score_group<PPWI>(group, x, energies);
+}
+
 int main()
 {
     const int n = 65536;
@@ -105,6 +131,13 @@ int main()
     score_helper(n, x.data(), energy.data());
     for (int i = 0; i < n; i += 4099)
         std::printf("helper %d %.6g\n", i, energy[i]);
+
+    score_groups<4>(n / 4, x.data(), energy.data());
+    for (int i = 1; i < n; i += 4099)
+        std::printf("groups of 4 %d %.6g\n", i, energy[i]);
+    score_groups<8>(n / 8, x.data(), energy.data());
+    for (int i = 3; i < n; i += 4099)
+        std::printf("groups of 8 %d %.6g\n", i, energy[i]);
 
     int count[8] = {0};
     double sum = histogram(n, x.data(), count);
