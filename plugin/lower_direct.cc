@@ -271,6 +271,9 @@ public:
 
 private:
   static constexpr std::size_t kMaxBuffers = 60;
+  // The most the entries assume of a packed struct's address: the widest
+  // load (a float4's), and what every device copy's start has.
+  static constexpr unsigned HOST_WIDE_INT kMaxAssumedAlignment = 16;
 
   // A borrowed buffer of COUNT numbers, COUNT known at compile time and
   // small: SYMBOL_constants takes its elements as parameters.
@@ -350,6 +353,12 @@ private:
       add_parameter(decl_name(buffer.decl).c_str(), type, buffer.decl,
                     NULL_TREE,
                     static_cast<char>(FERRY_ROLE_BUFFER + buffer.index));
+      if (const unsigned log2 = assumed_alignment_log2(TREE_TYPE(type))) {
+        aligned_.push_back({decl_name(buffer.decl), log2});
+        result_.aligned_buffers +=
+            static_cast<char>(FERRY_ROLE_BUFFER + buffer.index);
+        result_.aligned_buffers += static_cast<char>('0' + log2);
+      }
     }
     for (tree parm : k_.scalars)
       if (!add_value(decl_name(parm), parm, "parameter"))
@@ -386,6 +395,46 @@ private:
           add_parameter(name, type, NULL_TREE, value, role);
         });
     return true;
+  }
+
+  // log2 of the alignment in bytes that every element of an array of
+  // ELEMENT has when the array's start has it, where that exceeds
+  // ELEMENT's own: a packed struct's (__attribute__((packed)), #pragma
+  // pack) is that of its fields' types, as far as its size allows.  nvcc
+  // loads such fields whole; GCC, knowing only the struct's alignment of 1,
+  // byte by byte (4 loads and 6 shifts and ors for a float).  0 otherwise.
+  static unsigned assumed_alignment_log2(tree element) {
+    if (TREE_CODE(element) != RECORD_TYPE || !COMPLETE_TYPE_P(element) ||
+        !tree_fits_uhwi_p(TYPE_SIZE_UNIT(element)))
+      return 0;
+    unsigned HOST_WIDE_INT fields = 1;
+    for (tree field = TYPE_FIELDS(element); field; field = DECL_CHAIN(field))
+      if (TREE_CODE(field) == FIELD_DECL)
+        fields = std::max<unsigned HOST_WIDE_INT>(
+            fields, TYPE_ALIGN_UNIT(TREE_TYPE(field)));
+    const unsigned HOST_WIDE_INT size = tree_to_uhwi(TYPE_SIZE_UNIT(element));
+    unsigned HOST_WIDE_INT alignment =
+        std::min<unsigned HOST_WIDE_INT>(fields, kMaxAssumedAlignment);
+    while (alignment > 1 && size % alignment)
+      alignment /= 2;
+    if (alignment <= TYPE_ALIGN_UNIT(element))
+      return 0;
+    return floor_log2(alignment);
+  }
+
+  // In each copy of the loop: the pointers to packed structs (aligned_)
+  // declared aligned as the runtime checks they are.
+  tree assume_alignments() {
+    tree statements = NULL_TREE;
+    for (const auto &[name, log2] : aligned_) {
+      tree pointer = parameter_named(name);
+      tree call =
+          build_call_expr(builtin_decl_explicit(BUILT_IN_ASSUME_ALIGNED), 2,
+                          pointer, size_int(1u << log2));
+      append_to_statement_list_force(
+          assign(pointer, fold_convert(TREE_TYPE(pointer), call)), &statements);
+    }
+    return statements;
   }
 
   const Reduction *reduction_of(tree var) const {
@@ -764,7 +813,7 @@ private:
   tree entry_statements(tree body) {
     entry_locals_.clear();
 
-    tree statements = NULL_TREE;
+    tree statements = assume_alignments();
     // The mark that tells ferry's mkoffload to compile the entry's
     // single-precision division and square roots as nvcc's
     // --use_fast_math does (<ferry/direct.hpp>, mark_fast_math).
@@ -842,6 +891,9 @@ private:
   std::vector<tree> constants_locals_;
   DirectEntry result_;
   std::vector<Parameter> parameters_;
+  // Buffers whose device addresses the entries assume aligned: the
+  // parameter's name, log2 of the bytes.
+  std::vector<std::pair<std::string, unsigned>> aligned_;
   std::vector<ReductionPlan> reductions_;
   std::vector<tree> loop_vars_;
   std::vector<tree> entry_locals_; // every local of the entry being built

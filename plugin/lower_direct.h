@@ -35,6 +35,11 @@ struct DirectEntry {
   // coefficients, which the GPU then reads from its constant bank.  Empty
   // when there is no such twin.
   std::string constant_buffers;
+  // The buffers (their roles, each followed by '0' + log2 of the bytes)
+  // whose device addresses the entries assume aligned beyond their element
+  // type: arrays of packed structs, whose fields GCC would otherwise load
+  // a byte at a time.  libferry checks the addresses before it launches.
+  std::string aligned_buffers;
 };
 
 // Builds the entries of KERNEL's loops (one per loop, in order).  Whether

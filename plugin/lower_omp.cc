@@ -153,13 +153,13 @@ private:
           continue;
         // Through a pointer to const the statement only reads.
         tree target = TREE_TYPE(TREE_TYPE(pointer));
-        tsi_link_before(&i,
-                        runtime_calls::host_access_statement(
-                            location_or(*statement, k_.location), pointer,
-                            TYPE_SIZE_UNIT(target),
-                            TYPE_READONLY(target) ? FERRY_HOST_READS
-                                                  : FERRY_HOST_WRITES),
-                        TSI_SAME_STMT);
+        tsi_link_before(
+            &i,
+            runtime_calls::host_access_statement(
+                location_or(*statement, k_.location), pointer,
+                TYPE_SIZE_UNIT(target),
+                TYPE_READONLY(target) ? FERRY_HOST_READS : FERRY_HOST_WRITES),
+            TSI_SAME_STMT);
       }
     }
   }
@@ -186,8 +186,8 @@ private:
       tree start = launch_variable("__ferry_start", type);
       DECL_CHAIN(start) = vars;
       vars = start;
-      append_to_statement_list_force(
-          build2(MODIFY_EXPR, type, start, var), &before);
+      append_to_statement_list_force(build2(MODIFY_EXPR, type, start, var),
+                                     &before);
       append_to_statement_list_force(
           build2(MODIFY_EXPR, type, var,
                  reduction_identity(reduction.op, type)),
@@ -338,17 +338,15 @@ private:
     }
     for (const Reach &reach : facts_.reaches)
       append_to_statement_list_force(
-          runtime_calls::launch_reach(where, reach.buffer->index,
-                                      unshare_expr(reach.first),
-                                      unshare_expr(reach.end),
-                                      LOCATION_LINE(reach.location)),
+          runtime_calls::launch_reach(
+              where, reach.buffer->index, unshare_expr(reach.first),
+              unshare_expr(reach.end), LOCATION_LINE(reach.location)),
           &list);
     for (const DisjointCheck &check : facts_.disjoint_checks)
       append_to_statement_list_force(
-          runtime_calls::launch_disjoint(where, check.buffer->index,
-                                         LOCATION_LINE(check.location),
-                                         check.nvars, check.nforms,
-                                         check.values),
+          runtime_calls::launch_disjoint(
+              where, check.buffer->index, LOCATION_LINE(check.location),
+              check.nvars, check.nforms, check.values),
           &list);
     append_to_statement_list_force(build2(MODIFY_EXPR, void_type_node, device_,
                                           runtime_calls::launch_acquire(where)),
@@ -397,8 +395,8 @@ private:
       OMP_CLAUSE_REDUCTION_CODE(clause) = reduction.op;
       prepend(&clauses, clause);
     }
-    // Chosen at run time (runtime/core/geometry.cc); read on the host before the
-    // region, as the parser arranges for these two clauses.
+    // Chosen at run time (runtime/core/geometry.cc); read on the host before
+    // the region, as the parser arranges for these two clauses.
     tree limit = build_omp_clause(where, OMP_CLAUSE_THREAD_LIMIT);
     OMP_CLAUSE_THREAD_LIMIT_EXPR(limit) = threads_;
     prepend(&clauses, limit);
@@ -514,12 +512,15 @@ private:
   }
 
   // The roles of ENTRY's parameters, then `|` and the roles of the buffers
-  // whose elements its _constants twin takes (runtime/abi.h).
-  static std::string roles_with_constants(const DirectEntry &entry) {
-    return entry.constant_buffers.empty()
-               ? entry.roles
-               : entry.roles + static_cast<char>(FERRY_ROLE_CONSTANTS) +
-                     entry.constant_buffers;
+  // whose elements its _constants twin takes, then `!` and the buffers
+  // whose device addresses it assumes aligned (runtime/abi.h).
+  static std::string launch_roles(const DirectEntry &entry) {
+    std::string roles = entry.roles;
+    if (!entry.constant_buffers.empty())
+      roles += static_cast<char>(FERRY_ROLE_CONSTANTS) + entry.constant_buffers;
+    if (!entry.aligned_buffers.empty())
+      roles += static_cast<char>(FERRY_ROLE_ALIGNED) + entry.aligned_buffers;
+    return roles;
   }
 
   // `if (!__ferry_launch_direct(ENTRY, ...)) REGION`, with the arguments
@@ -563,8 +564,7 @@ private:
         where, entry.symbol.c_str(), count,
         build_fold_addr_expr(build4(ARRAY_REF, ptr_type_node, args,
                                     size_zero_node, NULL_TREE, NULL_TREE)),
-        roles_with_constants(entry).c_str(), requested_teams(),
-        requested_threads());
+        launch_roles(entry).c_str(), requested_teams(), requested_threads());
     TREE_ADDRESSABLE(args) = 1;
     append_to_statement_list_force(
         build3(COND_EXPR, void_type_node,

@@ -38,11 +38,13 @@
 extern "C" {
 #endif
 
-/* 5: a direct entry's reduction variable is a tally's address followed by
-   the variable's value; the result comes back through host memory.  A
-   nest's entry takes its extents along the grid's axes; an entry without
+/* 6: a direct launch's roles may end with the buffers whose device
+   addresses its entry assumes aligned (FERRY_ROLE_ALIGNED).  5: a direct
+   entry's reduction variable is a tally's address followed by the
+   variable's value; the result comes back through host memory.  A nest's
+   entry takes its extents along the grid's axes; an entry without
    reductions, where its grid starts. */
-#define FERRY_ABI_VERSION 5
+#define FERRY_ABI_VERSION 6
 
 /* libferry is built with hidden visibility; these are its exports. */
 #define FERRY_ABI_EXPORT __attribute__((visibility("default")))
@@ -158,7 +160,7 @@ enum ferry_direct_role {
                                        takes as parameters after ENTRY's
                                        (the launcher uses it when it needs
                                        no stack frame) */
-  FERRY_ROLE_FIRST = '('            /* '(' + axis: where along the axis this
+  FERRY_ROLE_FIRST = '(',           /* '(' + axis: where along the axis this
                                        launch's grid starts, an unsigned long
                                        long that the launcher sets (ARGS[k]
                                        is unused).  An entry that takes
@@ -166,6 +168,14 @@ enum ferry_direct_role {
                                        and no loop; the launcher launches it
                                        as often as covering its iterations
                                        takes */
+  FERRY_ROLE_ALIGNED = '!'          /* last, after the NARGS roles and the
+                                       constants' part: pairs of a buffer
+                                       ('@' + index) and '0' + log2 of the
+                                       alignment in bytes that the entries
+                                       assume of its device address (packed
+                                       structs whose fields they load whole).
+                                       A buffer whose device copy is not so
+                                       aligned runs the region instead */
 };
 FERRY_ABI_EXPORT int __ferry_launch_direct(const char *entry, unsigned nargs,
                                            void **args, const char *roles,
@@ -184,11 +194,11 @@ FERRY_ABI_EXPORT void __ferry_register_frames_module(const char *ptx,
 
 /* What host code is about to do to memory the device may hold. */
 enum ferry_host_access {
-  FERRY_HOST_READS = 0,     /* read: what the device changed must be back */
-  FERRY_HOST_WRITES = 1,    /* read and write: also, the device copy goes
-                               stale */
-  FERRY_HOST_OVERWRITES = 2, /* write every byte without reading: only the
-                                device copy goes stale */
+  FERRY_HOST_READS = 0,       /* read: what the device changed must be back */
+  FERRY_HOST_WRITES = 1,      /* read and write: also, the device copy goes
+                                 stale */
+  FERRY_HOST_OVERWRITES = 2,  /* write every byte without reading: only the
+                                 device copy goes stale */
   FERRY_HOST_BEFORE_CALL = 4, /* flag: the access is a call's, which a
                                  resident scope lets pass */
   FERRY_HOST_MAY = 8          /* flag: the statement may touch the buffer
@@ -215,8 +225,7 @@ FERRY_ABI_EXPORT void __ferry_frame_param(const void *pointer);
 /* The host is about to access [HOST, HOST + BYTES) (BYTES == 0: the whole
    resident buffer around HOST) as ACCESS, an enum ferry_host_access. */
 FERRY_ABI_EXPORT void __ferry_host_access(const void *host,
-                                          unsigned long long bytes,
-                                          int access);
+                                          unsigned long long bytes, int access);
 
 /* The host is about to access, as ACCESS, any buffer launched in the
    innermost frame (where the plugin cannot name the buffer). */

@@ -364,6 +364,26 @@ extern "C" void *__ferry_launch_view(unsigned index) {
 
 namespace {
 
+// The buffer of SUFFIX's FERRY_ROLE_ALIGNED part (the roles after the
+// entry's parameters) whose device address is not aligned as the entry
+// assumes, said as a reason not to launch it; empty when there is none.
+std::string misaligned_buffer(const char *suffix) {
+  const char *part = std::strchr(suffix, FERRY_ROLE_ALIGNED);
+  if (!part)
+    return {};
+  for (const char *pair = part + 1; pair[0] && pair[1]; pair += 2) {
+    const Buffer &buffer =
+        buffer_at(static_cast<unsigned char>(pair[0]) - FERRY_ROLE_BUFFER);
+    const std::uintptr_t alignment = std::uintptr_t{1} << (pair[1] - '0');
+    if (reinterpret_cast<std::uintptr_t>(buffer.direct_address) % alignment)
+      return std::string("buffer '") + buffer.name +
+             "' is at a device address not aligned to " +
+             std::to_string(alignment) +
+             " bytes, which the entry assumes of its packed elements";
+  }
+  return {};
+}
+
 // Why the current launch's loop cannot take the direct path; empty if it
 // can.  Fills ARGUMENTS for the launcher.
 std::string direct_arguments(unsigned nargs, void **args, const char *roles,
@@ -414,7 +434,7 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
       internal_error("unknown argument role of a direct launch");
     }
   }
-  return {};
+  return misaligned_buffer(roles + nargs);
 }
 
 // The current bytes of the buffers SUFFIX names after FERRY_ROLE_CONSTANTS
@@ -430,12 +450,14 @@ const std::vector<ConstantBuffer> &constant_buffers(const char *suffix) {
   if (*suffix != FERRY_ROLE_CONSTANTS)
     return constants;
   std::size_t total = 0;
-  for (const char *role = suffix + 1; *role; ++role)
+  for (const char *role = suffix + 1; *role && *role != FERRY_ROLE_ALIGNED;
+       ++role)
     total +=
         buffer_at(static_cast<unsigned char>(*role) - FERRY_ROLE_BUFFER).bytes;
   current.resize(total); // not moved below: the pointers into it stay
   std::size_t used = 0;
-  for (const char *role = suffix + 1; *role; ++role) {
+  for (const char *role = suffix + 1; *role && *role != FERRY_ROLE_ALIGNED;
+       ++role) {
     const Buffer &buffer =
         buffer_at(static_cast<unsigned char>(*role) - FERRY_ROLE_BUFFER);
     // The user's own mapping may hold bytes ferry does not track.

@@ -7,7 +7,8 @@
 # soft stack per warp (__nvptx_stacks); every direct entry is in it, and
 # it names no libgomp per-warp state outside the OpenMP regions' code; an
 # entry is flattened (a large helper it calls is inlined); per-thread
-# arrays of 8 and 16 floats that loops index are registers; and ptxas
+# arrays of 8 and 16 floats that loops index are registers; a packed
+# struct's fields are loaded whole; and ptxas
 # accepts the module where the CUDA toolkit is installed.  The entry of
 # a kernel compiled with -ffast-math has nvcc's --use_fast_math division
 # and square root, that of one compiled without keeps IEEE ones.  The
@@ -109,8 +110,20 @@ template <int P> inline void score(const double *grid, int points, int i,
     score<16>(grid, points, i, e + 16 * i);
 }
 
+// miniBUDE's atoms: a packed struct of 4-byte fields.
+struct __attribute__((packed)) Atom { float x, y, z; int type; };
+
+[[ferry::kernel]] void atoms(int n, [[ferry::borrow(n)]] const Atom *a,
+                             [[ferry::out(n)]] float *e) {
+  for (int i = 0; i < n; ++i)
+    e[i] = a[i].x * a[i].y + a[i].z * float(a[i].type);
+}
+
 int main() {
   double grid[64], total[100];
+  Atom a[4] = {};
+  float ea[4];
+  atoms(4, a, ea);
   float e8[800], e16[1600];
   score8(100, 64, grid, e8);
   score16(100, 64, grid, e16);
@@ -184,6 +197,13 @@ for kernel in score8 score16; do
   grep -q "^\.local" "$kernel.ptx" &&
     fail "the $kernel entry keeps its per-thread arrays in a .local frame"
 done
+# The fields of packed structs are loaded whole, not a byte at a time: the
+# entry assumes the array aligned to 4 bytes (libferry checks it).
+awk '/^\.visible \.entry __ferry_direct__Z5atomsiPK4AtomPf_0 \(.*\)$/ { inside = 1 }
+     inside && /^}$/ { exit } inside' module.ptx > atoms.ptx
+[ -s atoms.ptx ] || fail "the frames module lacks the atoms entry"
+grep -q "ld\.u8\|ld\.global\.u8" atoms.ptx &&
+  fail "the atoms entry loads the packed struct's fields byte by byte"
 # A -ffast-math kernel's entry gets nvcc's --use_fast_math division and
 # square root in the module; the same kernel compiled without it keeps
 # IEEE rounding.
