@@ -1,5 +1,5 @@
 #!/bin/sh
-# The MPI runs of doc/gpu-results.md ("MPI"), on a GPU machine, from a
+# The MPI runs of doc/gpu-results-2026-11.md ("MPI"), on a GPU machine, from a
 # bundle made by bundle.sh:
 #   bench/mpi_heat/run.sh BUNDLE RANKS...
 # For each number of ranks: the checked run (2050 x 2050, 40 steps, rank 0

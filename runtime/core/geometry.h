@@ -21,7 +21,7 @@ struct Geometry {
 
 // The default GPU threads per team, and how many iterations each GPU thread
 // should get before another team is added.
-// Measured on the H200 (doc/gpu-results.md, "Launch geometry", and
+// Measured on the H200 (doc/gpu-results-2026-11.md, "Launch geometry", and
 // doc/performance.md): libgomp's cost grows with the number of teams (about
 // 4 us each), so fewer, larger teams win.  512 GPU threads and at most two
 // teams per multiprocessor of an H200 (132) were best or near best for a
