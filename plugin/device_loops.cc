@@ -6,12 +6,12 @@
 
 namespace ferry {
 
-namespace {
-
-bool compiled_for_device(tree fndecl) {
+bool is_device_function(tree fndecl) {
   return lookup_attribute("omp declare target", DECL_ATTRIBUTES(fndecl)) ||
          lookup_attribute("omp target entrypoint", DECL_ATTRIBUTES(fndecl));
 }
+
+namespace {
 
 const pass_data kDeviceLoopsPassData =
     gcc::gimple_pass("ferry-device-loops", PROP_cfg | PROP_ssa, OPTGROUP_LOOP);
@@ -22,7 +22,7 @@ public:
       : gimple_opt_pass(kDeviceLoopsPassData, context) {}
 
   bool gate(function *fun) override {
-    return optimize > 0 && compiled_for_device(fun->decl);
+    return optimize > 0 && is_device_function(fun->decl);
   }
 
   unsigned int execute(function *fun) override {

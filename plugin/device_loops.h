@@ -42,6 +42,10 @@ constexpr unsigned kMaxConstantCopies = 64;
 // by its name.
 constexpr char kConstantsTwinAttribute[] = "ferry constants twin";
 
+// Whether FNDECL is compiled for the offload targets too: a kernel's
+// helper, a direct entry or an OpenMP region.
+bool is_device_function(tree fndecl);
+
 opt_pass *make_device_loops_pass(::gcc::context *context);
 
 } // namespace ferry

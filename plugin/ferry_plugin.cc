@@ -41,7 +41,8 @@
 // body of functions that call kernels (also at PLUGIN_PRE_GENERICIZE), and
 // a GIMPLE pass after early inlining that inserts the host-sync calls.
 // Device code, after early inlining: device_loops.cc, short counted loops
-// marked for complete unrolling (-fdump-tree-ferry-device-loops).
+// marked for complete unrolling (-fdump-tree-ferry-device-loops), and
+// device_selects.cc, short choices made selects.
 //
 // Debugging: -fdump-tree-original shows the rewritten kernel; compare it
 // with the same pragma written by hand.
@@ -50,6 +51,7 @@
 #include "attributes.h"
 #include "device_functions.h"
 #include "device_loops.h"
+#include "device_selects.h"
 #include "direct_header.h"
 #include "explain.h"
 #include "host_sync.h"
@@ -262,6 +264,9 @@ const PassPlacement kPasses[] = {
     {ferry::make_host_sync_pass, "einline", 1},
     // Before the streamed device code meets late SRA (device_loops.h).
     {ferry::make_device_loops_pass, "einline", 1},
+    // Selects for short choices (device_selects.h), once the early
+    // redundancy elimination has removed the arms' repeated loads.
+    {ferry::make_device_selects_pass, "phiopt", 1},
     // Points-to analysis runs again, and clears clique 1, as PRE starts
     // and after the SSA-form OpenMP expansion that precedes the vectorizer.
     {ferry::make_region_restrict_pass, "alias", 1},

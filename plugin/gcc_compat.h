@@ -71,6 +71,9 @@ version's differences to gcc_compat.h (doc/design.md, GCC versions)"
 #include "tree-ssa-alias.h"
 #include "tree-dfa.h"
 #include "tree-inline.h"
+#include "tree-cfg.h"
+#include "tree-cfgcleanup.h"
+#include "tree-eh.h"
 #include "real.h"
 // clang-format on
 

@@ -8,7 +8,8 @@
 # it names no libgomp per-warp state outside the OpenMP regions' code; an
 # entry is flattened (a large helper it calls is inlined); per-thread
 # arrays of 8 and 16 floats that loops index are registers; a packed
-# struct's fields are loaded whole; and ptxas
+# struct's fields are loaded whole; a -ffast-math choice is a select;
+# and ptxas
 # accepts the module where the CUDA toolkit is installed.  The entry of
 # a kernel compiled with -ffast-math has nvcc's --use_fast_math division
 # and square root, that of one compiled without keeps IEEE ones.  The
@@ -207,7 +208,8 @@ cat > norms.cc <<'CC'
 [[ferry::kernel]] void NAME(int n, [[ferry::borrow(n)]] const float *x,
                             [[ferry::out(n)]] float *y) {
   for (int i = 0; i < n; ++i)
-    y[i] = std::sqrt(x[i]) / (1.0f + x[i] * x[i]);
+    y[i] = std::sqrt(x[i]) / (1.0f + x[i] * x[i]) *
+           (x[i] < 1.0f ? 1.0f : x[i] * 0.5f + 2.0f);
 }
 CC
 sed s/NAME/norms_fast/ norms.cc > fast.cc
@@ -233,6 +235,12 @@ grep -q "\(div\|sqrt\|rcp\)\.rn\.f32" fast.ptx &&
   fail "the -ffast-math entry keeps an IEEE division or square root"
 grep -q "sqrt\.rn\.f32" ieee.ptx && grep -q "div\.rn\.f32" ieee.ptx ||
   fail "the entry compiled without -ffast-math lost its IEEE division or square root"
+# The choice is a select where its arithmetic cannot trap (-ffast-math),
+# and stays a branch where it may (plugin/device_selects.h).
+grep -q "selp\.f32" fast.ptx ||
+  fail "the -ffast-math entry keeps its choice as a branch"
+grep -q "selp\.f32" ieee.ptx &&
+  fail "the entry compiled with -ftrapping-math computes its choice's arithmetic on both sides"
 
 # ptxas accepts every object of the module, where the CUDA toolkit is.
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
