@@ -41,8 +41,8 @@
 // body of functions that call kernels (also at PLUGIN_PRE_GENERICIZE), and
 // a GIMPLE pass after early inlining that inserts the host-sync calls.
 // Device code, after early inlining: device_loops.cc, short counted loops
-// marked for complete unrolling (-fdump-tree-ferry-device-loops), and
-// device_selects.cc, short choices made selects.
+// marked for complete unrolling, and device_selects.cc, short choices made
+// selects (their dumps come with -fdump-tree-all).
 //
 // Debugging: -fdump-tree-original shows the rewritten kernel; compare it
 // with the same pragma written by hand.
