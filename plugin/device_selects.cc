@@ -11,8 +11,8 @@ namespace {
 // Whether STMT computes a value that is defined whatever its operands:
 // no trap (a division, or floating-point arithmetic under
 // -ftrapping-math), no memory read, no side effect, and none of the
-// integer operations whose overflow or shift count is undefined, which
-// speculating would introduce.
+// integer operations whose overflow, shift count or conversion from a
+// float is undefined out of range, which speculating would introduce.
 bool runs_anyway(gimple *stmt) {
   if (!is_gimple_assign(stmt) || gimple_has_side_effects(stmt) ||
       gimple_could_trap_p(stmt) || gimple_vuse(stmt) ||
@@ -27,7 +27,6 @@ bool runs_anyway(gimple *stmt) {
   case INTEGER_CST:
   case NOP_EXPR:
   case CONVERT_EXPR:
-  case FIX_TRUNC_EXPR:
   case BIT_AND_EXPR:
   case BIT_IOR_EXPR:
   case BIT_XOR_EXPR:
@@ -102,17 +101,6 @@ bool choice_of(basic_block test, Choice *choice) {
   return true;
 }
 
-// VALUE as an int, which holds every value of its narrower type, computed
-// before AT.
-tree widened(gimple_stmt_iterator *at, tree value) {
-  if (TREE_CODE(value) == INTEGER_CST)
-    return fold_convert(integer_type_node, value);
-  tree wide = make_ssa_name(integer_type_node);
-  gsi_insert_before(at, gimple_build_assign(wide, NOP_EXPR, value),
-                    GSI_SAME_STMT);
-  return wide;
-}
-
 // Runs CHOICE's arms before TEST's condition, picks each of the join's
 // values with a COND_EXPR of the condition, and sends the branch one way
 // (the CFG cleanup removes the other).
@@ -129,18 +117,12 @@ void make_selects(basic_block test, const Choice &choice) {
     }
   }
   gcond *condition = as_a<gcond *>(gsi_stmt(at));
-  tree left = gimple_cond_lhs(condition), right = gimple_cond_rhs(condition);
-  // nvptx compares registers of 16 bits and more; a bool or char operand
-  // would go through conversions and a branch instead of a select.
-  if (INTEGRAL_TYPE_P(TREE_TYPE(left)) &&
-      TYPE_PRECISION(TREE_TYPE(left)) < TYPE_PRECISION(integer_type_node)) {
-    left = widened(&at, left);
-    right = widened(&at, right);
-  }
   tree taken = make_ssa_name(boolean_type_node);
-  gsi_insert_before(
-      &at, gimple_build_assign(taken, gimple_cond_code(condition), left, right),
-      GSI_SAME_STMT);
+  gsi_insert_before(&at,
+                    gimple_build_assign(taken, gimple_cond_code(condition),
+                                        gimple_cond_lhs(condition),
+                                        gimple_cond_rhs(condition)),
+                    GSI_SAME_STMT);
   for (gphi_iterator gsi = gsi_start_phis(choice.join); !gsi_end_p(gsi);) {
     gphi *phi = gsi.phi();
     tree value = gimple_phi_result(phi);
