@@ -14,6 +14,12 @@
 #include <cstdio>
 #include <cstdlib>
 
+#ifdef __CUDACC__
+#define CG_DEVICE __host__ __device__
+#else
+#define CG_DEVICE
+#endif
+
 namespace cg {
 
 inline long setting(const char *name, long fallback) {
@@ -27,6 +33,16 @@ inline long edge() { return setting("CG_N", 4000); }
 inline long iterations() { return setting("CG_ITERATIONS", 200); }
 
 constexpr double kRx = 0.2, kRy = 0.2; // dt / dx^2, dt / dy^2
+
+// The five-point operator A p at interior point K of rows of length W,
+// with the face coefficients KX and KY; both versions compute it here.
+CG_DEVICE inline double apply_at(long k, long w, double rx, double ry,
+                                 const double *kx, const double *ky,
+                                 const double *p) {
+  return (1.0 + rx * (kx[k + 1] + kx[k]) + ry * (ky[k + w] + ky[k])) * p[k] -
+         rx * (kx[k + 1] * p[k + 1] + kx[k] * p[k - 1]) -
+         ry * (ky[k + w] * p[k + w] + ky[k] * p[k - w]);
+}
 
 // Density: a dense square in the middle of a light field; the face
 // coefficients are the harmonic means of the densities on either side, as

@@ -51,10 +51,7 @@ __global__ void apply(long n, double rx, double ry, const double *kx,
   double mine = 0;
   if (i <= n && j <= n) {
     const long k = j * w + i;
-    const double ap =
-        (1.0 + rx * (kx[k + 1] + kx[k]) + ry * (ky[k + w] + ky[k])) * p[k] -
-        rx * (kx[k + 1] * p[k + 1] + kx[k] * p[k - 1]) -
-        ry * (ky[k + w] * p[k + w] + ky[k] * p[k - w]);
+    const double ap = cg::apply_at(k, w, rx, ry, kx, ky, p);
     out[k] = ap;
     mine = p[k] * ap;
   }

@@ -41,10 +41,7 @@ apply(long n, double rx, double ry,
   for (long j = 1; j <= n; ++j)
     for (long i = 1; i <= n; ++i) {
       const long k = j * w + i;
-      const double ap =
-          (1.0 + rx * (kx[k + 1] + kx[k]) + ry * (ky[k + w] + ky[k])) * p[k] -
-          rx * (kx[k + 1] * p[k + 1] + kx[k] * p[k - 1]) -
-          ry * (ky[k + w] * p[k + w] + ky[k] * p[k - w]);
+      const double ap = cg::apply_at(k, w, rx, ry, kx, ky, p);
       out[k] = ap;
       pw += p[k] * ap;
     }
