@@ -6,8 +6,18 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 
 namespace ferry::rt {
+
+namespace {
+std::atomic<std::uint64_t> changes{0};
+void count_change() { changes.fetch_add(1, std::memory_order_relaxed); }
+} // namespace
+
+std::uint64_t residency_changes() {
+  return changes.load(std::memory_order_relaxed);
+}
 
 Range range_of(const void *host, std::size_t bytes) {
   auto begin = reinterpret_cast<std::uintptr_t>(host);
@@ -30,6 +40,7 @@ void RangeSet::add(Range range) {
       it = before;
   }
   ++version_;
+  count_change();
   while (it != ranges_.end() && it->first <= range.end) {
     range.begin = std::min(range.begin, it->first);
     range.end = std::max(range.end, it->second);
@@ -51,6 +62,7 @@ void RangeSet::remove(Range range) {
       continue;
     }
     ++version_;
+    count_change();
     it = ranges_.erase(it);
     if (begin < range.begin)
       ranges_.emplace(begin, range.begin);
@@ -81,11 +93,20 @@ std::size_t RangeSet::bytes() const {
 }
 
 ResidentBuffer *ResidencyTable::find_containing(Range range) {
+  // Entries are disjoint: one that contains RANGE is the answer (an
+  // empty RANGE where two meet is the later one's, as below).
+  if (!range.empty())
+    for (ResidentBuffer *entry : recent_)
+      if (entry && entry->host.contains(range))
+        return entry;
   auto it = entries_.upper_bound(range.begin);
   if (it == entries_.begin())
     return nullptr;
   ResidentBuffer &entry = std::prev(it)->second;
-  return entry.host.contains(range) ? &entry : nullptr;
+  if (!entry.host.contains(range))
+    return nullptr;
+  recent_[next_recent_++ % kRecent] = &entry;
+  return &entry;
 }
 
 std::vector<ResidentBuffer *> ResidencyTable::find_overlapping(Range range) {
@@ -97,6 +118,7 @@ std::vector<ResidentBuffer *> ResidencyTable::find_overlapping(Range range) {
 
 ResidentBuffer &ResidencyTable::insert(Range range, void *device) {
   assert(find_overlapping(range).empty());
+  count_change();
   small_blocks::count_entries(range, 1);
   lowest_.store(std::min(lowest_.load(), range.begin));
   highest_.store(std::max(highest_.load(), range.end));
@@ -108,6 +130,8 @@ ResidentBuffer &ResidencyTable::insert(Range range, void *device) {
 }
 
 void ResidencyTable::erase(ResidentBuffer *entry) {
+  std::fill(std::begin(recent_), std::end(recent_), nullptr);
+  count_change();
   small_blocks::count_entries(entry->host, -1);
   entries_.erase(entry->host.begin);
   if (entries_.empty()) {

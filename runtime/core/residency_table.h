@@ -45,6 +45,11 @@ struct Range {
 
 Range range_of(const void *host, std::size_t bytes);
 
+// How many times any range set or any table has changed, in the process:
+// what is computed from several entries' sets and kept until one of them
+// changes may be kept while this stays the same.
+std::uint64_t residency_changes();
+
 // A set of disjoint, non-adjacent byte ranges.
 class RangeSet {
 public:
@@ -87,6 +92,7 @@ struct ResidentBuffer {
   // entries (~0: compute again).
   std::uint64_t protected_host_version = ~std::uint64_t{0};
   std::uint64_t protected_device_version = ~std::uint64_t{0};
+  std::uint64_t protected_changes = 0; // residency_changes() then
   // Host write faults since the device last wrote the buffer, and whether
   // there were many before that: the host rewrites the buffer after each
   // launch (resident_transfers.cc, resolve_fault).
@@ -98,7 +104,7 @@ struct ResidentBuffer {
   unsigned launches_opened = 0; // since host_rewrites was last measured
   unsigned measure_every = 8;   // doubles each time a measure agrees
   // The bytes of its parts on unguarded pages when both sides last had
-  // them alike (resident_transfers.cc, unchanged_since_copied).
+  // them alike (unguarded_parts.h, unchanged_since_copied).
   std::vector<std::pair<Range, std::vector<char>>> unguarded_copies;
 
   // The device address of host address ADDRESS inside this buffer.
@@ -150,6 +156,12 @@ public:
 
 private:
   std::map<std::uintptr_t, ResidentBuffer> entries_; // by host.begin
+  // The entries find_containing found last: a launch asks for each of
+  // its buffers three times, and a time loop for the same ones each step.
+  // Cleared by erase, which ends the only life an entry's address has.
+  static constexpr unsigned kRecent = 4;
+  ResidentBuffer *recent_[kRecent] = {};
+  unsigned next_recent_ = 0;
   std::uint64_t clock_ = 0;
   // The lowest and highest host address of any entry (may_touch).
   std::atomic<std::uintptr_t> lowest_{UINTPTR_MAX}, highest_{0};

@@ -30,6 +30,7 @@
 #include "core/settings.h"
 #include "core/small_blocks.h"
 #include "core/stats.h"
+#include "core/unguarded_parts.h"
 
 #include <algorithm>
 #include <atomic>
@@ -352,8 +353,12 @@ public:
       device_newer(*entry, range);
   }
 
+  // Asked before most host statements that read memory (the plugin's
+  // __ferry_host_access), mostly of the stack and of objects no kernel
+  // sees: those are answered without the lock, as the free hook's are.
   bool holds(const void *host, std::size_t bytes) override {
-    if (table_size_.load(std::memory_order_relaxed) == 0)
+    if (table_size_.load(std::memory_order_relaxed) == 0 ||
+        !table_.may_touch(range_of(host, std::max<std::size_t>(bytes, 1))))
       return false;
     RuntimeSection section(*this);
     // As entries_touching, without the list.
@@ -467,41 +472,6 @@ private:
     const Range range = intersect(range_of(host, bytes), entry.host);
     return page_guard::enabled() ? page_guard::widen_to_pages(range, entry.host)
                                  : range;
-  }
-
-  // Whether the host bytes of PART, on pages that are not guarded, are
-  // those both sides had when they were last copied: then the device copy
-  // is current.  No fault tells of host writes there, and a copy per launch
-  // for a small array of coefficients costs more than comparing.
-  static bool unchanged_since_copied(const ResidentBuffer &entry, Range part) {
-    if (part.empty())
-      return true;
-    for (const auto &[copied, bytes] : entry.unguarded_copies)
-      if (copied.contains(part))
-        return std::memcmp(reinterpret_cast<const void *>(part.begin),
-                           bytes.data() + (part.begin - copied.begin),
-                           part.size()) == 0;
-    return false;
-  }
-
-  // Keeps the bytes of ENTRY's parts on unguarded pages that lie inside
-  // CURRENT, bytes both sides have just been made to hold alike, for
-  // unchanged_since_copied; forgets those of parts only partly inside (the
-  // host may have changed the rest unseen).
-  static void remember_unguarded(ResidentBuffer &entry, Range current) {
-    for (const Range &part : unguarded_parts(entry)) {
-      if (!part.overlaps(current))
-        continue;
-      auto &copies = entry.unguarded_copies;
-      copies.erase(
-          std::remove_if(copies.begin(), copies.end(),
-                         [&](const auto &c) { return c.first == part; }),
-          copies.end());
-      if (current.contains(part) && part.size() <= kLargestUnguardedCopy)
-        copies.push_back({part, std::vector<char>(
-                                    reinterpret_cast<const char *>(part.begin),
-                                    reinterpret_cast<const char *>(part.end))});
-    }
   }
 
   void upload(ResidentBuffer &entry, Range range) {
@@ -722,21 +692,6 @@ private:
     entry.claimed = false;
   }
 
-  // The parts of ENTRY on pages that are not guarded (at most its two
-  // ends), while pages are guarded at all.
-  static std::vector<Range> unguarded_parts(const ResidentBuffer &entry) {
-    if (!page_guard::enabled())
-      return {};
-    if (entry.guarded.empty())
-      return {entry.host};
-    std::vector<Range> parts;
-    if (entry.host.begin < entry.guarded.begin)
-      parts.push_back({entry.host.begin, entry.guarded.begin});
-    if (entry.guarded.end < entry.host.end)
-      parts.push_back({entry.guarded.end, entry.host.end});
-    return parts;
-  }
-
   // The strictest need of the buffers that have bytes on PAGE: no access
   // where one has newer bytes on the device, read-only where one's device
   // copy is current, else read-write.
@@ -763,6 +718,12 @@ private:
     // Launch after launch on the same buffers usually changes nothing:
     // the entry's sets, or for a group in small blocks those of every entry
     // on its pages (a member that joins or leaves resets the others).
+    // Where no set and no entry changed at all, the sums need no walk.
+    const bool known_before =
+        !entry.protection.empty() &&
+        entry.protected_host_version != ~std::uint64_t{0};
+    if (known_before && entry.protected_changes == residency_changes())
+      return;
     std::uint64_t host_version = entry.stale_on_host.version(),
                   device_version = entry.stale_on_device.version();
     if (entry.claimed) {
@@ -772,10 +733,11 @@ private:
         device_version += member.stale_on_device.version();
       });
     }
-    if (!entry.protection.empty() &&
-        entry.protected_host_version == host_version &&
-        entry.protected_device_version == device_version)
+    if (known_before && entry.protected_host_version == host_version &&
+        entry.protected_device_version == device_version) {
+      entry.protected_changes = residency_changes();
       return;
+    }
     const Range inner = page_guard::inner_pages(entry.host);
     std::vector<std::pair<Range, int>> wanted;
     if (!inner.empty()) {
@@ -805,6 +767,7 @@ private:
         entry.claimed || table_.find_overlapping(guarded).size() == 1;
     entry.protected_host_version = known ? host_version : ~std::uint64_t{0};
     entry.protected_device_version = known ? device_version : ~std::uint64_t{0};
+    entry.protected_changes = residency_changes();
   }
 
   // Drops the entries overlapping [host, host + bytes): the memory is gone.
@@ -965,9 +928,6 @@ private:
   // one copy needs to run near its full speed.
   static constexpr std::uintptr_t kReadWindow = 64 * 1024;
   static constexpr std::uintptr_t kWindowedBytes = 1024 * 1024;
-  // Unguarded parts are at most a page at each end, or a whole buffer
-  // smaller than two pages.
-  static constexpr std::size_t kLargestUnguardedCopy = 8192;
   static constexpr unsigned kFirstLaunchesOpened = 8;
   static constexpr unsigned kMostLaunchesOpened = 256;
 

@@ -115,3 +115,23 @@ BOOST_AUTO_TEST_CASE(least_recently_used_first) {
   BOOST_TEST(table.size() == 2u);
   BOOST_TEST(table.find_overlapping(r(10, 20)).empty());
 }
+
+// find_containing answers from the entries it found last: an entry erased
+// and another inserted where it was must not be answered from memory, nor
+// an entry asked for a range it holds only part of.
+BOOST_AUTO_TEST_CASE(lookups_after_erase_find_the_new_entry) {
+  ResidencyTable table;
+  int old_device = 0, new_device = 0, neighbour = 0;
+  ResidentBuffer &old_entry = table.insert(r(100, 200), &old_device);
+  table.insert(r(200, 300), &neighbour);
+  for (int k = 0; k < 3; ++k) // found, and remembered
+    BOOST_TEST(table.find_containing(r(120, 180)) == &old_entry);
+  BOOST_TEST(table.find_containing(r(150, 250)) == nullptr);
+  BOOST_TEST(table.find_containing(r(200, 200))->device == &neighbour);
+  table.erase(&old_entry);
+  BOOST_TEST(table.find_containing(r(120, 180)) == nullptr);
+  table.insert(r(50, 200), &new_device);
+  BOOST_TEST(table.find_containing(r(120, 180))->device == &new_device);
+  BOOST_TEST(table.find_containing(r(60, 70))->device == &new_device);
+  BOOST_TEST(table.find_containing(r(250, 260))->device == &neighbour);
+}
