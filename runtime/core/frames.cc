@@ -27,6 +27,9 @@ struct Frame {
 
 struct ThreadState {
   std::vector<Frame> frames;
+  // Frames left, emptied, with their lists' room: a time loop enters and
+  // leaves the same few every step, and should not allocate each time.
+  std::vector<Frame> spare;
   bool armed = false;
   CallSite call_site; // of the armed call
   Range stack;        // this thread's stack
@@ -65,7 +68,7 @@ bool holds_param(const Frame &frame, Range buffer) {
 // Hands the buffers of the frame being left to the caller's frame (the
 // parameters of an armed frame), to the innermost scope around it, or
 // settles them.
-void hand_over(std::vector<Frame> &frames, Frame &&left) {
+void hand_over(std::vector<Frame> &frames, const Frame &left) {
   auto scope = std::find_if(frames.rbegin(), frames.rend(),
                             [](const Frame &frame) { return frame.is_scope; });
   for (const Range &buffer : left.buffers) {
@@ -78,15 +81,33 @@ void hand_over(std::vector<Frame> &frames, Frame &&left) {
   }
 }
 
+constexpr std::size_t kSpareFrames = 16;
+
+// A new frame, from the spares where one is left.
+Frame fresh_frame(ThreadState &state) {
+  if (state.spare.empty())
+    return Frame{};
+  Frame frame = std::move(state.spare.back());
+  state.spare.pop_back();
+  return frame;
+}
+
 void pop(bool is_scope) {
-  std::vector<Frame> &frames = thread_state().frames;
+  ThreadState &state = thread_state();
+  std::vector<Frame> &frames = state.frames;
   // A frame left without its scope (or the reverse) means a longjmp or a
   // thread exit skipped one: settle everything down to it.
   while (!frames.empty()) {
     Frame top = std::move(frames.back());
     frames.pop_back();
     const bool found = top.is_scope == is_scope;
-    hand_over(frames, std::move(top));
+    hand_over(frames, top);
+    if (state.spare.size() < kSpareFrames) {
+      top.params.clear();
+      top.buffers.clear();
+      top.is_scope = top.armed = false;
+      state.spare.push_back(std::move(top));
+    }
     if (found)
       return;
   }
@@ -95,9 +116,10 @@ void pop(bool is_scope) {
 } // namespace
 
 void enter() {
-  Frame frame;
+  ThreadState &state = thread_state();
+  Frame frame = fresh_frame(state);
   frame.armed = take_armed();
-  thread_state().frames.push_back(std::move(frame));
+  state.frames.push_back(std::move(frame));
 }
 
 void leave() { pop(false); }
@@ -109,9 +131,10 @@ void param(const void *pointer) {
 }
 
 void enter_scope() {
-  Frame scope;
+  ThreadState &state = thread_state();
+  Frame scope = fresh_frame(state);
   scope.is_scope = true;
-  thread_state().frames.push_back(std::move(scope));
+  state.frames.push_back(std::move(scope));
 }
 
 void leave_scope() { pop(true); }
