@@ -1,7 +1,7 @@
 // launch_ferry.cc in hand-written CUDA: the same kernel and time loop,
 // launched with <<<>>> on the default stream.
 //   nvcc -O3 -arch=sm_90 -o launch_cuda launch_cuda.cu
-//   ./launch_cuda [elements]
+//   ./launch_cuda [elements [steps]]   (as launch_ferry)
 #include <cuda_runtime.h>
 
 #include <chrono>
@@ -17,7 +17,7 @@ __global__ void step(long n, double a, const double *x, double *y) {
 
 int main(int argc, char **argv) {
   const long n = argc > 1 ? std::atol(argv[1]) : 1024;
-  const int steps = 20000;
+  const int steps = argc > 2 ? std::atoi(argv[2]) : 20000;
   std::vector<double> host(n, 1.0);
   double *x, *y, *z;
   cudaMalloc(&x, n * sizeof(double));
