@@ -1,6 +1,6 @@
 // How to bring device data into host pages that other threads must not
-// see half written (doc/performance.md, "Guarded pages"): time per copy of
-// S bytes from the device into pages with no access, by
+// see half written (doc/performance-2026-11.md, "Guarded pages"): time
+// per copy of S bytes from the device into pages with no access, by
 //   open      open the pages, copy into them, close them (what ferry did
 //             first: another thread may see the pages half written);
 //   procmem   copy into a staging buffer, then write the pages through

@@ -1,4 +1,4 @@
-// What guarded pages cost (doc/performance.md, "Guarded pages"):
+// What guarded pages cost (doc/performance-2026-11.md, "Guarded pages"):
 //   launch    time per launch of a launch-bound kernel pair (n = 1024),
 //             to compare between FERRY_COHERENCE=pages and =compiler;
 //   sync      an explicit ferry::sync of S bytes the device wrote (the
