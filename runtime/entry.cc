@@ -388,11 +388,7 @@ std::string misaligned_buffer(const char *suffix) {
 // can.  Fills ARGUMENTS for the launcher.
 std::string direct_arguments(unsigned nargs, void **args, const char *roles,
                              std::vector<LaunchArgument> *arguments) {
-  if (settings().launch == LaunchPath::omp)
-    return "FERRY_LAUNCH=omp";
   const Device &device = *current_launch().seat.device;
-  if (device.runs_regions_on_host())
-    return "kernels run on the host (" + device.describe() + ")";
   arguments->assign(nargs, LaunchArgument{});
   for (unsigned k = 0; k < nargs; ++k) {
     const unsigned char role = static_cast<unsigned char>(roles[k]);
@@ -485,6 +481,18 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
   const Launch &launch = current_launch();
   if (!launch.active || nargs == 0)
     internal_error("direct launch outside a launch");
+  // Launches that never take the direct path say why only under
+  // FERRY_STATS: the reason's text cost more than the rest of a host
+  // launch's bookkeeping.
+  const bool by_setting = settings().launch == LaunchPath::omp;
+  if (by_setting || launch.seat.device->runs_regions_on_host()) {
+    if (settings().stats)
+      count_path(launch.kernel, entry, false,
+                 by_setting ? "FERRY_LAUNCH=omp"
+                            : "kernels run on the host (" +
+                                  launch.seat.device->describe() + ")");
+    return 0;
+  }
   // Reused: a launch should cost microseconds, not allocations.
   thread_local ThreadLasting<std::vector<LaunchArgument>> arguments_state;
   std::vector<LaunchArgument> &arguments = arguments_state.value;
