@@ -594,12 +594,10 @@ bool needed(int *access) {
 extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
                                     int access) {
   OwnAllocations own;
-  // Most statements touch memory no kernel has (the stack, mostly): the
-  // policy's lock-free answer comes first.
-  if (!policy_created())
+  if (!needed(&access))
     return;
   HostAccess &policy = host_access();
-  if (!policy.holds(host, bytes) || !needed(&access))
+  if (!policy.holds(host, bytes))
     return;
   switch (access) {
   case FERRY_HOST_READS:
