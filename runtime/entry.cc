@@ -48,8 +48,20 @@ struct Launch {
 };
 
 thread_local ThreadLasting<Launch> launch_state;
+// Its address, a plain thread_local: reaching launch_state itself calls the
+// TLS initialiser each time (for its destructor), a dozen times a launch.
+thread_local Launch *launch_state_address = nullptr;
 
-Launch &current_launch() { return launch_state.value; }
+__attribute__((noinline)) Launch &first_launch_state() {
+  launch_state_address = &launch_state.value;
+  return *launch_state_address;
+}
+
+inline Launch &current_launch() {
+  Launch *const launch = launch_state_address;
+  return __builtin_expect(launch != nullptr, 1) ? *launch
+                                                : first_launch_state();
+}
 
 // A broken call sequence means the generated code and this runtime disagree;
 // nothing sensible can follow.
@@ -93,9 +105,10 @@ void check_length_against_heap(const Launch &launch, const char *name,
 }
 
 Buffer &buffer_at(unsigned index) {
-  if (!current_launch().active || index >= current_launch().buffers.size())
+  Launch &launch = current_launch();
+  if (!launch.active || index >= launch.buffers.size())
     internal_error("buffer index out of range");
-  return current_launch().buffers[index];
+  return launch.buffers[index];
 }
 
 } // namespace

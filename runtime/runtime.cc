@@ -205,32 +205,12 @@ ApiTransfers &api_transfers() { return policy(); }
 
 bool policy_created() { return created.load(std::memory_order_acquire); }
 
-int &inside_runtime() {
-  thread_local int depth = 0;
-  return depth;
-}
-
-int &own_allocations() {
-  thread_local int depth = 0;
-  return depth;
-}
-
-int &signals_held() {
-  thread_local int depth = 0;
-  return depth;
-}
-
 sigset_t asynchronous_signals() {
   sigset_t signals;
   sigfillset(&signals);
   for (int synchronous : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS})
     sigdelset(&signals, synchronous);
   return signals;
-}
-
-bool &signals_deferred() {
-  thread_local bool deferred = false;
-  return deferred;
 }
 
 bool handed_range_resident(const void *data, std::size_t bytes) {

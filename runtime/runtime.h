@@ -55,15 +55,23 @@ struct LaunchSeat {
 LaunchSeat take_launch_seat();
 void give_back_seat(LaunchSeat &seat);
 
-int &inside_runtime();
+// The per-thread depths behind the scopes below.  Defined here, so that a
+// scope costs a thread-local increment (libferry's TLS is initial-exec)
+// rather than a call: a launch enters some thirty of them.
+inline thread_local int inside_runtime_depth = 0;
+inline thread_local int own_allocations_depth = 0;
+inline thread_local int signals_held_depth = 0;
+inline thread_local bool signals_deferred_flag = false;
+
+inline int &inside_runtime() { return inside_runtime_depth; }
 
 // How deep this thread is in code that the program's signal handlers must
 // not interrupt (hooks/signal_hooks.cc): a handler that touches a buffer
 // faults into ferry, whose copy may take a lock the interrupted code holds
 // (the policy's, malloc's arena, libgomp's, the CUDA driver's).  Such
 // handlers wait, and run when the outermost SignalsHeld ends.
-int &signals_held();
-bool &signals_deferred();
+inline int &signals_held() { return signals_held_depth; }
+inline bool &signals_deferred() { return signals_deferred_flag; }
 void deliver_deferred_signals();
 
 // Every signal but the synchronous ones (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
@@ -96,7 +104,7 @@ private:
   SignalsHeld held_; // ends after the depth is back
 };
 
-int &own_allocations();
+inline int &own_allocations() { return own_allocations_depth; }
 
 // Marks libferry's own steps that run outside a RuntimeScope (a launch's
 // entry points, the host-sync frames), where faults must still resolve:
