@@ -604,8 +604,10 @@ bool needed(int *access) {
 
 } // namespace
 
-extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
-                                    int access) {
+namespace {
+
+__attribute__((noinline)) void host_access_to_resident(
+    const void *host, unsigned long long bytes, int access) {
   OwnAllocations own;
   if (!needed(&access))
     return;
@@ -623,6 +625,16 @@ extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
     policy.host_wrote(host, bytes);
     break;
   }
+}
+
+} // namespace
+
+extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
+                                    int access) {
+  // Most of them read the stack (a lambda's closure, a vector's header),
+  // where no buffer has ever been: the test takes no call and no lock.
+  if (any_entry_may_touch(range_of(host, bytes ? bytes : 1)))
+    host_access_to_resident(host, bytes, access);
 }
 
 extern "C" void __ferry_frame_access(int access) {

@@ -13,15 +13,23 @@ namespace ferry::rt {
 namespace {
 std::atomic<std::uint64_t> changes{0};
 void count_change() { changes.fetch_add(1, std::memory_order_relaxed); }
+
+// Widens the span of any_entry_may_touch to RANGE.
+void widen_span(Range range) {
+  std::uintptr_t low = ever_lowest_entry.load(std::memory_order_relaxed);
+  while (range.begin < low &&
+         !ever_lowest_entry.compare_exchange_weak(low, range.begin))
+    ;
+  std::uintptr_t high = ever_highest_entry.load(std::memory_order_relaxed);
+  while (range.end > high &&
+         !ever_highest_entry.compare_exchange_weak(high, range.end))
+    ;
+}
 } // namespace
+
 
 std::uint64_t residency_changes() {
   return changes.load(std::memory_order_relaxed);
-}
-
-Range range_of(const void *host, std::size_t bytes) {
-  auto begin = reinterpret_cast<std::uintptr_t>(host);
-  return Range{begin, begin + bytes};
 }
 
 void RangeSet::add(Range range) {
@@ -119,6 +127,7 @@ std::vector<ResidentBuffer *> ResidencyTable::find_overlapping(Range range) {
 ResidentBuffer &ResidencyTable::insert(Range range, void *device) {
   assert(find_overlapping(range).empty());
   count_change();
+  widen_span(range);
   small_blocks::count_entries(range, 1);
   lowest_.store(std::min(lowest_.load(), range.begin));
   highest_.store(std::max(highest_.load(), range.end));

@@ -43,12 +43,27 @@ struct Range {
   }
 };
 
-Range range_of(const void *host, std::size_t bytes);
+inline Range range_of(const void *host, std::size_t bytes) {
+  const auto begin = reinterpret_cast<std::uintptr_t>(host);
+  return Range{begin, begin + bytes};
+}
 
 // How many times any range set or any table has changed, in the process:
 // what is computed from several entries' sets and kept until one of them
 // changes may be kept while this stays the same.
 std::uint64_t residency_changes();
+
+// The span of every entry that any table has held, which only grows.
+inline std::atomic<std::uintptr_t> ever_lowest_entry{UINTPTR_MAX};
+inline std::atomic<std::uintptr_t> ever_highest_entry{0};
+
+// Whether RANGE may overlap an entry of any table: false when it lies
+// outside that span.  Two relaxed loads and no lock, for the host accesses
+// of the stack that surround every launch.
+inline bool any_entry_may_touch(Range range) {
+  return range.end > ever_lowest_entry.load(std::memory_order_relaxed) &&
+         range.begin < ever_highest_entry.load(std::memory_order_relaxed);
+}
 
 // A set of disjoint, non-adjacent byte ranges.
 class RangeSet {

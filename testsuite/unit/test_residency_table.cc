@@ -135,3 +135,19 @@ BOOST_AUTO_TEST_CASE(lookups_after_erase_find_the_new_entry) {
   BOOST_TEST(table.find_containing(r(60, 70))->device == &new_device);
   BOOST_TEST(table.find_containing(r(250, 260))->device == &neighbour);
 }
+
+// Host accesses skip the policy for ranges outside the span of every entry
+// any table has held: a range inside an entry must never be skipped, also
+// after its erase (a concurrent lookup may still be on its way).
+BOOST_AUTO_TEST_CASE(the_span_of_all_entries_covers_every_entry) {
+  const std::uintptr_t high = std::uintptr_t{1} << 44; // above the others
+  BOOST_TEST(!any_entry_may_touch(r(high, high + 8)));
+  ResidencyTable table;
+  char device[100];
+  ResidentBuffer &entry = table.insert(r(high, high + 100), device);
+  BOOST_TEST(any_entry_may_touch(r(high + 10, high + 11)));
+  BOOST_TEST(any_entry_may_touch(r(high - 8, high + 1))); // reaches into it
+  BOOST_TEST(!any_entry_may_touch(r(high + 100, high + 108))); // just after
+  table.erase(&entry);
+  BOOST_TEST(any_entry_may_touch(r(high + 10, high + 11)));
+}
