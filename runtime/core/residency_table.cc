@@ -27,7 +27,6 @@ void widen_span(Range range) {
 }
 } // namespace
 
-
 std::uint64_t residency_changes() {
   return changes.load(std::memory_order_relaxed);
 }
