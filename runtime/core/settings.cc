@@ -92,8 +92,8 @@ const char *const kRuntimeVariables[] = {
     "FERRY_RESIDENCY", "FERRY_STATS",         "FERRY_CHECK",
     "FERRY_TRACE",     "FERRY_DEVICE",        "FERRY_LAUNCH",
     "FERRY_COHERENCE", "FERRY_GPU",           "FERRY_SIM_MEMORY",
-    "FERRY_GEOMETRY",  "FERRY_FRAMES_MODULE", "FERRY_PINNED_COPIES",
-    "FERRY_SMALL_BLOCKS"};
+    "FERRY_GEOMETRY",  "FERRY_FRAMES_MODULE", "FERRY_PRUNE_MODULE",
+    "FERRY_PINNED_COPIES", "FERRY_SMALL_BLOCKS"};
 const char *const kToolVariables[] = {
     "FERRY_CXX",           "FERRY_PLUGIN", "FERRY_INCLUDE", "FERRY_LIBDIR",
     "FERRY_OFFLOAD_TOOLS", "FERRY_GXX",    "FERRY_SRC_DIR", "FERRY_BUILD_DIR"};
@@ -195,6 +195,7 @@ void read_flag(const char *variable, bool *out) {
   read_flag("FERRY_CHECK", &config.check);
   read_flag("FERRY_TRACE", &config.trace);
   read_flag("FERRY_FRAMES_MODULE", &config.frames_module);
+  read_flag("FERRY_PRUNE_MODULE", &config.prune_module);
   read_flag("FERRY_PINNED_COPIES", &config.pinned_copies);
   read_flag("FERRY_SMALL_BLOCKS", &config.small_blocks);
   if (const char *value = std::getenv("FERRY_DEVICE"))

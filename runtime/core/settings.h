@@ -48,6 +48,9 @@ struct Settings {
   // FERRY_FRAMES_MODULE: direct entries run from the frames module, where
   // the program has one (runtime/nvptx/cuda_launch.h)
   bool frames_module = true;
+  // FERRY_PRUNE_MODULE: the direct launcher's module keeps only what its
+  // entries reach (runtime/nvptx/ptx_prune.h)
+  bool prune_module = true;
   // FERRY_PINNED_COPIES: page-lock large resident buffers, so that copies
   // reach them, closed or not, by DMA (core/resident_transfers.cc)
   bool pinned_copies = true;

@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <unistd.h>
+#include <vector>
 
 namespace ferry::rt {
 
@@ -56,6 +57,7 @@ struct Paths {
   std::map<std::string, PathCount> by_entry;
   std::map<std::string, GraphCount> graphs; // by where they are declared
   Pinnings pinnings;
+  std::vector<ModuleLink> modules;
 };
 
 // Never destroyed, like the counters.
@@ -92,6 +94,17 @@ void print_report() {
                  static_cast<unsigned long long>(pinnings.buffers),
                  static_cast<unsigned long long>(pinnings.bytes),
                  static_cast<unsigned long long>(pinnings.refused));
+  for (const ModuleLink &module : all.modules)
+    std::fprintf(stderr,
+                 "ferry-module functions=%llu/%llu ptx_bytes=%llu/%llu "
+                 "link_ms=%llu%s%s%s\n",
+                 static_cast<unsigned long long>(module.functions_linked),
+                 static_cast<unsigned long long>(module.functions),
+                 static_cast<unsigned long long>(module.ptx_bytes_linked),
+                 static_cast<unsigned long long>(module.ptx_bytes),
+                 static_cast<unsigned long long>(module.milliseconds),
+                 module.note.empty() ? "" : " (", module.note.c_str(),
+                 module.note.empty() ? "" : ")");
 }
 
 } // namespace
@@ -166,6 +179,14 @@ void count_pinning(std::uint64_t bytes, bool pinned) {
   } else {
     ++all.pinnings.refused;
   }
+}
+
+void count_module_link(const ModuleLink &link) {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  all.modules.push_back(link);
 }
 
 StatsSnapshot stats_snapshot() {

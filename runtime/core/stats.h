@@ -53,6 +53,20 @@ void count_graph_run(const std::string &where, std::uint64_t launches,
 // at exit after the ferry-path lines:
 //   ferry-pinned buffers=N bytes=N refused=N
 void count_pinning(std::uint64_t bytes, bool pinned);
+// The direct launcher's module, linked once: the functions and PTX bytes
+// given to the driver's JIT out of those the program carries
+// (nvptx/ptx_prune.h), and the milliseconds the link took (the JIT's
+// compile, unless its cache held the result).  With FERRY_STATS=1 a line
+// at exit after the ferry-pinned line:
+//   ferry-module functions=KEPT/ALL ptx_bytes=KEPT/ALL link_ms=N[ (NOTE)]
+struct ModuleLink {
+  std::uint64_t functions = 0, functions_linked = 0;
+  std::uint64_t ptx_bytes = 0, ptx_bytes_linked = 0;
+  std::uint64_t milliseconds = 0;
+  std::string note; // why the whole PTX was linked, if it was
+};
+void count_module_link(const ModuleLink &link);
+
 StatsSnapshot stats_snapshot();
 
 // The ferry-stats line for S, without a newline.

@@ -9,9 +9,12 @@
 #include "nvptx/launch_geometry.h"
 #include "nvptx/launch_graphs.h"
 #include "nvptx/ptx_index.h"
+#include "nvptx/ptx_prune.h"
+#include "core/stats.h"
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +22,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <unordered_map>
 #include <vector>
@@ -648,8 +652,9 @@ private:
     return module_error_.empty();
   }
 
-  // Links every PTX object of the registered images, as libgomp does, or
-  // of their frames modules.
+  // Links the PTX objects of the registered images, as libgomp does, or
+  // of their frames modules, cut down to what the direct entries reach
+  // (nvptx/ptx_prune.h); all of them if the cut-down module fails to link.
   std::string link_module() {
     if (!load_driver())
       return unavailable_;
@@ -659,31 +664,43 @@ private:
     if (registered_images().empty())
       return "the program registered no nvptx offload image";
     driver_.cuCtxSetCurrent(context_);
-    char error_log[8192] = "";
-    int options[] = {kJitErrorLogBuffer, kJitErrorLogBufferSize};
-    void *values[] = {error_log, reinterpret_cast<void *>(sizeof error_log)};
-    CUlinkState link = nullptr;
-    if (driver_.cuLinkCreate(2, options, values, &link) != kSuccess)
-      return "cuLinkCreate failed";
-    std::string failure;
-    for (const PtxObject &object : objects_to_link(&frames_module_)) {
-      index_.add(object.code, object.size);
-      if (driver_.cuLinkAddData(link, kJitInputPtx,
-                                const_cast<char *>(object.code), object.size,
-                                "ferry", 0, nullptr, nullptr) != kSuccess) {
-        failure = std::string("the PTX does not compile: ") + error_log;
-        break;
-      }
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::string_view> objects;
+    for (const PtxObject &object : objects_to_link(&frames_module_))
+      objects.emplace_back(object.code, strnlen(object.code, object.size));
+    // With a frames module the framed twins never run (find).
+    const bool frames_module = frames_module_;
+    auto launched = [frames_module](std::string_view name) {
+      constexpr std::string_view kPrefix = "__ferry_direct_", kTwin = "_framed";
+      return name.substr(0, kPrefix.size()) == kPrefix &&
+             !(frames_module && name.size() > kTwin.size() &&
+               name.substr(name.size() - kTwin.size()) == kTwin);
+    };
+    const PrunedModule pruned = prune_to_entries(objects, launched);
+    ModuleLink report;
+    report.functions = pruned.functions_given;
+    report.functions_linked = pruned.functions_kept;
+    report.ptx_bytes = pruned.bytes_given;
+    report.ptx_bytes_linked = pruned.bytes_kept;
+    std::vector<std::string_view> linked(pruned.objects.begin(),
+                                         pruned.objects.end());
+    std::string failure = settings().prune_module
+                              ? link_objects(linked)
+                              : "FERRY_PRUNE_MODULE=0";
+    if (!failure.empty()) {
+      report.note = "the whole PTX: " + failure;
+      report.functions_linked = report.functions;
+      report.ptx_bytes_linked = report.ptx_bytes;
+      linked = objects;
+      failure = link_objects(linked);
     }
-    void *image = nullptr;
-    std::size_t image_size = 0;
-    if (failure.empty() &&
-        driver_.cuLinkComplete(link, &image, &image_size) != kSuccess)
-      failure = std::string("the PTX does not link: ") + error_log;
-    if (failure.empty() &&
-        driver_.cuModuleLoadData(&module_, image) != kSuccess)
-      failure = "cuModuleLoadData failed";
-    driver_.cuLinkDestroy(link);
+    for (std::string_view object : linked)
+      index_.add(object.data(), object.size());
+    report.milliseconds = static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - start)
+            .count());
+    count_module_link(report);
     CUdevice device = 0;
     int multiprocessors = 0;
     if (failure.empty() && driver_.cuCtxGetDevice(&device) == kSuccess &&
@@ -702,6 +719,35 @@ private:
       resident_threads_ =
           static_cast<unsigned long long>(multiprocessors) * 32 * kFrameColumn;
     }
+    return failure;
+  }
+
+  // Links OBJECTS into module_; what failed, or empty.
+  std::string link_objects(const std::vector<std::string_view> &objects) {
+    char error_log[8192] = "";
+    int options[] = {kJitErrorLogBuffer, kJitErrorLogBufferSize};
+    void *values[] = {error_log, reinterpret_cast<void *>(sizeof error_log)};
+    CUlinkState link = nullptr;
+    if (driver_.cuLinkCreate(2, options, values, &link) != kSuccess)
+      return "cuLinkCreate failed";
+    std::string failure;
+    for (std::string_view object : objects)
+      if (driver_.cuLinkAddData(link, kJitInputPtx,
+                                const_cast<char *>(object.data()),
+                                object.size(), "ferry", 0, nullptr,
+                                nullptr) != kSuccess) {
+        failure = std::string("the PTX does not compile: ") + error_log;
+        break;
+      }
+    void *image = nullptr;
+    std::size_t image_size = 0;
+    if (failure.empty() &&
+        driver_.cuLinkComplete(link, &image, &image_size) != kSuccess)
+      failure = std::string("the PTX does not link: ") + error_log;
+    if (failure.empty() &&
+        driver_.cuModuleLoadData(&module_, image) != kSuccess)
+      failure = "cuModuleLoadData failed";
+    driver_.cuLinkDestroy(link);
     return failure;
   }
 

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// See ptx_prune.h.
+#include "nvptx/ptx_prune.h"
+
+#include <cctype>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace ferry::rt {
+
+namespace {
+
+// One block of an object: a marked definition or declaration, or the text
+// between marks (the preamble, anything unmarked).
+struct Block {
+  enum class Kind { kDefinition, kDeclaration, kOther };
+  std::string_view text; // from its mark to the next one
+  Kind kind = Kind::kOther;
+  bool function = false;
+  bool entry = false; // a function defined as `.entry`
+  std::string_view name;
+};
+
+constexpr std::string_view kMark = "// BEGIN ";
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+std::string_view first_line(std::string_view text) {
+  return text.substr(0, text.find('\n'));
+}
+
+std::string_view after_first_line(std::string_view text) {
+  const std::size_t end = text.find('\n');
+  return end == std::string_view::npos ? std::string_view{}
+                                       : text.substr(end + 1);
+}
+
+// What the mark at the start of TEXT says: `// BEGIN GLOBAL FUNCTION DEF:
+// NAME`, `// BEGIN VAR DECL: NAME`.
+Block classify(std::string_view text) {
+  Block block;
+  block.text = text;
+  std::string_view mark = first_line(text).substr(kMark.size());
+  if (starts_with(mark, "GLOBAL "))
+    mark.remove_prefix(7);
+  if (starts_with(mark, "FUNCTION "))
+    block.function = true;
+  else if (!starts_with(mark, "VAR "))
+    return block;
+  mark.remove_prefix(block.function ? 9 : 4);
+  if (starts_with(mark, "DEF: "))
+    block.kind = Block::Kind::kDefinition;
+  else if (starts_with(mark, "DECL: "))
+    block.kind = Block::Kind::kDeclaration;
+  else
+    return block;
+  mark.remove_prefix(block.kind == Block::Kind::kDefinition ? 5 : 6);
+  while (!mark.empty() && std::isspace(static_cast<unsigned char>(mark.back())))
+    mark.remove_suffix(1);
+  block.name = mark;
+  if (block.function && block.kind == Block::Kind::kDefinition)
+    block.entry = first_line(after_first_line(text)).find(".entry") !=
+                  std::string_view::npos;
+  return block;
+}
+
+std::vector<Block> blocks_of(std::string_view object) {
+  std::vector<Block> blocks;
+  std::size_t start = 0;
+  while (start < object.size()) {
+    std::size_t next = start;
+    do {
+      next = object.find(kMark, next + 1);
+    } while (next != std::string_view::npos && object[next - 1] != '\n');
+    const std::size_t end = next == std::string_view::npos ? object.size()
+                                                            : next;
+    const std::string_view text = object.substr(start, end - start);
+    Block block;
+    if (starts_with(text, kMark))
+      block = classify(text);
+    else
+      block.text = text;
+    blocks.push_back(block);
+    start = end;
+  }
+  return blocks;
+}
+
+bool is_word_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+}
+
+// Calls F with every word of TEXT: names, and pieces of instructions and
+// registers, which name nothing.
+template <typename F> void for_each_word(std::string_view text, F &&f) {
+  std::size_t at = 0;
+  while (at < text.size()) {
+    while (at < text.size() && !is_word_char(text[at]))
+      ++at;
+    const std::size_t start = at;
+    while (at < text.size() && is_word_char(text[at]))
+      ++at;
+    if (at > start)
+      f(text.substr(start, at - start));
+  }
+}
+
+// Text outside the marked blocks that asks nothing of the module: the
+// preamble's directives, debug file names, comments, blank lines.
+bool is_preamble_only(std::string_view text) {
+  while (!text.empty()) {
+    std::string_view line = first_line(text);
+    text = after_first_line(text);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line[0])))
+      line.remove_prefix(1);
+    if (!line.empty() && !starts_with(line, "//") &&
+        !starts_with(line, ".version") && !starts_with(line, ".target") &&
+        !starts_with(line, ".address_size") && !starts_with(line, ".file"))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+PrunedModule
+prune_to_entries(const std::vector<std::string_view> &objects,
+                 const std::function<bool(std::string_view)> &keep_entry) {
+  std::vector<std::vector<Block>> blocks;
+  std::unordered_map<std::string_view, std::vector<const Block *>> definitions;
+  PrunedModule pruned;
+  blocks.reserve(objects.size());
+  for (std::string_view object : objects) {
+    pruned.bytes_given += object.size();
+    blocks.push_back(blocks_of(object));
+  }
+  for (const std::vector<Block> &object : blocks)
+    for (const Block &block : object)
+      if (block.kind == Block::Kind::kDefinition) {
+        definitions[block.name].push_back(&block);
+        pruned.functions_given += block.function;
+      }
+
+  // Every word of the kept text, and the definitions they name, from the
+  // entries and the unmarked text outward.
+  std::unordered_set<std::string_view> named;
+  std::vector<std::string_view> pending;
+  auto keep_words_of = [&](std::string_view text) {
+    for_each_word(text, [&](std::string_view word) {
+      if (named.insert(word).second && definitions.count(word))
+        pending.push_back(word);
+    });
+  };
+  for (const std::vector<Block> &object : blocks)
+    for (const Block &block : object)
+      if (block.kind == Block::Kind::kOther)
+        keep_words_of(block.text);
+      else if (block.entry && keep_entry(block.name) &&
+               named.insert(block.name).second)
+        pending.push_back(block.name);
+  while (!pending.empty()) {
+    const std::string_view name = pending.back();
+    pending.pop_back();
+    for (const Block *block : definitions.find(name)->second)
+      keep_words_of(after_first_line(block->text));
+  }
+
+  for (const std::vector<Block> &object : blocks) {
+    std::string text;
+    bool needed = false;
+    for (const Block &block : object) {
+      const bool kept =
+          block.kind == Block::Kind::kOther || named.count(block.name);
+      if (!kept)
+        continue;
+      text += block.text;
+      // Declarations alone are no reason to link an object.
+      if (block.kind == Block::Kind::kDefinition ||
+          (block.kind == Block::Kind::kOther && !is_preamble_only(block.text)))
+        needed = true;
+      if (block.kind == Block::Kind::kDefinition)
+        pruned.functions_kept += block.function;
+    }
+    if (!needed)
+      continue;
+    pruned.bytes_kept += text.size();
+    pruned.objects.push_back(std::move(text));
+  }
+  return pruned;
+}
+
+} // namespace ferry::rt
