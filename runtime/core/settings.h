@@ -51,6 +51,9 @@ struct Settings {
   // FERRY_PRUNE_MODULE: the direct launcher's module keeps only what its
   // entries reach (runtime/nvptx/ptx_prune.h)
   bool prune_module = true;
+  // FERRY_DEFER_IMAGES: libgomp gets the offload images only before the
+  // first OpenMP construct that may need them (hooks/openmp_hooks.cc)
+  bool defer_images = true;
   // FERRY_PINNED_COPIES: page-lock large resident buffers, so that copies
   // reach them, closed or not, by DMA (core/resident_transfers.cc)
   bool pinned_copies = true;

@@ -58,6 +58,8 @@ struct Paths {
   std::map<std::string, GraphCount> graphs; // by where they are declared
   Pinnings pinnings;
   std::vector<ModuleLink> modules;
+  std::uint64_t images_registered = 0, images_given = 0;
+  std::string why_images_given;
 };
 
 // Never destroyed, like the counters.
@@ -105,6 +107,14 @@ void print_report() {
                  static_cast<unsigned long long>(module.milliseconds),
                  module.note.empty() ? "" : " (", module.note.c_str(),
                  module.note.empty() ? "" : ")");
+  if (all.images_registered != 0)
+    std::fprintf(stderr,
+                 "ferry-images registered=%llu given_to_libgomp=%llu%s%s%s\n",
+                 static_cast<unsigned long long>(all.images_registered),
+                 static_cast<unsigned long long>(all.images_given),
+                 all.why_images_given.empty() ? "" : " (",
+                 all.why_images_given.c_str(),
+                 all.why_images_given.empty() ? "" : ")");
 }
 
 } // namespace
@@ -187,6 +197,24 @@ void count_module_link(const ModuleLink &link) {
   Paths &all = paths();
   std::lock_guard<std::mutex> lock(all.mutex);
   all.modules.push_back(link);
+}
+
+void count_image_registered() {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  ++all.images_registered;
+}
+
+void count_images_given(std::uint64_t images, const std::string &why) {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  all.images_given += images;
+  if (all.why_images_given.empty())
+    all.why_images_given = why;
 }
 
 StatsSnapshot stats_snapshot() {

@@ -67,6 +67,14 @@ struct ModuleLink {
 };
 void count_module_link(const ModuleLink &link);
 
+// The program's offload images, which libgomp gets only before the first
+// OpenMP construct that may need them (hooks/openmp_hooks.cc).  With
+// FERRY_STATS=1, where the program registered any, a line at exit after
+// the ferry-module lines, with the first WHY:
+//   ferry-images registered=N given_to_libgomp=N[ (WHY)]
+void count_image_registered();
+void count_images_given(std::uint64_t images, const std::string &why);
+
 StatsSnapshot stats_snapshot();
 
 // The ferry-stats line for S, without a newline.

@@ -9,21 +9,120 @@
 // load.
 //
 // And the registration of the program's offload images, which the vendor
-// launchers keep for the direct path.
+// launchers keep for the direct path, and which libgomp gets only when the
+// first OpenMP construct that may need them comes (FERRY_DEFER_IMAGES;
+// nvptx images of OpenMP code only):
+// libgomp loads every image into every device it opens, and on NVIDIA that
+// is the driver compiling all of the image's PTX, 1.6 s on a cold JIT
+// cache for XSBench ported, in a program whose kernels may all take the
+// direct path and never run any of it.  An image registered once a device
+// is open is loaded into it then (GCC 12's GOMP_offload_register_ver).
 #include "hooks/interposer.h"
 
+#include "core/settings.h"
+#include "core/stats.h"
 #include "devices/launcher.h"
 #include "nvptx/cuda_launch.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstddef>
+#include <mutex>
+#include <string>
+#include <vector>
 
 using ferry::rt::SignalsHeld;
 using ferry::rt::hooks::next;
 
 namespace {
 
+using Register = void (*)(unsigned, const void *, int, const void *);
+
+struct Image {
+  unsigned version;
+  const void *host_table;
+  int target_type;
+  const void *target_data;
+  bool operator==(const Image &other) const {
+    return version == other.version && host_table == other.host_table &&
+           target_type == other.target_type &&
+           target_data == other.target_data;
+  }
+};
+
+// The images registered and not yet passed on to libgomp, in order.
+class HeldImages {
+public:
+  // Holds IMAGE back where it is DEFERRABLE, or passes it on at once.
+  void add(const Image &image, bool deferrable, Register real) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ferry::rt::count_image_registered();
+    const bool defer = ferry::rt::settings().defer_images;
+    if (forwarded_.load(std::memory_order_relaxed) || !defer || !deferrable) {
+      ferry::rt::count_images_given(1, !defer        ? "FERRY_DEFER_IMAGES=0"
+                                       : !deferrable ? "not an OpenMP nvptx image"
+                                                     : "");
+      pass_on(image, real);
+      return;
+    }
+    held_.push_back(image);
+  }
+
+  // Passes every held image on before WHAT, the first construct that may
+  // need them; after that, one atomic load.
+  void release(const char *what) {
+    if (forwarded_.load(std::memory_order_acquire))
+      return;
+    static const auto real = next<Register>("GOMP_offload_register_ver");
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (forwarded_.load(std::memory_order_relaxed))
+      return;
+    ferry::rt::count_images_given(held_.size(),
+                                  std::string("before ") + what);
+    for (const Image &image : held_)
+      pass_on(image, real);
+    held_.clear();
+    forwarded_.store(true, std::memory_order_release);
+  }
+
+  // Whether IMAGE was still held: then it is dropped, and libgomp, which
+  // never saw it, must not be told to unload it.
+  bool drop(const Image &image) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto found = std::find(held_.begin(), held_.end(), image);
+    if (found == held_.end())
+      return false;
+    held_.erase(found);
+    return true;
+  }
+
+private:
+  static void pass_on(const Image &image, Register real) {
+    if (real)
+      real(image.version, image.host_table, image.target_type,
+           image.target_data);
+  }
+
+  std::mutex mutex_;
+  std::atomic<bool> forwarded_{false};
+  std::vector<Image> held_;
+};
+
+// Never destroyed: images are unregistered by destructors at exit.
+HeldImages &held_images() {
+  static HeldImages *images = new HeldImages;
+  return *images;
+}
+
+// Before a copy or a free: the launch graph's held kernels first.
 void before_openmp(const char *what) {
   ferry::rt::direct_launcher().submit_held(what);
+}
+
+// Before a construct that maps or runs code: libgomp needs the images too.
+void before_construct(const char *what) {
+  held_images().release(what);
+  before_openmp(what);
 }
 
 } // namespace
@@ -37,7 +136,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
       next<void (*)(int, void (*)(void *), std::size_t, void **, std::size_t *,
                     unsigned short *, unsigned, void **, void **)>(
           "GOMP_target_ext");
-  before_openmp("an OpenMP target region");
+  before_construct("an OpenMP target region");
   real(device, region, count, addresses, sizes, kinds, flags, depend, args);
 }
 
@@ -47,7 +146,7 @@ FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
   SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real = next<void (*)(int, std::size_t, void **, std::size_t *,
                                    unsigned short *)>("GOMP_target_data_ext");
-  before_openmp("an OpenMP target data construct");
+  before_construct("an OpenMP target data construct");
   real(device, count, addresses, sizes, kinds);
 }
 
@@ -66,7 +165,7 @@ FERRY_HOOK void GOMP_target_update_ext(int device, std::size_t count,
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_update_ext");
-  before_openmp("an OpenMP target update");
+  before_construct("an OpenMP target update");
   real(device, count, addresses, sizes, kinds, flags, depend);
 }
 
@@ -79,7 +178,7 @@ FERRY_HOOK void GOMP_target_enter_exit_data(int device, std::size_t count,
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_enter_exit_data");
-  before_openmp("an OpenMP target enter or exit data construct");
+  before_construct("an OpenMP target enter or exit data construct");
   real(device, count, addresses, sizes, kinds, flags, depend);
 }
 
@@ -125,17 +224,38 @@ FERRY_HOOK void omp_target_free(void *memory, int device) {
   real(memory, device);
 }
 
+// A declare target variable is present once its image is loaded.
+FERRY_HOOK int omp_target_is_present(const void *pointer, int device) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  static auto real =
+      next<int (*)(const void *, int)>("omp_target_is_present");
+  held_images().release("omp_target_is_present");
+  return real(pointer, device);
+}
+
 // GCC's offload constructors call this before main, once per offload image
 // of the program and its libraries: the vendor launchers keep their images,
-// and libgomp registers them as usual.
+// and libgomp gets them before the first construct that may need them.
 FERRY_HOOK void GOMP_offload_register_ver(unsigned version,
                                           const void *host_table,
                                           int target_type,
                                           const void *target_data) {
   SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
-  static auto real = next<void (*)(unsigned, const void *, int, const void *)>(
-      "GOMP_offload_register_ver");
-  ferry::rt::nvptx::image_registered(version, target_type, target_data);
-  if (real)
+  static const auto real = next<Register>("GOMP_offload_register_ver");
+  const bool deferrable =
+      ferry::rt::nvptx::image_registered(version, target_type, target_data);
+  held_images().add({version, host_table, target_type, target_data},
+                    deferrable, real);
+}
+
+// Their destructors call this at exit, or at dlclose of a library.
+FERRY_HOOK void GOMP_offload_unregister_ver(unsigned version,
+                                            const void *host_table,
+                                            int target_type,
+                                            const void *target_data) {
+  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  static const auto real = next<Register>("GOMP_offload_unregister_ver");
+  if (!held_images().drop({version, host_table, target_type, target_data}) &&
+      real)
     real(version, host_table, target_type, target_data);
 }

@@ -53,10 +53,17 @@ struct PtxObject {
   const char *code;
   std::size_t size;
 };
+struct NvptxFunction {
+  const char *name;
+  unsigned short launch_dims[3]; // OpenACC's gang, worker, vector; else 0
+};
 struct NvptxTargetData {
   const PtxObject *objects;
   unsigned object_count;
-  // variable and function tables follow; libgomp reads them
+  const char *const *variable_names;
+  unsigned variable_count;
+  const NvptxFunction *functions;
+  unsigned function_count;
 };
 
 // The offload images the program registered, in order.
@@ -83,15 +90,22 @@ unsigned long long __nvptx_stacks[32];
 
 namespace ferry::rt::nvptx {
 
-void image_registered(unsigned version, int target_type,
+bool image_registered(unsigned version, int target_type,
                       const void *target_data) {
   if (target_type != kGompDeviceNvidiaPtx ||
       (version & 0xffff) != kGompVersionNvidiaPtx)
-    return;
-  const void *image = target_data;
+    return false;
+  const void *words = target_data;
   if ((version >> 16) >= kGompVersionWithRequiresMask)
-    image = static_cast<const void *const *>(target_data) + 1;
-  registered_images().push_back(static_cast<const NvptxTargetData *>(image));
+    words = static_cast<const void *const *>(target_data) + 1;
+  const auto *image = static_cast<const NvptxTargetData *>(words);
+  registered_images().push_back(image);
+  // OpenACC's constructs are not among those that release held images.
+  for (unsigned i = 0; i < image->function_count; ++i)
+    for (unsigned short dim : image->functions[i].launch_dims)
+      if (dim != 0)
+        return false;
+  return true;
 }
 
 namespace {

@@ -36,8 +36,10 @@ Launcher &cuda_launcher();
 
 // An offload image the program registers with libgomp (before main, from
 // the constructor GCC's mkoffload adds; runtime/hooks/openmp_hooks.cc):
-// kept when it is an nvptx image, for the launcher to link.
-void image_registered(unsigned version, int target_type,
+// kept when it is an nvptx image, for the launcher to link.  Whether
+// libgomp may get it later, before the first OpenMP construct: an nvptx
+// image without OpenACC functions (whose launch dimensions are not 0).
+bool image_registered(unsigned version, int target_type,
                       const void *target_data);
 
 // The frames module of an image, from the constructor that ferry's

@@ -1,0 +1,112 @@
+#!/bin/sh
+# libferry holds the program's offload images back from libgomp until the
+# first OpenMP construct that may need them (runtime/hooks/openmp_hooks.cc),
+# as the ferry-images line of FERRY_STATS=1 reports it: a run whose kernels
+# never reach an OpenMP region gives libgomp none, the first target region
+# or target update gives it the image, so does omp_target_is_present (a
+# declare target variable is present once its image is loaded),
+# FERRY_DEFER_IMAGES=0 gives it at registration, an image with OpenACC
+# functions goes at once (OpenACC's constructs do not release held images),
+# and the answers do not change.  Runs against the build tree (see
+# ferry-test).
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cat > "$dir/k.cc" <<'CC'
+#include <ferry/ferry.hpp>
+#include <cstdio>
+#include <cstring>
+#include <omp.h>
+#pragma omp declare target
+int factor = 1;
+#pragma omp end declare target
+[[ferry::kernel]] void twice(int n, [[ferry::borrow_mut(n)]] double *v) {
+  for (int i = 0; i < n; ++i) v[i] *= 2;
+}
+int main(int argc, char **argv) {
+  // MODE: "kernel", "constructs" (an update, the kernel, a region), "present"
+  const char *mode = argc > 1 ? argv[1] : "";
+  double v[4] = {1, 2, 3, 4};
+  if (std::strcmp(mode, "present") == 0)
+    std::printf("present %d\n",
+                omp_target_is_present(&factor, omp_get_default_device()));
+  const bool constructs = std::strcmp(mode, "constructs") == 0;
+  if (constructs) {
+    factor = 3;
+#pragma omp target update to(factor)
+  }
+  if (constructs || std::strcmp(mode, "kernel") == 0) twice(4, v);
+  if (constructs) {
+#pragma omp target map(tofrom : v[0 : 4])
+    for (int i = 0; i < 4; ++i) v[i] *= factor;
+  }
+  std::printf("%g %g\n", v[0], v[3]);
+}
+CC
+"$FERRY_GXX" -O2 "$dir/k.cc" -o "$dir/k" 2> "$dir/build.txt" ||
+  { cat "$dir/build.txt"; fail "build failed"; }
+
+images() { echo "$1" | grep '^ferry-images '; }
+given() { echo "ferry-images registered=1 given_to_libgomp=$1"; }
+
+out=$(FERRY_STATS=1 "$dir/k" 2>&1) || fail "run without kernels failed: $out"
+echo "$out" | grep -q '^1 4$' || fail "wrong result without kernels: $out"
+[ "$(images "$out")" = "$(given 0)" ] ||
+  fail "an image went to libgomp with no construct: $out"
+
+out=$(FERRY_DEVICE=sim FERRY_STATS=1 "$dir/k" kernel 2>&1) || fail "sim run failed: $out"
+echo "$out" | grep -q '^2 8$' || fail "wrong result on the sim device: $out"
+[ "$(images "$out")" = "$(given '1 (before an OpenMP target region)')" ] ||
+  fail "the kernel's region did not give libgomp the image: $out"
+
+out=$(FERRY_STATS=1 "$dir/k" constructs 2>&1) || fail "run with updates failed: $out"
+echo "$out" | grep -q '^6 24$' || fail "wrong result with the program's constructs: $out"
+[ "$(images "$out")" = "$(given '1 (before an OpenMP target update)')" ] ||
+  fail "the target update did not give libgomp the image: $out"
+
+out=$(FERRY_STATS=1 "$dir/k" present 2>&1) || fail "run with omp_target_is_present failed: $out"
+echo "$out" | grep -q '^present 1$' || fail "factor is not present: $out"
+[ "$(images "$out")" = "$(given '1 (before omp_target_is_present)')" ] ||
+  fail "omp_target_is_present did not give libgomp the image: $out"
+
+out=$(FERRY_DEFER_IMAGES=0 FERRY_STATS=1 "$dir/k" 2>&1) || fail "FERRY_DEFER_IMAGES=0 run failed: $out"
+[ "$(images "$out")" = "$(given '1 (FERRY_DEFER_IMAGES=0)')" ] ||
+  fail "FERRY_DEFER_IMAGES=0 did not give libgomp the image at once: $out"
+
+# GCC 12's mkoffload takes -fopenacc or -fopenmp, never both, so OpenACC
+# comes into a ferry program as a library built without ferry-g++.
+cat > "$dir/acc.cc" <<'CC'
+extern "C" float acc_count(int n) {
+  static float a[1000];
+#pragma acc parallel loop copy(a)
+  for (int i = 0; i < n; ++i) a[i] += 1;
+  return a[n - 1];
+}
+CC
+cat > "$dir/main.cc" <<'CC'
+#include <ferry/ferry.hpp>
+#include <cstdio>
+extern "C" float acc_count(int n);
+[[ferry::kernel]] void twice(int n, [[ferry::borrow_mut(n)]] double *v) {
+  for (int i = 0; i < n; ++i) v[i] *= 2;
+}
+int main() {
+  double v[4] = {1, 2, 3, 4};
+  twice(4, v);
+  std::printf("%g %g\n", v[3], acc_count(1000));
+}
+CC
+g++ -O2 -fPIC -shared -fopenacc -foffload=nvptx-none \
+  -foffload-options=nvptx-none=-misa=sm_80 -Wl,-z,notext "$dir/acc.cc" \
+  -o "$dir/libacc.so" 2> "$dir/build.txt" ||
+  { cat "$dir/build.txt"; fail "OpenACC library build failed"; }
+"$FERRY_GXX" -O2 "$dir/main.cc" -L"$dir" -Wl,-rpath,"$dir" -lacc \
+  -o "$dir/acc" 2> "$dir/build.txt" ||
+  { cat "$dir/build.txt"; fail "build with the OpenACC library failed"; }
+out=$(FERRY_DEVICE=sim FERRY_STATS=1 "$dir/acc" 2>&1) || fail "OpenACC run failed: $out"
+echo "$out" | grep -q '^8 1$' || fail "wrong result with OpenACC: $out"
+echo "$out" | grep -q '^ferry-images registered=2 given_to_libgomp=2 (not an OpenMP nvptx image)$' ||
+  fail "the OpenACC image was held back: $out"
+echo "ok"
