@@ -33,6 +33,9 @@ std::atomic<bool> device_created{false};
 
 std::atomic<bool> created{false};
 
+// Set in a forked child when the parent had made its device.
+std::atomic<bool> device_inherited{false};
+
 // Set once the process has left its device for the host: at exit
 // (leave_device_at_exit), and in a forked child (after_fork_in_child).
 std::atomic<bool> host_only{false};
@@ -108,6 +111,8 @@ void after_fork_in_parent() {
 }
 
 void after_fork_in_child() {
+  if (device_created.load())
+    device_inherited.store(true);
   if (prepared_fork)
     program_policy().after_fork(true);
   prepared_fork = false;
@@ -204,6 +209,8 @@ HostAccess &host_access() { return policy(); }
 ApiTransfers &api_transfers() { return policy(); }
 
 bool policy_created() { return created.load(std::memory_order_acquire); }
+
+bool device_inherited_at_fork() { return device_inherited.load(); }
 
 sigset_t asynchronous_signals() {
   sigset_t signals;

@@ -37,6 +37,9 @@ HostAccess &host_access();
 ApiTransfers &api_transfers();
 // Whether the policy has been made (the interposers must not make it).
 bool policy_created();
+// Whether this process is a forked child of one that had made its device:
+// the parent's GPU context, and libgomp's device, are of no use here.
+bool device_inherited_at_fork();
 
 // What one launch runs on, from its beginning to its end (entry.cc): the
 // same device and policy throughout, though the process may leave its

@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -69,9 +70,13 @@ public:
   }
 
   // Passes every held image on before WHAT, the first construct that may
-  // need them; after that, one atomic load.
+  // need them; after that, one atomic load.  Not in a forked child of a
+  // process that had opened its device: libgomp would load them into the
+  // parent's device, whose driver state does not work here (and hangs),
+  // and the child's kernels run on the host.
   void release(const char *what) {
-    if (forwarded_.load(std::memory_order_acquire))
+    if (forwarded_.load(std::memory_order_acquire) ||
+        ferry::rt::device_inherited_at_fork())
       return;
     static const auto real = next<Register>("GOMP_offload_register_ver");
     std::lock_guard<std::mutex> lock(mutex_);
@@ -83,6 +88,28 @@ public:
       pass_on(image, real);
     held_.clear();
     forwarded_.store(true, std::memory_order_release);
+  }
+
+  // Whether ADDRESS lies in a declare target variable of a held image,
+  // from its host table (GCC's __offload_func_table, __offload_funcs_end,
+  // __offload_var_table, __offload_vars_end; the variables as address and
+  // size pairs, the size's top bit marking `declare target link`).
+  bool declares(const void *address) {
+    if (forwarded_.load(std::memory_order_acquire))
+      return false;
+    const auto at = reinterpret_cast<std::uintptr_t>(address);
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const Image &image : held_) {
+      const auto *table = static_cast<const std::uintptr_t *const *>(
+          image.host_table);
+      for (const std::uintptr_t *pair = table[2]; pair + 1 < table[3];
+           pair += 2) {
+        const std::uintptr_t size = pair[1] & (~std::uintptr_t(0) >> 1);
+        if (at >= pair[0] && at - pair[0] < size)
+          return true;
+      }
+    }
+    return false;
   }
 
   // Whether IMAGE was still held: then it is dropped, and libgomp, which
@@ -224,12 +251,14 @@ FERRY_HOOK void omp_target_free(void *memory, int device) {
   real(memory, device);
 }
 
-// A declare target variable is present once its image is loaded.
+// A declare target variable is present once its image is loaded; other
+// memory (libferry asks of every buffer) needs no image.
 FERRY_HOOK int omp_target_is_present(const void *pointer, int device) {
   SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
   static auto real =
       next<int (*)(const void *, int)>("omp_target_is_present");
-  held_images().release("omp_target_is_present");
+  if (held_images().declares(pointer))
+    held_images().release("omp_target_is_present of a declare target variable");
   return real(pointer, device);
 }
 

@@ -3,8 +3,9 @@
 # first OpenMP construct that may need them (runtime/hooks/openmp_hooks.cc),
 # as the ferry-images line of FERRY_STATS=1 reports it: a run whose kernels
 # never reach an OpenMP region gives libgomp none, the first target region
-# or target update gives it the image, so does omp_target_is_present (a
-# declare target variable is present once its image is loaded),
+# or target update gives it the image, so does omp_target_is_present of a
+# declare target variable (present once its image is loaded), not of
+# other memory, which libferry asks about each buffer,
 # FERRY_DEFER_IMAGES=0 gives it at registration, an image with OpenACC
 # functions goes at once (OpenACC's constructs do not release held images),
 # and the answers do not change.  Runs against the build tree (see
@@ -26,12 +27,16 @@ int factor = 1;
   for (int i = 0; i < n; ++i) v[i] *= 2;
 }
 int main(int argc, char **argv) {
-  // MODE: "kernel", "constructs" (an update, the kernel, a region), "present"
+  // MODE: "kernel", "constructs" (an update, the kernel, a region),
+  // "present" (of the declare target variable), "heap" (of other memory)
   const char *mode = argc > 1 ? argv[1] : "";
   double v[4] = {1, 2, 3, 4};
   if (std::strcmp(mode, "present") == 0)
     std::printf("present %d\n",
                 omp_target_is_present(&factor, omp_get_default_device()));
+  if (std::strcmp(mode, "heap") == 0)
+    std::printf("heap present %d\n",
+                omp_target_is_present(v, omp_get_default_device()));
   const bool constructs = std::strcmp(mode, "constructs") == 0;
   if (constructs) {
     factor = 3;
@@ -68,8 +73,13 @@ echo "$out" | grep -q '^6 24$' || fail "wrong result with the program's construc
 
 out=$(FERRY_STATS=1 "$dir/k" present 2>&1) || fail "run with omp_target_is_present failed: $out"
 echo "$out" | grep -q '^present 1$' || fail "factor is not present: $out"
-[ "$(images "$out")" = "$(given '1 (before omp_target_is_present)')" ] ||
+[ "$(images "$out")" = "$(given '1 (before omp_target_is_present of a declare target variable)')" ] ||
   fail "omp_target_is_present did not give libgomp the image: $out"
+
+out=$(FERRY_STATS=1 "$dir/k" heap 2>&1) || fail "run with omp_target_is_present failed: $out"
+echo "$out" | grep -q '^heap present 1$' || fail "the host's memory is not present: $out"
+[ "$(images "$out")" = "$(given 0)" ] ||
+  fail "omp_target_is_present of other memory gave libgomp the image: $out"
 
 out=$(FERRY_DEFER_IMAGES=0 FERRY_STATS=1 "$dir/k" 2>&1) || fail "FERRY_DEFER_IMAGES=0 run failed: $out"
 [ "$(images "$out")" = "$(given '1 (FERRY_DEFER_IMAGES=0)')" ] ||
