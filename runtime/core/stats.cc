@@ -68,6 +68,11 @@ Paths &paths() {
   return *instance;
 }
 
+// " (NOTE)", or nothing where NOTE is empty.
+std::string in_parentheses(const std::string &note) {
+  return note.empty() ? std::string() : " (" + note + ")";
+}
+
 void print_report() {
   std::string line = format_stats_line(stats_snapshot());
   std::fprintf(stderr, "%s\n", line.c_str());
@@ -99,22 +104,19 @@ void print_report() {
   for (const ModuleLink &module : all.modules)
     std::fprintf(stderr,
                  "ferry-module functions=%llu/%llu ptx_bytes=%llu/%llu "
-                 "link_ms=%llu%s%s%s\n",
+                 "link_ms=%llu%s\n",
                  static_cast<unsigned long long>(module.functions_linked),
                  static_cast<unsigned long long>(module.functions),
                  static_cast<unsigned long long>(module.ptx_bytes_linked),
                  static_cast<unsigned long long>(module.ptx_bytes),
                  static_cast<unsigned long long>(module.milliseconds),
-                 module.note.empty() ? "" : " (", module.note.c_str(),
-                 module.note.empty() ? "" : ")");
+                 in_parentheses(module.note).c_str());
   if (all.images_registered != 0)
     std::fprintf(stderr,
-                 "ferry-images registered=%llu given_to_libgomp=%llu%s%s%s\n",
+                 "ferry-images registered=%llu given_to_libgomp=%llu%s\n",
                  static_cast<unsigned long long>(all.images_registered),
                  static_cast<unsigned long long>(all.images_given),
-                 all.why_images_given.empty() ? "" : " (",
-                 all.why_images_given.c_str(),
-                 all.why_images_given.empty() ? "" : ")");
+                 in_parentheses(all.why_images_given).c_str());
 }
 
 } // namespace
