@@ -55,7 +55,7 @@ struct Image {
 class HeldImages {
 public:
   // Holds IMAGE back where it is DEFERRABLE, or passes it on at once.
-  void add(const Image &image, bool deferrable, Register real) {
+  void add(const Image &image, bool deferrable) {
     std::lock_guard<std::mutex> lock(mutex_);
     ferry::rt::count_image_registered();
     const bool defer = ferry::rt::settings().defer_images;
@@ -63,7 +63,7 @@ public:
       ferry::rt::count_images_given(1, !defer        ? "FERRY_DEFER_IMAGES=0"
                                        : !deferrable ? "not an OpenMP nvptx image"
                                                      : "");
-      pass_on(image, real);
+      pass_on(image);
       return;
     }
     held_.push_back(image);
@@ -78,14 +78,13 @@ public:
     if (forwarded_.load(std::memory_order_acquire) ||
         ferry::rt::device_inherited_at_fork())
       return;
-    static const auto real = next<Register>("GOMP_offload_register_ver");
     std::lock_guard<std::mutex> lock(mutex_);
     if (forwarded_.load(std::memory_order_relaxed))
       return;
     ferry::rt::count_images_given(held_.size(),
                                   std::string("before ") + what);
     for (const Image &image : held_)
-      pass_on(image, real);
+      pass_on(image);
     held_.clear();
     forwarded_.store(true, std::memory_order_release);
   }
@@ -124,7 +123,8 @@ public:
   }
 
 private:
-  static void pass_on(const Image &image, Register real) {
+  static void pass_on(const Image &image) {
+    static const auto real = next<Register>("GOMP_offload_register_ver");
     if (real)
       real(image.version, image.host_table, image.target_type,
            image.target_data);
@@ -270,11 +270,10 @@ FERRY_HOOK void GOMP_offload_register_ver(unsigned version,
                                           int target_type,
                                           const void *target_data) {
   SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
-  static const auto real = next<Register>("GOMP_offload_register_ver");
   const bool deferrable =
       ferry::rt::nvptx::image_registered(version, target_type, target_data);
   held_images().add({version, host_table, target_type, target_data},
-                    deferrable, real);
+                    deferrable);
 }
 
 // Their destructors call this at exit, or at dlclose of a library.
