@@ -434,6 +434,45 @@ void forget_own_memory() {
     ::close(descriptor);
 }
 
+namespace {
+
+constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
+
+bool huge_pages_on_request() {
+  static const bool on_request = [] {
+    char mode[128] = "";
+    const int fd =
+        ::open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY);
+    if (fd < 0)
+      return false;
+    const ssize_t got = read(fd, mode, sizeof mode - 1);
+    close(fd);
+    return got > 0 && std::strstr(mode, "[madvise]") != nullptr;
+  }();
+  return on_request;
+}
+
+} // namespace
+
+Range huge_interior(Range pages) {
+  const std::uintptr_t begin = (pages.begin + kHugePage - 1) & ~(kHugePage - 1),
+                       end = pages.end & ~(kHugePage - 1);
+  return begin + 2 * kHugePage <= end ? Range{begin, end} : Range{};
+}
+
+bool ask_huge_pages(Range pages) {
+  const Range interior = huge_interior(pages);
+  return settings().huge_pages && !interior.empty() &&
+         huge_pages_on_request() &&
+         syscall(SYS_madvise, interior.begin, interior.size(),
+                 MADV_HUGEPAGE) == 0;
+}
+
+void withdraw_huge_pages(Range pages) {
+  const Range interior = huge_interior(pages);
+  syscall(SYS_madvise, interior.begin, interior.size(), MADV_NOHUGEPAGE);
+}
+
 void open(ResidentBuffer &entry) {
   if (entry.protection.empty())
     return;

@@ -102,6 +102,13 @@ struct ResidentBuffer {
   // Whether GUARDED is page-locked for the device's copies, which then
   // write its closed pages by DMA (resident_transfers.cc, pin).
   bool pinned = false;
+  // Whether it asked for huge pages on them as it pinned them
+  // (page_guard.h, ask_huge_pages), and whether it pins them as its first
+  // launch releases it: nothing moves to or from a kernel's fresh `out`
+  // buffer before that, and faulting its pages in then runs beside the
+  // kernel.
+  bool huge_pages = false;
+  bool pin_at_release = false;
   // The versions of the two sets PROTECTION was computed from, while no
   // other entry shares its pages, or their sums over a claimed group's
   // entries (~0: compute again).

@@ -95,7 +95,7 @@ private:
       return;
     }
     if (!entry)
-      entry = &create_entry(range, buffer.name);
+      entry = &create_entry(range, buffer.name, kernel_reads(buffer.ownership));
     ++entry->in_use;
     entry->last_use = table_.tick();
     entry->name = buffer.name;
@@ -134,6 +134,10 @@ private:
     const Range range = range_of(buffer.host, buffer.bytes);
     ResidentBuffer *entry = table_.find_containing(range);
     --entry->in_use;
+    if (entry->pin_at_release) {
+      entry->pin_at_release = false;
+      pin(*entry);
+    }
     if (kernel_writes(buffer.ownership)) {
       device_newer(*entry, range);
     } else if (buffer.ownership == FERRY_SCRATCH) {
@@ -804,22 +808,32 @@ private:
     if (!settings().pinned_copies || bytes < kSmallestPinned ||
         pinned_bytes_ + bytes > pinnable_bytes())
       return;
+    entry.huge_pages = page_guard::ask_huge_pages(entry.guarded);
     const Pinning pinning = device_.pin_host_range(
         reinterpret_cast<void *>(entry.guarded.begin), bytes);
+    entry.pinned = pinning == Pinning::pinned;
+    if (entry.huge_pages && !entry.pinned) {
+      page_guard::withdraw_huge_pages(entry.guarded);
+      entry.huge_pages = false;
+    }
     if (pinning == Pinning::unavailable)
       return;
-    entry.pinned = pinning == Pinning::pinned;
     if (entry.pinned)
       pinned_bytes_ += bytes;
-    count_pinning(bytes, entry.pinned);
+    count_pinning(bytes, entry.pinned,
+                  entry.huge_pages
+                      ? page_guard::huge_interior(entry.guarded).size()
+                      : 0);
   }
 
   void unpin(ResidentBuffer &entry) {
     if (!entry.pinned)
       return;
     device_.unpin_host_range(reinterpret_cast<void *>(entry.guarded.begin));
+    if (entry.huge_pages)
+      page_guard::withdraw_huge_pages(entry.guarded);
     pinned_bytes_ -= entry.guarded.size();
-    entry.pinned = false;
+    entry.pinned = entry.huge_pages = false;
   }
 
   static std::size_t pinnable_bytes() {
@@ -831,8 +845,10 @@ private:
 
   // A new entry covering RANGE and every entry it overlaps, which it
   // replaces with their device data kept; its pages pinned when it
-  // replaces none (their pages may be closed).
-  ResidentBuffer &create_entry(Range range, const char *name) {
+  // replaces none (their pages may be closed), now if PIN_NOW, else as
+  // the launch releases it.
+  ResidentBuffer &create_entry(Range range, const char *name,
+                               bool pin_now = true) {
     std::vector<ResidentBuffer *> joined = table_.find_overlapping(range);
     Range whole = range;
     for (ResidentBuffer *old : joined) {
@@ -880,8 +896,9 @@ private:
     // Neighbours that now share a page with it are no longer alone there.
     for (ResidentBuffer *neighbour : table_.find_overlapping(entry.guarded))
       neighbour->protected_host_version = ~std::uint64_t{0};
-    if (joined.empty())
+    if (joined.empty() && pin_now)
       pin(entry);
+    entry.pin_at_release = joined.empty() && !pin_now;
     protect(entry);
     guard_small_blocks(entry);
     table_size_.store(table_.size(), std::memory_order_relaxed);

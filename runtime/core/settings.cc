@@ -93,7 +93,8 @@ const char *const kRuntimeVariables[] = {
     "FERRY_TRACE",     "FERRY_DEVICE",        "FERRY_LAUNCH",
     "FERRY_COHERENCE", "FERRY_GPU",           "FERRY_SIM_MEMORY",
     "FERRY_GEOMETRY",  "FERRY_FRAMES_MODULE", "FERRY_PRUNE_MODULE",
-    "FERRY_PINNED_COPIES", "FERRY_SMALL_BLOCKS", "FERRY_DEFER_IMAGES"};
+    "FERRY_PINNED_COPIES", "FERRY_SMALL_BLOCKS", "FERRY_DEFER_IMAGES",
+    "FERRY_HUGE_PAGES",    "FERRY_REGISTER_CAPS"};
 const char *const kToolVariables[] = {
     "FERRY_CXX",           "FERRY_PLUGIN", "FERRY_INCLUDE", "FERRY_LIBDIR",
     "FERRY_OFFLOAD_TOOLS", "FERRY_GXX",    "FERRY_SRC_DIR", "FERRY_BUILD_DIR"};
@@ -198,6 +199,8 @@ void read_flag(const char *variable, bool *out) {
   read_flag("FERRY_PRUNE_MODULE", &config.prune_module);
   read_flag("FERRY_DEFER_IMAGES", &config.defer_images);
   read_flag("FERRY_PINNED_COPIES", &config.pinned_copies);
+  read_flag("FERRY_HUGE_PAGES", &config.huge_pages);
+  read_flag("FERRY_REGISTER_CAPS", &config.register_caps);
   read_flag("FERRY_SMALL_BLOCKS", &config.small_blocks);
   if (const char *value = std::getenv("FERRY_DEVICE"))
     if (*value && !parse_device_kind(value, &config.device))

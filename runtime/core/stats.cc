@@ -50,6 +50,7 @@ struct Pinnings {
   std::uint64_t buffers = 0;
   std::uint64_t bytes = 0;
   std::uint64_t refused = 0;
+  std::uint64_t huge_bytes = 0;
 };
 
 struct Paths {
@@ -97,18 +98,23 @@ void print_report() {
                  count.why.empty() ? "" : ")");
   const Pinnings &pinnings = all.pinnings;
   if (pinnings.buffers || pinnings.refused)
-    std::fprintf(stderr, "ferry-pinned buffers=%llu bytes=%llu refused=%llu\n",
+    std::fprintf(stderr,
+                 "ferry-pinned buffers=%llu bytes=%llu refused=%llu "
+                 "huge_page_bytes=%llu\n",
                  static_cast<unsigned long long>(pinnings.buffers),
                  static_cast<unsigned long long>(pinnings.bytes),
-                 static_cast<unsigned long long>(pinnings.refused));
+                 static_cast<unsigned long long>(pinnings.refused),
+                 static_cast<unsigned long long>(pinnings.huge_bytes));
   for (const ModuleLink &module : all.modules)
     std::fprintf(stderr,
                  "ferry-module functions=%llu/%llu ptx_bytes=%llu/%llu "
-                 "link_ms=%llu%s\n",
+                 "register_caps=%llu/%llu link_ms=%llu%s\n",
                  static_cast<unsigned long long>(module.functions_linked),
                  static_cast<unsigned long long>(module.functions),
                  static_cast<unsigned long long>(module.ptx_bytes_linked),
                  static_cast<unsigned long long>(module.ptx_bytes),
+                 static_cast<unsigned long long>(module.register_caps_kept),
+                 static_cast<unsigned long long>(module.register_caps_tried),
                  static_cast<unsigned long long>(module.milliseconds),
                  in_parentheses(module.note).c_str());
   if (all.images_registered != 0)
@@ -180,7 +186,8 @@ void count_graph_run(const std::string &where, std::uint64_t launches,
     count.why = why;
 }
 
-void count_pinning(std::uint64_t bytes, bool pinned) {
+void count_pinning(std::uint64_t bytes, bool pinned,
+                   std::uint64_t huge_bytes) {
   if (!settings().stats)
     return;
   Paths &all = paths();
@@ -188,6 +195,7 @@ void count_pinning(std::uint64_t bytes, bool pinned) {
   if (pinned) {
     ++all.pinnings.buffers;
     all.pinnings.bytes += bytes;
+    all.pinnings.huge_bytes += huge_bytes;
   } else {
     ++all.pinnings.refused;
   }

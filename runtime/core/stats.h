@@ -49,19 +49,25 @@ void count_graph_run(const std::string &where, std::uint64_t launches,
                      bool replayed, const std::string &why);
 
 // A buffer's guarded pages page-locked for copies back by DMA (PINNED), or
-// refused by the driver.  With FERRY_STATS=1, where any was tried, a line
-// at exit after the ferry-path lines:
-//   ferry-pinned buffers=N bytes=N refused=N
-void count_pinning(std::uint64_t bytes, bool pinned);
+// refused by the driver, HUGE_BYTES of them asked to be huge pages
+// (page_guard.h, ask_huge_pages).  With FERRY_STATS=1, where any was
+// tried, a line at exit after the ferry-path lines:
+//   ferry-pinned buffers=N bytes=N refused=N huge_page_bytes=N
+void count_pinning(std::uint64_t bytes, bool pinned,
+                   std::uint64_t huge_bytes);
 // The direct launcher's module, linked once: the functions and PTX bytes
 // given to the driver's JIT out of those the program carries
 // (nvptx/ptx_prune.h), and the milliseconds the link took (the JIT's
 // compile, unless its cache held the result).  With FERRY_STATS=1 a line
 // at exit after the ferry-pinned line:
-//   ferry-module functions=KEPT/ALL ptx_bytes=KEPT/ALL link_ms=N[ (NOTE)]
+//   ferry-module functions=KEPT/ALL ptx_bytes=KEPT/ALL register_caps=K/N
+//     link_ms=N[ (NOTE)]
+// (one line), with the entries given a register cap out of those tried
+// (nvptx/register_caps.h).
 struct ModuleLink {
   std::uint64_t functions = 0, functions_linked = 0;
   std::uint64_t ptx_bytes = 0, ptx_bytes_linked = 0;
+  std::uint64_t register_caps_tried = 0, register_caps_kept = 0;
   std::uint64_t milliseconds = 0;
   std::string note; // why the whole PTX was linked, if it was
 };

@@ -10,6 +10,7 @@
 #include "nvptx/launch_graphs.h"
 #include "nvptx/ptx_index.h"
 #include "nvptx/ptx_prune.h"
+#include "nvptx/register_caps.h"
 #include "core/stats.h"
 
 #include <algorithm>
@@ -39,6 +40,9 @@ constexpr int kJitInputPtx = 1;
 constexpr int kPointerAttributeContext = 1;
 constexpr int kDeviceAttributeMultiprocessorCount = 16;
 constexpr int kDeviceAttributeMaxThreadsPerSM = 39;
+constexpr int kDeviceAttributeRegistersPerSM = 82;
+constexpr int kFunctionAttributeLocalBytes = 3;
+constexpr int kFunctionAttributeRegisters = 4;
 
 // GOMP_DEVICE_NVIDIA_PTX and the layout of mkoffload's nvptx target data
 // (gcc/config/nvptx/mkoffload.cc, GOMP_VERSION_NVIDIA_PTX 1).  The version
@@ -346,7 +350,7 @@ public:
         *why = local_frames(site.local_bytes) + *why;
       else if (site.stack_bytes) // the framed twin: one warp a block
         *why = "no frames module (" + why_no_frames_module() + "), " + *why;
-      *why += occupancy(function.handle, geometry);
+      *why += occupancy(function.handle, geometry, entry);
       if (with_constants)
         *why += ", constant buffers in its parameters";
     }
@@ -567,6 +571,14 @@ private:
     return (chain + 256 + 255) / 256 * 256;
   }
   static constexpr std::size_t kMaxObjectBytes = 64 * 1024;
+  // Register caps (cap_registers) for entries of at most this many
+  // registers, where a step down adds at least an eighth more warps; the
+  // compute-bound entries measured above it (miniBUDE's, bench/dock's at
+  // 104-114) lost 1.5-2% under a cap.  XSBench's lookup spilled 24 bytes
+  // under its cap and ran 33% faster: a few spilled registers, which L1
+  // holds, are allowed.
+  static constexpr unsigned kMostRegistersCapped = 64;
+  static constexpr int kSpillAllowance = 32;
   // Blocks of a reduction launch per multiprocessor, and at most.
   static constexpr unsigned kReductionBlocksPerSM = 8;
   static constexpr unsigned long long kTallyBlocks = 4096;
@@ -585,17 +597,24 @@ private:
     return true;
   }
 
-  // ", occupancy N%": the share of a multiprocessor's threads that blocks
-  // of GEOMETRY's size keep busy, from FUNCTION's registers and memory.
-  std::string occupancy(CUfunction function, const Geometry &geometry) {
+  // ", N registers[ (capped from M)], occupancy N%": ENTRY's registers,
+  // and the share of a multiprocessor's threads that blocks of GEOMETRY's
+  // size keep busy, from FUNCTION's registers and memory.
+  std::string occupancy(CUfunction function, const Geometry &geometry,
+                        const char *entry) {
     const int threads =
         static_cast<int>(geometry.threads_x * geometry.threads_y);
-    int blocks = 0;
+    int blocks = 0, registers = 0;
     if (!max_threads_per_multiprocessor_ ||
         driver_.cuOccupancyMaxActiveBlocksPerMultiprocessor(
-            &blocks, function, threads, 0) != kSuccess)
+            &blocks, function, threads, 0) != kSuccess ||
+        driver_.cuFuncGetAttribute(&registers, kFunctionAttributeRegisters,
+                                   function) != kSuccess)
       return {};
-    return ", occupancy " +
+    const auto note = register_notes_.find(entry);
+    return ", " + std::to_string(registers) + " registers" +
+           (note == register_notes_.end() ? std::string() : note->second) +
+           ", occupancy " +
            std::to_string(100 * blocks * threads /
                           max_threads_per_multiprocessor_) +
            "%";
@@ -701,6 +720,8 @@ private:
     std::string failure = settings().prune_module
                               ? link_objects(linked)
                               : "FERRY_PRUNE_MODULE=0";
+    if (failure.empty() && settings().register_caps)
+      cap_registers(linked, pruned.entries, &report);
     if (!failure.empty()) {
       report.note = "the whole PTX: " + failure;
       report.functions_linked = report.functions;
@@ -734,6 +755,93 @@ private:
           static_cast<unsigned long long>(multiprocessors) * 32 * kFrameColumn;
     }
     return failure;
+  }
+
+  struct RegisterUse {
+    int registers = 0;
+    int local_bytes = 0;
+  };
+  RegisterUse register_use(const std::string &entry) {
+    RegisterUse use;
+    CUfunction function = nullptr;
+    if (driver_.cuModuleGetFunction(&function, module_, entry.c_str()) !=
+            kSuccess ||
+        driver_.cuFuncGetAttribute(&use.registers, kFunctionAttributeRegisters,
+                                   function) != kSuccess ||
+        driver_.cuFuncGetAttribute(&use.local_bytes,
+                                   kFunctionAttributeLocalBytes,
+                                   function) != kSuccess)
+      return {};
+    return use;
+  }
+
+  // Links OBJECTS again, replacing module_, with a register cap on each of
+  // ENTRIES whose registers limit its warps, and keeps the caps the JIT
+  // met with little or no spilling (nvptx/register_caps.h): a second link
+  // with those alone if some spilled more, none if that fails too.
+  void cap_registers(const std::vector<std::string_view> &objects,
+                     const std::vector<std::string> &entries,
+                     ModuleLink *report) {
+    CUdevice device = 0;
+    int register_file = 0, threads = 0;
+    if (driver_.cuCtxGetDevice(&device) != kSuccess ||
+        driver_.cuDeviceGetAttribute(&register_file,
+                                     kDeviceAttributeRegistersPerSM,
+                                     device) != kSuccess ||
+        driver_.cuDeviceGetAttribute(&threads, kDeviceAttributeMaxThreadsPerSM,
+                                     device) != kSuccess)
+      return;
+    std::map<std::string, unsigned> caps;
+    std::map<std::string, RegisterUse> uncapped;
+    for (const std::string &entry : entries) {
+      const RegisterUse use = register_use(entry);
+      if (use.registers > static_cast<int>(kMostRegistersCapped))
+        continue;
+      if (const unsigned cap = step_down_cap(
+              static_cast<unsigned>(use.registers),
+              static_cast<unsigned>(register_file),
+              static_cast<unsigned>(threads) / 32)) {
+        caps[entry] = cap;
+        uncapped[entry] = use;
+      }
+    }
+    report->register_caps_tried = caps.size();
+    CUmodule without_caps = module_;
+    for (int attempt = 0; attempt < 2 && !caps.empty(); ++attempt) {
+      const std::vector<std::string> capped = with_register_caps(objects, caps);
+      module_ = nullptr;
+      const std::string failure = link_objects({capped.begin(), capped.end()});
+      if (!failure.empty()) {
+        report->note = "no register caps: " + failure;
+        break;
+      }
+      std::map<std::string, unsigned> met;
+      for (const auto &[entry, cap] : caps) {
+        const RegisterUse use = register_use(entry);
+        const int spilled = use.local_bytes - uncapped[entry].local_bytes;
+        if (use.registers > 0 && spilled <= kSpillAllowance)
+          met[entry] = cap;
+        register_notes_[entry] =
+            spilled <= kSpillAllowance
+                ? " (capped from " +
+                      std::to_string(uncapped[entry].registers) + ", " +
+                      std::to_string(std::max(spilled, 0)) +
+                      " bytes spilled)"
+                : " (uncapped: a cap of " + std::to_string(cap) +
+                      " spilled " + std::to_string(spilled) + " bytes)";
+      }
+      if (met.size() == caps.size()) {
+        driver_.cuModuleUnload(without_caps);
+        report->register_caps_kept = caps.size();
+        return;
+      }
+      driver_.cuModuleUnload(module_);
+      caps = std::move(met);
+    }
+    for (auto &[entry, note] : register_notes_)
+      if (note.rfind(" (capped", 0) == 0)
+        note = " (uncapped: the module with its cap was not kept)";
+    module_ = without_caps;
   }
 
   // Links OBJECTS into module_; what failed, or empty.
@@ -825,6 +933,8 @@ private:
   std::vector<void *> parameters_;
   std::map<std::string, std::string> refused_;
   std::map<std::string, std::size_t> stacks_; // per entry, per thread
+  // What the register caps did to each entry tried, for FERRY_STATS.
+  std::map<std::string, std::string> register_notes_;
   CUdeviceptr arena_ = 0;                     // the threads' stacks
   std::size_t arena_bytes_ = 0;
   unsigned long long frame_arguments_[2] = {}; // arena, bytes per thread

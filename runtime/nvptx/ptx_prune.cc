@@ -158,8 +158,10 @@ prune_to_entries(const std::vector<std::string_view> &objects,
       if (block.kind == Block::Kind::kOther)
         keep_words_of(block.text);
       else if (block.entry && keep_entry(block.name) &&
-               named.insert(block.name).second)
+               named.insert(block.name).second) {
         pending.push_back(block.name);
+        pruned.entries.emplace_back(block.name);
+      }
   while (!pending.empty()) {
     const std::string_view name = pending.back();
     pending.pop_back();

@@ -36,6 +36,7 @@ struct PrunedModule {
   std::size_t bytes_kept = 0;
   std::size_t functions_given = 0; // definitions
   std::size_t functions_kept = 0;
+  std::vector<std::string> entries; // those KEEP_ENTRY chose, as defined
 };
 
 // OBJECTS cut down to what the entries for which KEEP_ENTRY(name) holds

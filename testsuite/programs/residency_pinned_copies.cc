@@ -5,9 +5,13 @@
 // rewrites everything, frees the vector and gets a new one at what is
 // likely the same address (unpinned, then pinned again), and launches on
 // the first half before the whole (the half's entry, pinned, is joined
-// into the whole's).  Every step must give the serial build's answers.
+// into the whole's).  A fresh block that only a kernel writes is pinned as
+// that launch ends, its untouched pages faulted in then, as huge pages
+// where the kernel gives them on request.  Every step must give the
+// serial build's answers.
 #include <ferry/ferry.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 [[ferry::kernel]] void fill(long n, double step,
@@ -52,4 +56,18 @@ int main() {
   bump(n, b.data());
   std::printf("whole: b[0] = %.3f, b[n-1] = %.3f, total %.6e\n", b[0],
               b[n - 1], total(b));
+
+  // 16 MiB the host never touched before the kernel writes them.
+  const long m = 1L << 21;
+  for (int round = 0; round < 2; ++round) {
+    double *fresh = static_cast<double *>(std::malloc(m * sizeof(double)));
+    fill(m, 10 + round, fresh);
+    double sum = 0;
+    for (long i = 0; i < m; ++i)
+      sum += fresh[i];
+    bump(m, fresh);
+    std::printf("fresh %d: total %.6e, after bump fresh[m-1] = %.3f\n", round,
+                sum, fresh[m - 1]);
+    std::free(fresh);
+  }
 }

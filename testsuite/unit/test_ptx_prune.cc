@@ -148,6 +148,8 @@ BOOST_AUTO_TEST_CASE(what_only_other_entries_reach_goes) {
     BOOST_TEST(!has(object, "GOMP_parallel"));
   BOOST_TEST(pruned.functions_given == 9u);
   BOOST_TEST(pruned.functions_kept == 4u);
+  BOOST_TEST(pruned.entries == std::vector<std::string>{"__ferry_direct_k_0"},
+             boost::test_tools::per_element());
   BOOST_TEST(pruned.bytes_kept == program.size() + libm.size());
   BOOST_TEST(pruned.bytes_given ==
              std::string_view(kProgram).size() +
@@ -165,6 +167,8 @@ BOOST_AUTO_TEST_CASE(the_launcher_decides_which_entries_stay) {
   const PrunedModule nothing = prune_to_entries(
       {kProgram, kLibm, kLibgomp}, [](std::string_view) { return false; });
   BOOST_TEST(nothing.objects.empty());
+  BOOST_TEST(nothing.entries.empty());
+  BOOST_TEST(everything.entries.size() == 3u);
   BOOST_TEST(nothing.functions_kept == 0u);
 }
 
