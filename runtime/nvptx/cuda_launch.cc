@@ -574,7 +574,8 @@ private:
   // Register caps (cap_registers) for entries of at most this many
   // registers, where a step down adds at least an eighth more warps; the
   // compute-bound entries measured above it (miniBUDE's, bench/dock's at
-  // 104-114) lost 1.5-2% under a cap.  XSBench's lookup spilled 24 bytes
+  // 104-114) lost 1.5-2% under a cap, and those at 47 and 63 1.2-2.4%,
+  // which waits_on_loads leaves out.  XSBench's lookup spilled 24 bytes
   // under its cap and ran 33% faster: a few spilled registers, which L1
   // holds, are allowed.
   static constexpr unsigned kMostRegistersCapped = 64;
@@ -720,8 +721,7 @@ private:
     std::string failure = settings().prune_module
                               ? link_objects(linked)
                               : "FERRY_PRUNE_MODULE=0";
-    if (failure.empty() && settings().register_caps)
-      cap_registers(linked, pruned.entries, &report);
+    const bool pruned_linked = failure.empty();
     if (!failure.empty()) {
       report.note = "the whole PTX: " + failure;
       report.functions_linked = report.functions;
@@ -731,6 +731,8 @@ private:
     }
     for (std::string_view object : linked)
       index_.add(object.data(), object.size());
+    if (pruned_linked && settings().register_caps)
+      cap_registers(linked, pruned.entries, &report);
     report.milliseconds = static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::milliseconds>(
             std::chrono::steady_clock::now() - start)
@@ -795,7 +797,9 @@ private:
     std::map<std::string, RegisterUse> uncapped;
     for (const std::string &entry : entries) {
       const RegisterUse use = register_use(entry);
-      if (use.registers > static_cast<int>(kMostRegistersCapped))
+      const std::string &body = index_.body(entry);
+      if (use.registers > static_cast<int>(kMostRegistersCapped) ||
+          !PtxIndex::callees(body).empty() || !waits_on_loads(body))
         continue;
       if (const unsigned cap = step_down_cap(
               static_cast<unsigned>(use.registers),

@@ -100,6 +100,12 @@ std::size_t PtxIndex::closing_brace(const std::string &text, std::size_t open) {
   return std::string::npos;
 }
 
+const std::string &PtxIndex::body(const std::string &name) const {
+  static const std::string none;
+  const auto found = bodies_.find(name);
+  return found == bodies_.end() ? none : found->second;
+}
+
 std::vector<std::string> PtxIndex::callees(const std::string &body) {
   std::vector<std::string> names;
   std::size_t at = 0;

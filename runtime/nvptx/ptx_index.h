@@ -31,6 +31,9 @@ public:
 
   // Whether the module defines the function NAME.
   bool defines(const std::string &name) const { return bodies_.count(name); }
+  // The body of the function NAME, from its opening brace; empty if the
+  // module does not define it.
+  const std::string &body(const std::string &name) const;
 
   // Why ENTRY cannot run outside libgomp's device runtime, naming the
   // function at fault; empty if it can (or if ENTRY is unknown: then the

@@ -3,6 +3,8 @@
 #include "nvptx/register_caps.h"
 
 #include <algorithm>
+#include <iterator>
+#include <string_view>
 
 namespace ferry::rt {
 
@@ -33,6 +35,40 @@ unsigned step_down_cap(unsigned registers, unsigned register_file,
       register_file / (warps + 1) / kWarpAllocationUnit * kWarpAllocationUnit;
   const unsigned cap = per_warp / kWarpThreads;
   return cap > 0 && cap < registers ? cap : 0;
+}
+
+bool waits_on_loads(const std::string &body) {
+  static const char *const kArithmetic[] = {
+      "add", "sub", "mul", "fma", "mad", "div", "sqrt", "rsqrt", "rcp",
+      "sin", "cos", "ex2", "lg2", "min", "max", "abs", "neg"};
+  std::size_t loads = 0, arithmetic = 0;
+  std::size_t at = 0;
+  while (at < body.size()) {
+    std::size_t end = body.find('\n', at);
+    if (end == std::string::npos)
+      end = body.size();
+    std::string_view line(body.data() + at, end - at);
+    at = end + 1;
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
+      line.remove_prefix(1);
+    if (!line.empty() && line.front() == '@') { // a predicate: @%r1 or @!%r1
+      const std::size_t space = line.find_first_of(" \t");
+      line.remove_prefix(space == std::string_view::npos ? line.size()
+                                                         : space + 1);
+    }
+    const std::string_view opcode = line.substr(0, line.find_first_of(" \t"));
+    const std::string_view base = opcode.substr(0, opcode.find('.'));
+    if (base == "ld") {
+      loads += opcode.substr(0, 9) != "ld.param.";
+    } else if ((opcode.size() > 4 &&
+                (opcode.substr(opcode.size() - 4) == ".f32" ||
+                 opcode.substr(opcode.size() - 4) == ".f64")) &&
+               std::find(std::begin(kArithmetic), std::end(kArithmetic),
+                         base) != std::end(kArithmetic)) {
+      ++arithmetic;
+    }
+  }
+  return loads > 0 && 3 * loads >= 2 * arithmetic;
 }
 
 std::vector<std::string>

@@ -10,8 +10,12 @@
 // 63 ms.  So an entry whose registers limit the warps a multiprocessor
 // holds is linked again with the cap that fits one step more of them, and
 // keeps that cap only if the JIT placed it with at most a few bytes more
-// local memory; the launcher tries it only on entries of 64 registers or
-// fewer (cuda_launch.cc, cap_registers, which says why).
+// local memory.  The launcher tries it only on entries of 64 registers or
+// fewer that call no function (the JIT refuses a cap on an entry whose
+// callees it compiled without one) and that wait on loads
+// (waits_on_loads): the compute-bound docking loops of miniBUDE and
+// bench/dock at 47 and 63 registers ran 1.2-2.4% slower under a cap
+// (cuda_launch.cc, cap_registers).
 // FERRY_REGISTER_CAPS=0 links without caps.
 //
 // Input: what the first link gave each entry (registers, local bytes) and
@@ -37,6 +41,13 @@ unsigned warps_by_registers(unsigned registers, unsigned register_file,
 // gives to fit; 0 when REGISTERS already lets MAX_WARPS fit.
 unsigned step_down_cap(unsigned registers, unsigned register_file,
                        unsigned max_warps);
+
+// Whether BODY, a function's PTX, has at least two loads from memory for
+// every three floating-point operations (parameters' loads not counted):
+// a loop whose time goes into waiting for loads, which more warps hide.
+// XSBench's lookup has 22 loads to 21 operations; the docking loops and
+// the suite's VOL3D and DEL_DOT_VEC_2D fewer than one to two.
+bool waits_on_loads(const std::string &body);
 
 // OBJECTS (GCC's nvptx PTX) with `.maxnreg CAP` before the body of each
 // entry that CAPS names; an entry not found is left alone.

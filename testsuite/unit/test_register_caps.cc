@@ -3,7 +3,7 @@
 // JIT's choice, on an H200's register file (65,536 registers, 64 warps a
 // multiprocessor), and the `.maxnreg` directive placed where ptxas reads
 // it, between an entry's definition line and its body, in PTX shaped as
-// GCC 12's nvptx back end writes it.
+// GCC 12's nvptx back end writes it; which bodies wait on loads.
 #define BOOST_TEST_MODULE register_caps
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
@@ -15,6 +15,7 @@
 #include <vector>
 
 using ferry::rt::step_down_cap;
+using ferry::rt::waits_on_loads;
 using ferry::rt::warps_by_registers;
 using ferry::rt::with_register_caps;
 
@@ -109,4 +110,36 @@ BOOST_AUTO_TEST_CASE(entries_not_found_are_left_alone) {
       {kObject}, {{"__ferry_direct_lookup_0_framed", 255}});
   BOOST_TEST(count(twin[0], ".maxnreg 255\n{\nret;") == 1u);
   BOOST_TEST(count(twin[0], ".maxnreg") == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_body_waits_on_loads_at_two_for_three_operations) {
+  const std::string lookup = "{\n"
+                             "ld.param.u64 %r1, [%in_ar0];\n"
+                             "ld.param.u64 %r2, [%in_ar1];\n"
+                             "ld.f64 %r3, [%r1];\n"
+                             "@%r9 ld.f64 %r4, [%r2];\n"
+                             "\tsub.f64 %r5, %r3, %r4;\n"
+                             "fma.rn.f64 %r6, %r5, %r3, %r4;\n"
+                             "add.u64 %r7, %r1, 8;\n"
+                             "setp.lt.f64 %r8, %r6, %r3;\n"
+                             "ret;\n}\n";
+  BOOST_TEST(waits_on_loads(lookup)); // 2 loads, 2 operations
+  // A third operation: 2 for 3 still waits; a fourth does not.
+  const std::string three = lookup + "mul.f64 %r9, %r6, %r6;\n";
+  BOOST_TEST(waits_on_loads(three));
+  BOOST_TEST(!waits_on_loads(three + "@!%r8 div.rn.f32 %r10, %r11, %r12;\n"));
+  // Parameters' loads and integer arithmetic do not count.
+  const std::string score = "{\n"
+                            "ld.param.u64 %r1, [%in_ar0];\n"
+                            "ld.param.u64 %r2, [%in_ar1];\n"
+                            "ld.param.u64 %r3, [%in_ar2];\n"
+                            "ld.f32 %r4, [%r1];\n"
+                            "mul.f32 %r5, %r4, %r4;\n"
+                            "fma.rn.f32 %r6, %r5, %r4, %r4;\n"
+                            "sqrt.approx.f32 %r7, %r6;\n"
+                            "add.u64 %r8, %r1, 4;\n"
+                            "add.u32 %r9, %r9, 1;\n"
+                            "ret;\n}\n";
+  BOOST_TEST(!waits_on_loads(score));
+  BOOST_TEST(!waits_on_loads(""));
 }
