@@ -464,8 +464,8 @@ bool ask_huge_pages(Range pages) {
   const Range interior = huge_interior(pages);
   return settings().huge_pages && !interior.empty() &&
          huge_pages_on_request() &&
-         syscall(SYS_madvise, interior.begin, interior.size(),
-                 MADV_HUGEPAGE) == 0;
+         syscall(SYS_madvise, interior.begin, interior.size(), MADV_HUGEPAGE) ==
+             0;
 }
 
 void withdraw_huge_pages(Range pages) {

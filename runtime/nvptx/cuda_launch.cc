@@ -5,13 +5,13 @@
 #include "abi.h"
 #include "core/ranks.h"
 #include "core/settings.h"
+#include "core/stats.h"
 #include "nvptx/cuda_driver.h"
 #include "nvptx/launch_geometry.h"
 #include "nvptx/launch_graphs.h"
 #include "nvptx/ptx_index.h"
 #include "nvptx/ptx_prune.h"
 #include "nvptx/register_caps.h"
-#include "core/stats.h"
 
 #include <algorithm>
 #include <cctype>
@@ -801,10 +801,10 @@ private:
       if (use.registers > static_cast<int>(kMostRegistersCapped) ||
           !PtxIndex::callees(body).empty() || !waits_on_loads(body))
         continue;
-      if (const unsigned cap = step_down_cap(
-              static_cast<unsigned>(use.registers),
-              static_cast<unsigned>(register_file),
-              static_cast<unsigned>(threads) / 32)) {
+      if (const unsigned cap =
+              step_down_cap(static_cast<unsigned>(use.registers),
+                            static_cast<unsigned>(register_file),
+                            static_cast<unsigned>(threads) / 32)) {
         caps[entry] = cap;
         uncapped[entry] = use;
       }
@@ -823,16 +823,17 @@ private:
       for (const auto &[entry, cap] : caps) {
         const RegisterUse use = register_use(entry);
         const int spilled = use.local_bytes - uncapped[entry].local_bytes;
-        if (use.registers > 0 && spilled <= kSpillAllowance)
+        const bool kept = use.registers > 0 && spilled <= kSpillAllowance;
+        if (kept)
           met[entry] = cap;
         register_notes_[entry] =
-            spilled <= kSpillAllowance
-                ? " (capped from " +
-                      std::to_string(uncapped[entry].registers) + ", " +
-                      std::to_string(std::max(spilled, 0)) +
-                      " bytes spilled)"
-                : " (uncapped: a cap of " + std::to_string(cap) +
-                      " spilled " + std::to_string(spilled) + " bytes)";
+            kept ? " (capped from " +
+                       std::to_string(uncapped[entry].registers) + ", " +
+                       std::to_string(std::max(spilled, 0)) + " bytes spilled)"
+            : use.registers == 0
+                ? " (uncapped: the capped module lacks it)"
+                : " (uncapped: a cap of " + std::to_string(cap) + " spilled " +
+                      std::to_string(spilled) + " bytes)";
       }
       if (met.size() == caps.size()) {
         driver_.cuModuleUnload(without_caps);

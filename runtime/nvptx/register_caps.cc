@@ -40,7 +40,7 @@ unsigned step_down_cap(unsigned registers, unsigned register_file,
 bool waits_on_loads(const std::string &body) {
   static const char *const kArithmetic[] = {
       "add", "sub", "mul", "fma", "mad", "div", "sqrt", "rsqrt", "rcp",
-      "sin", "cos", "ex2", "lg2", "min", "max", "abs", "neg"};
+      "sin", "cos", "ex2", "lg2", "min", "max", "abs",  "neg"};
   std::size_t loads = 0, arithmetic = 0;
   std::size_t at = 0;
   while (at < body.size()) {

@@ -38,8 +38,8 @@ std::string flags_of(std::uintptr_t begin) {
   while (std::getline(smaps, line)) {
     std::uintptr_t from = 0;
     std::istringstream first(line);
-    if (line.find('-') != std::string::npos &&
-        (first >> std::hex >> from) && line.find(':') > line.find('-'))
+    if (line.find('-') != std::string::npos && (first >> std::hex >> from) &&
+        line.find(':') > line.find('-'))
       inside = from == begin;
     else if (inside && line.rfind("VmFlags:", 0) == 0)
       return line;
@@ -57,8 +57,7 @@ BOOST_AUTO_TEST_CASE(only_the_aligned_interior_is_asked_for) {
   BOOST_TEST(interior.begin == 66 * kMiB);
   BOOST_TEST(interior.end == 70 * kMiB);
   // Under 4 MiB of interior: nothing.
-  BOOST_TEST(page_guard::huge_interior({64 * kMiB + 4096, 68 * kMiB})
-                 .empty());
+  BOOST_TEST(page_guard::huge_interior({64 * kMiB + 4096, 68 * kMiB}).empty());
   BOOST_TEST(page_guard::huge_interior({64 * kMiB, 67 * kMiB}).empty());
   BOOST_TEST(!page_guard::ask_huge_pages({64 * kMiB, 67 * kMiB}));
 }

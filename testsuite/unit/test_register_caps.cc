@@ -106,8 +106,8 @@ BOOST_AUTO_TEST_CASE(entries_not_found_are_left_alone) {
   BOOST_TEST(capped[0] == kObject);
   BOOST_TEST(count(capped[1], ".maxnreg") == 0u);
   // The twin's name extends the entry's: only the exact one is capped.
-  const std::vector<std::string> twin = with_register_caps(
-      {kObject}, {{"__ferry_direct_lookup_0_framed", 255}});
+  const std::vector<std::string> twin =
+      with_register_caps({kObject}, {{"__ferry_direct_lookup_0_framed", 255}});
   BOOST_TEST(count(twin[0], ".maxnreg 255\n{\nret;") == 1u);
   BOOST_TEST(count(twin[0], ".maxnreg") == 1u);
 }
