@@ -133,7 +133,7 @@ void ltimes(Index num_d, Index num_z, Index num_g, Index num_m,
 [[ferry::kernel]]
 void matvec_3d_stencil(Index nzones, Index length, Index stride, Index jp,
                        Index kp, [[ferry::borrow(nzones)]] const Index *real_zones,
-                       [[ferry::borrow(27 * stride)]] const Real *matrix,
+                       [[ferry::borrow(14 * stride)]] const Real *matrix,
                        [[ferry::borrow(length)]] const Real *x,
                        [[ferry::shared_mut(length)]] Real *b) {
   FERRY_BENCH_OMP(is_device_ptr(real_zones, matrix, x, b))

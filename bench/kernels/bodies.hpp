@@ -197,8 +197,10 @@
     phi[m + (g * num_m) + (z * num_m * num_g)] +=                              \
         ell[d + (m * num_d)] * psi[d + (g * num_d) + (z * num_d * num_g)];
 
-// b[i] = sum over the 27 neighbours p of matrix[p][i] * x[i + offset(p)];
-// the rows of the matrix are STRIDE apart.
+// b[i] = sum over the 27 neighbours p of A[i][p] * x[i + offset(p)]. The
+// matrix is symmetric, as RAJAPerf's is: it stores the rows of the 14
+// neighbours p <= 13 (STRIDE apart) and reads A[i][p] of the others as its
+// neighbour's A[i + offset(p)][26 - p].
 #define MATVEC_3D_STENCIL_BODY                                                 \
   const Index i = real_zones[ii];                                              \
   Real sum = 0.0;                                                              \
@@ -206,7 +208,10 @@
     for (Index dj = -1; dj <= 1; ++dj)                                         \
       for (Index di = -1; di <= 1; ++di) {                                     \
         const Index p = (dk + 1) * 9 + (dj + 1) * 3 + (di + 1);                \
-        sum += matrix[p * stride + i] * x[i + di + dj * jp + dk * kp];               \
+        const Index offset = di + dj * jp + dk * kp;                           \
+        sum += matrix[p <= 13 ? p * stride + i                                 \
+                              : (26 - p) * stride + i + offset] *              \
+               x[i + offset];                                                  \
       }                                                                        \
   b[i] = sum;
 

@@ -447,15 +447,16 @@ struct MATVEC_3D_STENCIL : Problem {
   enum { ZONES };
   Mesh mesh;
   Index nzones;
-  // The matrix's 27 rows start 256 bytes aligned, as RAJAPerf's 27
-  // separately allocated arrays do: a warp's loads then take whole lines.
+  // The symmetric matrix's 14 stored rows start 256 bytes aligned, as
+  // RAJAPerf's 14 separately allocated arrays do: a warp's loads then take
+  // whole lines.
   Index stride;
   MATVEC_3D_STENCIL(Scale s, Data &d)
       : mesh(s.edge(100, 3), s.edge(100, 3), s.edge(100, 3)),
         nzones(mesh.nx * mesh.ny * mesh.nz), stride((mesh.length + 31) / 32 * 32) {
     size = nzones, reps = s.repetitions(100), checked = {B};
     rajaperf_like::DataMaker make;
-    d.real = {make.make(27 * stride), make.make(mesh.length),
+    d.real = {make.make(14 * stride), make.make(mesh.length),
               zeros(mesh.length)};
     d.index = {real_zones(mesh.nx, mesh.ny, mesh.nz, mesh.jp, mesh.kp)};
   }
