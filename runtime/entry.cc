@@ -104,9 +104,9 @@ void check_length_against_heap(const Launch &launch, const char *name,
   std::exit(EXIT_FAILURE);
 }
 
-Buffer &buffer_at(unsigned index) {
+inline Buffer &buffer_at(unsigned index) {
   Launch &launch = current_launch();
-  if (!launch.active || index >= launch.buffers.size())
+  if (__builtin_expect(!launch.active || index >= launch.buffers.size(), 0))
     internal_error("buffer index out of range");
   return launch.buffers[index];
 }

@@ -36,9 +36,14 @@ struct ThreadState {
 };
 
 // Lasting (lasting.h): host code after main may still call kernels.
-ThreadState &thread_state() {
-  thread_local ThreadLasting<ThreadState> lasting;
-  ThreadState &state = lasting.value;
+thread_local ThreadLasting<ThreadState> thread_lasting;
+// Its address, a plain thread_local: reaching thread_lasting itself calls
+// the TLS initialiser each time (for its destructor), eight times a launch.
+thread_local ThreadState *thread_state_address = nullptr;
+
+__attribute__((noinline)) ThreadState &first_thread_state() {
+  ThreadState &state = thread_lasting.value;
+  thread_state_address = &state;
   if (state.stack.size() == 0) {
     pthread_attr_t attributes;
     void *low = nullptr;
@@ -50,6 +55,11 @@ ThreadState &thread_state() {
     state.stack = range_of(low, size);
   }
   return state;
+}
+
+inline ThreadState &thread_state() {
+  ThreadState *const state = thread_state_address;
+  return __builtin_expect(state != nullptr, 1) ? *state : first_thread_state();
 }
 
 void add_once(std::vector<Range> &buffers, Range buffer) {

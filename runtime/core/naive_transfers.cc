@@ -15,16 +15,6 @@
 
 namespace ferry::rt {
 
-bool kernel_reads(unsigned ownership) {
-  return ownership == FERRY_BORROW || ownership == FERRY_BORROW_MUT ||
-         ownership == FERRY_SHARED_MUT;
-}
-
-bool kernel_writes(unsigned ownership) {
-  return ownership == FERRY_BORROW_MUT || ownership == FERRY_OUT ||
-         ownership == FERRY_SHARED_MUT;
-}
-
 namespace {
 
 class NaiveTransfers final : public TransferPolicy {

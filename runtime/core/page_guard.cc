@@ -128,9 +128,12 @@ void keep_handler() {
   }
 }
 
+std::atomic<std::uint64_t> protections_set{0};
+
 void set_protection(Range range, int protection) {
   if (range.empty())
     return;
+  protections_set.fetch_add(1, std::memory_order_relaxed);
   // As a system call: libferry's own mprotect (mapping_hooks.cc) is for
   // the program's calls.
   if (syscall(SYS_mprotect, range.begin, range.size(), protection) != 0) {
@@ -149,6 +152,10 @@ Range intersect(Range a, Range b) {
 } // namespace
 
 // Asked several times a launch; the settings never change.
+std::uint64_t protection_changes() {
+  return protections_set.load(std::memory_order_relaxed);
+}
+
 bool enabled() {
   static const bool on =
       settings().check || settings().coherence == Coherence::pages;

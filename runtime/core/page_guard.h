@@ -55,6 +55,10 @@ Range widen_to_pages(Range range, Range buffer);
 void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
 // Opens ENTRY's guarded pages (as the entry is dropped).
 void open(ResidentBuffer &entry);
+// How many times ferry has changed the protection of any pages, in the
+// process: while this and residency_changes() stay the same, every page
+// is as it was (core/repeated_launches.h).
+std::uint64_t protection_changes();
 
 // Asks for transparent huge pages on the 2 MiB-aligned interior of PAGES,
 // which are about to be page-locked whole (resident_transfers.cc, pin), so

@@ -14,8 +14,10 @@
 // least recently used first, clean ones before dirty ones (which are copied
 // back first); if that is not enough the program stops with the host data
 // intact.  The guarded pages of large buffers are page-locked where the
-// device can (pin), so that copies reach them by DMA, and copies back do
-// while the CPU still sees them closed.  Buffers in heap blocks under a
+// device can (pinned_pages.h), so that copies reach them by DMA, and
+// copies back do while the CPU still sees them closed.  A launch that
+// changed nothing is remembered, and the same launch again on an
+// unchanged table skips it (repeated_launches.h).  Buffers in heap blocks under a
 // page (small_blocks.h) are guarded in groups that share pages, or not at
 // all (guard_small_blocks).
 #include "core/transfers.h"
@@ -25,7 +27,9 @@
 #include "core/deferred_frees.h"
 #include "core/heap_blocks.h"
 #include "core/page_guard.h"
+#include "core/pinned_pages.h"
 #include "core/ranks.h"
+#include "core/repeated_launches.h"
 #include "core/residency_table.h"
 #include "core/settings.h"
 #include "core/small_blocks.h"
@@ -40,7 +44,6 @@
 #include <memory>
 #include <mutex>
 #include <sys/mman.h>
-#include <unistd.h>
 #include <vector>
 
 namespace ferry::rt {
@@ -70,6 +73,21 @@ public:
   // tenth of its bookkeeping taking it.
   void acquire_all(std::vector<Buffer> &buffers) override {
     RuntimeSection section(*this);
+    ThisLaunch &launch = this_launch;
+    launch.repeated = device_.has_separate_memory() &&
+                      repeated_.find(buffers, marks_before_this_section());
+    if (launch.repeated) {
+      for (Buffer &buffer : buffers)
+        if (auto *entry = static_cast<ResidentBuffer *>(buffer.entry)) {
+          ++entry->in_use;
+          entry->last_use = table_.tick();
+        }
+      --sections_; // changed nothing
+      launch.at_acquire = marks();
+      count_repeated_launch();
+      return;
+    }
+    launch.at_acquire = marks();
     for (Buffer &buffer : buffers)
       acquire_locked(buffer);
     for (Buffer &buffer : buffers)
@@ -78,8 +96,26 @@ public:
 
   void release_all(std::vector<Buffer> &buffers) override {
     RuntimeSection section(*this);
+    const ThisLaunch &launch = this_launch;
+    if (launch.repeated && marks_before_this_section() == launch.at_acquire) {
+      for (Buffer &buffer : buffers)
+        if (buffer.device_copy) {
+          --static_cast<ResidentBuffer *>(buffer.entry)->in_use;
+          buffer.device_copy = nullptr;
+        }
+      --sections_;
+      return;
+    }
+    // As released below, the entries of a launch that changed nothing.
+    const bool quiet = !launch.repeated &&
+                       marks_before_this_section() == launch.at_acquire &&
+                       quiet_entries(buffers);
     for (Buffer &buffer : buffers)
       release_locked(buffer);
+    if (quiet && marks_before_this_section() == launch.at_acquire) {
+      sections_ -= 2;
+      repeated_.remember(buffers, marks());
+    }
   }
 
 private:
@@ -115,6 +151,22 @@ private:
     }
     protect(*entry);
     buffer.device_copy = entry->device; // marks the buffer as ours
+    buffer.entry = entry;
+  }
+
+  // Whether the entries of BUFFERS, acquired, are as a release would
+  // leave them: none of their bytes on unguarded pages (an acquire compares
+  // them), none measuring host faults (device_newer), none the user's.
+  bool quiet_entries(const std::vector<Buffer> &buffers) {
+    for (const Buffer &buffer : buffers) {
+      if (buffer.bytes == 0)
+        continue;
+      const auto *entry = static_cast<const ResidentBuffer *>(buffer.entry);
+      if (!buffer.device_copy || !entry || entry->host_rewrites ||
+          entry->pin_at_release || unguarded_parts(*entry).count != 0)
+        return false;
+    }
+    return true;
   }
 
   void *view_locked(Buffer &buffer) {
@@ -136,7 +188,7 @@ private:
     --entry->in_use;
     if (entry->pin_at_release) {
       entry->pin_at_release = false;
-      pin(*entry);
+      pinned_.pin(*entry);
     }
     if (kernel_writes(buffer.ownership)) {
       device_newer(*entry, range);
@@ -431,6 +483,7 @@ private:
     explicit RuntimeSection(ResidentTransfers &owner)
         : ours_(), lock_(owner.mutex_) {
       used_the_runtime() = true;
+      ++owner.sections_;
       owner.deferred_frees_.drain(
           [&owner](const void *host, std::size_t bytes) {
             owner.drop_touching(host, bytes);
@@ -508,7 +561,7 @@ private:
     for (const Range &part : entry.stale_on_host.parts_within(range)) {
       for (const auto &[piece, closed] : pieces(entry, part, false))
         // Into locked pages the copy engine writes, closed or not.
-        if (!closed || (entry.pinned && piece.size() >= kSmallestPinned))
+        if (!closed || (entry.pinned && piece.size() >= PinnedPages::kSmallest))
           device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
                                entry.device_address(piece.begin), piece.size());
         else
@@ -782,7 +835,7 @@ private:
 
   void drop(ResidentBuffer *entry) {
     page_guard::open(*entry);
-    unpin(*entry);
+    pinned_.unpin(*entry);
     release_claim(*entry);
     const Range pages = entry->guarded;
     device_.disassociate(reinterpret_cast<void *>(entry->host.begin));
@@ -795,52 +848,6 @@ private:
         neighbour->protection.clear();
         protect(*neighbour);
       }
-  }
-
-  // Page-locks ENTRY's guarded pages while they are still open: copies
-  // back then write its closed pages by DMA (55 GB/s on an H200, 64 MiB)
-  // instead of through a staging buffer and /proc/self/mem (2 GB/s), and
-  // uploads of what the host wrote read them by DMA too (pageable: 9 GB/s),
-  // for about 58 us per MiB once (3.7 ms for 64 MiB).  Small buffers keep
-  // the staging copies; at most half the machine's memory is locked.
-  void pin(ResidentBuffer &entry) {
-    const std::size_t bytes = entry.guarded.size();
-    if (!settings().pinned_copies || bytes < kSmallestPinned ||
-        pinned_bytes_ + bytes > pinnable_bytes())
-      return;
-    entry.huge_pages = page_guard::ask_huge_pages(entry.guarded);
-    const Pinning pinning = device_.pin_host_range(
-        reinterpret_cast<void *>(entry.guarded.begin), bytes);
-    entry.pinned = pinning == Pinning::pinned;
-    if (entry.huge_pages && !entry.pinned) {
-      page_guard::withdraw_huge_pages(entry.guarded);
-      entry.huge_pages = false;
-    }
-    if (pinning == Pinning::unavailable)
-      return;
-    if (entry.pinned)
-      pinned_bytes_ += bytes;
-    count_pinning(bytes, entry.pinned,
-                  entry.huge_pages
-                      ? page_guard::huge_interior(entry.guarded).size()
-                      : 0);
-  }
-
-  void unpin(ResidentBuffer &entry) {
-    if (!entry.pinned)
-      return;
-    device_.unpin_host_range(reinterpret_cast<void *>(entry.guarded.begin));
-    if (entry.huge_pages)
-      page_guard::withdraw_huge_pages(entry.guarded);
-    pinned_bytes_ -= entry.guarded.size();
-    entry.pinned = entry.huge_pages = false;
-  }
-
-  static std::size_t pinnable_bytes() {
-    static const std::size_t half_of_memory =
-        static_cast<std::size_t>(sysconf(_SC_PHYS_PAGES)) *
-        static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) / 2;
-    return half_of_memory;
   }
 
   // A new entry covering RANGE and every entry it overlaps, which it
@@ -880,7 +887,7 @@ private:
       for (const Range &part : old->stale_on_host.parts_within(old->host))
         stale_on_host.add(part);
       in_use += old->in_use;
-      unpin(*old);
+      pinned_.unpin(*old);
       device_.disassociate(reinterpret_cast<void *>(old->host.begin));
       device_.deallocate(old->device);
       table_.erase(old);
@@ -897,7 +904,7 @@ private:
     for (ResidentBuffer *neighbour : table_.find_overlapping(entry.guarded))
       neighbour->protected_host_version = ~std::uint64_t{0};
     if (joined.empty() && pin_now)
-      pin(entry);
+      pinned_.pin(entry);
     entry.pin_at_release = joined.empty() && !pin_now;
     protect(entry);
     guard_small_blocks(entry);
@@ -955,16 +962,33 @@ private:
   // (left untouched, so costing no memory, until a copy needs it).
   static constexpr std::size_t kStagingBytes = std::size_t{16} << 20;
   std::unique_ptr<char[]> staging_{new char[kStagingBytes]};
-  // The smallest buffer pinned (pin), and the smallest copy back that
-  // goes straight into its closed pages.  Smaller copies keep the staging
-  // copies, as measured end to end (doc/performance.md, residency B);
-  // copy_paths times a 4 KiB copy straight in at 7.8 us against 14.3 us,
-  // so they may gain too, which no time loop has measured yet.
-  static constexpr std::size_t kSmallestPinned = std::size_t{256} << 10;
-  std::size_t pinned_bytes_ = 0; // of the entries' guarded pages
+  PinnedPages pinned_{device_};
+  // Sections of the policy that ran, less those known to have changed
+  // nothing, and the launches that changed nothing (repeated_launches.h),
+  // under the lock.
+  std::uint64_t sections_ = 0;
+  RepeatedLaunches repeated_;
+  PolicyMarks marks() const {
+    return {sections_, residency_changes(), page_guard::protection_changes()};
+  }
+  // The marks as the current section found them.
+  PolicyMarks marks_before_this_section() const {
+    PolicyMarks before = marks();
+    --before.sections;
+    return before;
+  }
+  // This thread's launch, from acquire_all to release_all: whether it is
+  // a remembered one, and the marks as its acquire left them.
+  struct ThisLaunch {
+    bool repeated = false;
+    PolicyMarks at_acquire;
+  };
+  static thread_local ThisLaunch this_launch;
   std::atomic<std::size_t> table_size_{0};
   DeferredFrees deferred_frees_;
 };
+
+thread_local ResidentTransfers::ThisLaunch ResidentTransfers::this_launch;
 
 } // namespace
 

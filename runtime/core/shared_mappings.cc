@@ -18,7 +18,20 @@ struct Mappings {
   std::mutex mutex;
   std::map<std::uintptr_t, std::uintptr_t> ends; // by start
   std::atomic<std::size_t> count{0};
+  // Changes with ENDS, so that what a thread learnt of it stays true until
+  // then.
+  std::atomic<std::uint64_t> generation{0};
 };
+
+// The gap between two recorded mappings in which this thread's last
+// question lay, and the generation it was true of: a launch asks for each
+// of its buffers, and a time loop for the same ones each step, while the
+// GPU driver keeps mappings of its own recorded.
+struct Gap {
+  std::uint64_t generation = ~std::uint64_t{0};
+  Range free;
+};
+thread_local Gap last_gap;
 
 // Never destroyed (core/lasting.h): mappings change after main too.
 Mappings &all() {
@@ -36,6 +49,7 @@ void mapped(const void *address, std::size_t bytes) {
   const Range range = range_of(address, bytes);
   std::lock_guard<std::mutex> lock(m.mutex);
   m.ends[range.begin] = range.end;
+  m.generation.fetch_add(1, std::memory_order_release);
   m.count.store(m.ends.size(), std::memory_order_release);
 }
 
@@ -62,6 +76,7 @@ void unmapped(const void *address, std::size_t bytes) {
     if (mapping.begin < gone.end && gone.end < mapping.end)
       m.ends[gone.end] = mapping.end;
   }
+  m.generation.fetch_add(1, std::memory_order_release);
   m.count.store(m.ends.size(), std::memory_order_release);
 }
 
@@ -79,11 +94,18 @@ bool overlaps(const void *host, std::size_t bytes) {
   if (m.count.load(std::memory_order_acquire) == 0 || !bytes)
     return false;
   const Range range = range_of(host, bytes);
+  const std::uint64_t generation = m.generation.load(std::memory_order_acquire);
+  if (last_gap.generation == generation && last_gap.free.contains(range))
+    return false;
   std::lock_guard<std::mutex> lock(m.mutex);
   auto next = m.ends.lower_bound(range.end);
-  if (next == m.ends.begin())
-    return false;
-  return std::prev(next)->second > range.begin;
+  const std::uintptr_t gap_begin =
+      next == m.ends.begin() ? 0 : std::prev(next)->second;
+  if (gap_begin > range.begin)
+    return true;
+  last_gap = {m.generation.load(std::memory_order_relaxed),
+              {gap_begin, next == m.ends.end() ? UINTPTR_MAX : next->first}};
+  return false;
 }
 
 } // namespace ferry::rt::shared_mappings

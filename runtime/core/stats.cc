@@ -23,6 +23,7 @@ struct Counters {
   std::atomic<std::uint64_t> d2h_bytes{0};
   std::atomic<std::uint64_t> d2h_copies{0};
   std::atomic<std::uint64_t> faults{0};
+  std::atomic<std::uint64_t> repeated{0};
 };
 
 // Never destroyed: kernels may run from other static destructors.
@@ -105,6 +106,12 @@ void print_report() {
                  static_cast<unsigned long long>(pinnings.bytes),
                  static_cast<unsigned long long>(pinnings.refused),
                  static_cast<unsigned long long>(pinnings.huge_bytes));
+  const std::uint64_t repeated = stats_snapshot().repeated_launches;
+  if (repeated)
+    std::fprintf(stderr,
+                 "ferry-repeated launches=%llu (the buffers of a launch that "
+                 "changed nothing, on an unchanged table)\n",
+                 static_cast<unsigned long long>(repeated));
   for (const ModuleLink &module : all.modules)
     std::fprintf(stderr,
                  "ferry-module functions=%llu/%llu ptx_bytes=%llu/%llu "
@@ -129,6 +136,10 @@ void print_report() {
 
 void count_launch() {
   counters().launches.fetch_add(1, std::memory_order_relaxed);
+}
+
+void count_repeated_launch() {
+  counters().repeated.fetch_add(1, std::memory_order_relaxed);
 }
 
 void count_host_to_device(std::uint64_t bytes, const char *buffer) {
@@ -236,6 +247,7 @@ StatsSnapshot stats_snapshot() {
   s.d2h_bytes = c.d2h_bytes.load();
   s.d2h_copies = c.d2h_copies.load();
   s.faults = c.faults.load();
+  s.repeated_launches = c.repeated.load();
   return s;
 }
 

@@ -23,9 +23,15 @@ struct StatsSnapshot {
   std::uint64_t d2h_bytes = 0;
   std::uint64_t d2h_copies = 0;
   std::uint64_t faults = 0;
+  std::uint64_t repeated_launches = 0; // not in the line: its own, below
 };
 
 void count_launch();
+// A launch whose buffers the resident policy took from its memory of
+// launches that changed nothing (repeated_launches.h).  With FERRY_STATS=1,
+// where any was, a line at exit after the ferry-pinned line:
+//   ferry-repeated launches=N (...)
+void count_repeated_launch();
 // One copy of BYTES of BUFFER (a parameter name); FERRY_TRACE=1 prints it.
 void count_host_to_device(std::uint64_t bytes, const char *buffer);
 void count_device_to_host(std::uint64_t bytes, const char *buffer);

@@ -17,6 +17,7 @@
 #ifndef FERRY_RUNTIME_TRANSFERS_H
 #define FERRY_RUNTIME_TRANSFERS_H
 
+#include "abi.h"
 #include "devices/device.h"
 
 #include <cstddef>
@@ -36,6 +37,7 @@ struct Buffer {
   std::size_t element_size = 1; // for messages in elements
   void *view = nullptr;         // set by acquire(): what the region addresses
   void *device_copy = nullptr;  // policy-private
+  void *entry = nullptr;        // policy-private: the resident policy's
   // Set by view(): the device address a direct launch passes, nullptr
   // without a device copy of ferry's own (no separate memory, mapped by the
   // user, empty).
@@ -44,9 +46,16 @@ struct Buffer {
   bool host_is_temporary = false; // scratch passed as nullptr: ferry's own
 };
 
-// What the kernel does with a buffer, derived from its ownership attribute.
-bool kernel_reads(unsigned ownership);
-bool kernel_writes(unsigned ownership);
+// What the kernel does with a buffer, derived from its ownership attribute
+// (abi.h, enum ferry_ownership).
+inline bool kernel_reads(unsigned ownership) {
+  return ownership == FERRY_BORROW || ownership == FERRY_BORROW_MUT ||
+         ownership == FERRY_SHARED_MUT;
+}
+inline bool kernel_writes(unsigned ownership) {
+  return ownership == FERRY_BORROW_MUT || ownership == FERRY_OUT ||
+         ownership == FERRY_SHARED_MUT;
+}
 
 // What a launch asks of the policy (entry.cc).
 class LaunchTransfers {
