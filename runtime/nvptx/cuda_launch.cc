@@ -218,12 +218,25 @@ public:
             "cuCtxSetLimit of the call stack for", "libgomp's regions");
   }
 
+  // A context is current per host thread: a kernel called from another
+  // thread than the first (std::thread, an OpenMP parallel region) found
+  // none, and its launch failed.  Each thread sets it once.
+  void make_context_current() {
+    thread_local CUcontext made_current = nullptr;
+    if (context_ && made_current != context_) {
+      check(driver_.cuCtxSetCurrent(context_), "cuCtxSetCurrent for",
+            "a thread's first launch");
+      made_current = context_;
+    }
+  }
+
   bool launch(const char *entry, const LaunchArgument *arguments,
               unsigned count, const ConstantBuffer *constants,
               unsigned constant_count, unsigned long long total,
               int requested_blocks, int requested_threads,
               std::string *why) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
+    make_context_current();
     Site &site = sites_[entry];
     if (!site.function) {
       if (!(site.function = find(entry, &site.stack_bytes, why)))
@@ -464,6 +477,7 @@ public:
     if (settings().launch == LaunchPath::omp)
       return;
     std::lock_guard<std::recursive_mutex> lock(mutex_);
+    make_context_current();
     graphs_.submit_held("ferry::wait");
     if (launched_)
       check(driver_.cuCtxSynchronize(), "waiting for", "the launched kernels");
@@ -471,21 +485,25 @@ public:
 
   void *create_graph(const char *where) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
+    make_context_current();
     return graphs_.create(where);
   }
 
   void destroy_graph(void *graph) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
+    make_context_current();
     graphs_.destroy(static_cast<LaunchGraphs::Graph *>(graph));
   }
 
   void begin_graph_run(void *graph) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
+    make_context_current();
     graphs_.begin_run(static_cast<LaunchGraphs::Graph *>(graph));
   }
 
   void end_graph_run(void *graph) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
+    make_context_current();
     graphs_.end_run(static_cast<LaunchGraphs::Graph *>(graph));
   }
 
@@ -493,6 +511,7 @@ public:
     if (!graphs_.run_open()) // the common case takes no lock
       return;
     std::lock_guard<std::recursive_mutex> lock(mutex_);
+    make_context_current();
     graphs_.submit_held(why);
   }
 
