@@ -15,11 +15,11 @@
 // back first); if that is not enough the program stops with the host data
 // intact.  The guarded pages of large buffers are page-locked where the
 // device can (pinned_pages.h), so that copies reach them by DMA, and
-// copies back do while the CPU still sees them closed.  A launch that
-// changed nothing is remembered, and the same launch again on an
-// unchanged table skips it (repeated_launches.h).  Buffers in heap blocks under a
-// page (small_blocks.h) are guarded in groups that share pages, or not at
-// all (guard_small_blocks).
+// copies back do while the CPU still sees them closed.  The same launch
+// again, on a table its last run left unchanged, skips the table
+// (repeated_launches.h).  Buffers in heap blocks under a page
+// (small_blocks.h) are guarded in groups that share pages, or not at all
+// (guard_small_blocks).
 #include "core/transfers.h"
 #include "runtime.h"
 
