@@ -22,7 +22,7 @@
 #include "core/settings.h"
 #include "core/stats.h"
 #include "devices/launcher.h"
-#include "nvptx/cuda_launch.h"
+#include "nvptx/offload_images.h"
 
 #include <algorithm>
 #include <atomic>

@@ -8,11 +8,11 @@
 // program itself: libferry interposes GOMP_offload_register_ver, which the
 // constructor that GCC's mkoffload adds to every offloading executable calls
 // with the offload image (runtime/hooks/openmp_hooks.cc), hands the image to
-// image_registered(), and passes the call on to libgomp.  ferry-g++ links
+// offload_images.h, and passes the call on to libgomp.  ferry-g++ links
 // ferry's own mkoffload (tools/ferry-mkoffload.in), which adds to each
 // image a frames module, the same code compiled without -mgomp, whose
 // functions keep their frames in per-thread local memory
-// (frames_module_registered).  All PTX objects of the frames modules, or
+// (offload_images.h again).  All PTX objects of the frames modules, or
 // of the images where a program lacks them, are linked into one module,
 // as libgomp links them; ptx_index.h decides which entries can run outside
 // libgomp.
@@ -27,25 +27,10 @@
 
 #include "devices/launcher.h"
 
-#include <cstddef>
-
 namespace ferry::rt::nvptx {
 
 // The CUDA launcher (one per process).
 Launcher &cuda_launcher();
-
-// An offload image the program registers with libgomp (before main, from
-// the constructor GCC's mkoffload adds; runtime/hooks/openmp_hooks.cc):
-// kept when it is an nvptx image, for the launcher to link.  Whether
-// libgomp may get it later, before the first OpenMP construct: an nvptx
-// image without OpenACC functions (whose launch dimensions are not 0).
-bool image_registered(unsigned version, int target_type,
-                      const void *target_data);
-
-// The frames module of an image, from the constructor that ferry's
-// mkoffload adds (runtime/abi.h, __ferry_register_frames_module): BYTES of
-// NUL-separated PTX objects, which stay in the program.
-void frames_module_registered(const char *ptx, std::size_t bytes);
 
 } // namespace ferry::rt::nvptx
 

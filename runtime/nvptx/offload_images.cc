@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// See offload_images.h.
+#include "nvptx/offload_images.h"
+
+#include "core/settings.h"
+
+#include <cstring>
+
+namespace ferry::rt::nvptx {
+
+namespace {
+
+// GOMP_DEVICE_NVIDIA_PTX and the layout of mkoffload's nvptx target data
+// (gcc/config/nvptx/mkoffload.cc, GOMP_VERSION_NVIDIA_PTX 1).  The version
+// word packs libgomp's interface version (GOMP_VERSION, high 16 bits) with
+// the device's (low 16 bits).  From GOMP_VERSION 2 (GCC 13) the target
+// data starts with one more word, the `omp requires` mask; the nvptx
+// layout after it is unchanged through GCC 14 (which appends tables).
+constexpr int kGompDeviceNvidiaPtx = 5;
+constexpr unsigned kGompVersionNvidiaPtx = 1;
+constexpr unsigned kGompVersionWithRequiresMask = 2;
+struct NvptxFunction {
+  const char *name;
+  unsigned short launch_dims[3]; // OpenACC's gang, worker, vector; else 0
+};
+struct NvptxTargetData {
+  const PtxObject *objects;
+  unsigned object_count;
+  const char *const *variable_names;
+  unsigned variable_count;
+  const NvptxFunction *functions;
+  unsigned function_count;
+};
+
+// The offload images the program registered, in order.
+std::vector<const NvptxTargetData *> &registered_images() {
+  static auto *images = new std::vector<const NvptxTargetData *>;
+  return *images;
+}
+
+// The frames modules (tools/ferry-mkoffload.in) the program registered, one
+// an image where ferry-g++ linked it: NUL-separated PTX objects.
+std::vector<PtxObject> &registered_frames_modules() {
+  static auto *modules = new std::vector<PtxObject>;
+  return *modules;
+}
+
+
+} // namespace
+
+bool image_registered(unsigned version, int target_type,
+                      const void *target_data) {
+  if (target_type != kGompDeviceNvidiaPtx ||
+      (version & 0xffff) != kGompVersionNvidiaPtx)
+    return false;
+  const void *words = target_data;
+  if ((version >> 16) >= kGompVersionWithRequiresMask)
+    words = static_cast<const void *const *>(target_data) + 1;
+  const auto *image = static_cast<const NvptxTargetData *>(words);
+  registered_images().push_back(image);
+  // OpenACC's constructs are not among those that release held images.
+  for (unsigned i = 0; i < image->function_count; ++i)
+    for (unsigned short dim : image->functions[i].launch_dims)
+      if (dim != 0)
+        return false;
+  return true;
+}
+
+void frames_module_registered(const char *ptx, std::size_t bytes) {
+  registered_frames_modules().push_back({ptx, bytes});
+}
+
+std::size_t registered_image_count() { return registered_images().size(); }
+
+std::string why_no_frames_module() {
+  if (!settings().frames_module)
+    return "FERRY_FRAMES_MODULE=0";
+  const std::size_t images = registered_images().size(),
+                    modules = registered_frames_modules().size();
+  if (modules == 0)
+    return "linked without ferry-g++'s link flags, or the second nvptx "
+           "compilation failed: see the link's note";
+  return std::to_string(images - modules) + " of " + std::to_string(images) +
+         " offload images have none: linked without ferry-g++'s link flags";
+}
+
+std::vector<PtxObject> objects_to_link(bool *frames_modules) {
+  std::vector<PtxObject> objects;
+  *frames_modules =
+      !registered_frames_modules().empty() &&
+      registered_frames_modules().size() == registered_images().size() &&
+      settings().frames_module;
+  if (!*frames_modules) {
+    for (const NvptxTargetData *image : registered_images())
+      for (unsigned i = 0; i < image->object_count; ++i)
+        objects.push_back(image->objects[i]);
+    return objects;
+  }
+  for (const PtxObject &module : registered_frames_modules()) {
+    const char *at = module.code, *end = module.code + module.size;
+    while (at < end) {
+      const char *nul = static_cast<const char *>(std::memchr(at, 0, end - at));
+      const char *stop = nul ? nul : end;
+      if (stop > at)
+        objects.push_back({at, static_cast<std::size_t>(stop - at)});
+      at = stop + 1;
+    }
+  }
+  return objects;
+}
+
+} // namespace ferry::rt::nvptx
+
+extern "C" void __ferry_register_frames_module(const char *ptx,
+                                               unsigned long bytes) {
+  ferry::rt::nvptx::frames_module_registered(ptx, bytes);
+}
