@@ -2,6 +2,8 @@
 // See offload_images.h.
 #include "nvptx/offload_images.h"
 
+#include "abi.h"
+
 #include "core/settings.h"
 
 #include <cstring>
@@ -44,7 +46,6 @@ std::vector<PtxObject> &registered_frames_modules() {
   static auto *modules = new std::vector<PtxObject>;
   return *modules;
 }
-
 
 } // namespace
 
