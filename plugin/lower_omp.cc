@@ -89,6 +89,7 @@ public:
     DECL_CHAIN(geometry_) = teams_;
     DECL_CHAIN(teams_) = threads_;
 
+    const bool again = launches_again(); // before the loop is rewritten
     for (std::size_t i = 0; i < k_.loops.size(); ++i) {
       for (const AtomicUpdate &atomic : facts_.loops[i].atomics)
         make_atomic(atomic);
@@ -100,10 +101,13 @@ public:
 
     tree *body = function_statements(k_.fndecl);
     sync_host_pointers(body);
-    *body =
-        statement_block(guarded_block(prologue(), *body,
-                                      runtime_calls::launch_end(k_.location)),
-                        device_);
+    tree launch = guarded_block(prologue(), *body,
+                                runtime_calls::launch_end(k_.location));
+    tree statements = NULL_TREE;
+    append_to_statement_list_force(k_.setup, &statements);
+    append_to_statement_list_force(
+        again ? again_or(entries_[0], launch) : launch, &statements);
+    *body = statement_block(statements, device_);
     rebuild_blocks(k_.fndecl);
     gcc::note_target_used();
     // Kernel calls stay calls, for the host-sync pass (host_sync.cc) to
@@ -321,7 +325,6 @@ private:
     location_t where = k_.location;
     expanded_location source = expand_location(where);
     tree list = NULL_TREE;
-    append_to_statement_list_force(k_.setup, &list);
     append_to_statement_list_force(
         runtime_calls::launch_begin(where, k_.name().c_str(),
                                     source.file ? source.file : "?",
@@ -523,18 +526,110 @@ private:
     return roles;
   }
 
-  // `if (!__ferry_launch_direct(ENTRY, ...)) REGION`, with the arguments
-  // in an array of pointers to host copies of their values.
-  tree direct_or_region(const DirectEntry &entry, const ParallelLoop &loop,
-                        tree region) {
-    if (entry.symbol.empty() || region == error_mark_node)
-      return region;
-    location_t where = loop.location;
+  // Whether the launch first tries the one its call site made last
+  // (runtime/abi.h, __ferry_launch_again): a body that is its one loop,
+  // with a direct entry that takes no struct arguments, reductions or
+  // constant buffers.
+  bool launches_again() const {
+    if (k_.loops.size() != 1 || !k_.host_pointers.empty())
+      return false;
+    const DirectEntry &entry = entries_[0];
+    if (entry.symbol.empty() || !entry.constant_buffers.empty())
+      return false;
+    for (char role : entry.roles)
+      if (role == FERRY_ROLE_OBJECT || (role > FERRY_ROLE_REDUCTION_BYTES &&
+                                        role <= FERRY_ROLE_REDUCTION_BYTES + 8))
+        return false;
+    return only_statement(function_statements(k_.fndecl),
+                          k_.loops[0].statement);
+  }
+
+  // Whether the statements at AT are the one at LOOP, in scopes of their
+  // own.
+  static bool only_statement(tree *at, tree *loop) {
+    if (at == loop)
+      return true;
+    if (TREE_CODE(*at) == BIND_EXPR)
+      return only_statement(&BIND_EXPR_BODY(*at), loop);
+    if (TREE_CODE(*at) != STATEMENT_LIST)
+      return false;
+    tree *only = nullptr;
+    for (tree_stmt_iterator i = tsi_start(*at); !tsi_end_p(i); tsi_next(&i)) {
+      if (TREE_CODE(tsi_stmt(i)) == DEBUG_BEGIN_STMT)
+        continue;
+      if (only)
+        return false;
+      only = tsi_stmt_ptr(i);
+    }
+    return only && only_statement(only, loop);
+  }
+
+  // `if (!__ferry_launch_again(&site, key, N, args)) LAUNCH`, with the
+  // key as runtime/abi.h lists it, taken from the expressions the launch
+  // sequence passes, and the arguments as for ENTRY's direct launch.
+  tree again_or(const DirectEntry &entry, tree launch) {
+    location_t where = k_.location;
+    std::vector<tree> key;
+    for (const BufferParam &buffer : k_.buffers) {
+      key.push_back(fold_convert(ptr_type_node, buffer.decl));
+      key.push_back(unshare_expr(buffer.length));
+    }
+    for (const Reach &reach : facts_.reaches) {
+      key.push_back(unshare_expr(reach.first));
+      key.push_back(unshare_expr(reach.end));
+    }
+    for (const DisjointCheck &check : facts_.disjoint_checks)
+      for (tree value : check.values)
+        key.push_back(unshare_expr(value));
+    key.push_back(requested_teams());
+    key.push_back(requested_threads());
+    const unsigned count = entry.values.size();
+    for (unsigned k = 0; k < count; ++k)
+      if (k + 1 == count || (entry.roles[k] >= FERRY_ROLE_EXTENT &&
+                             entry.roles[k] <= FERRY_ROLE_EXTENT + 2))
+        key.push_back(unshare_expr(entry.values[k]));
+
+    tree key_type =
+        build_array_type_nelts(long_long_integer_type_node, key.size());
+    tree keys = launch_variable("__ferry_key", key_type);
+    tree statements = NULL_TREE;
+    for (std::size_t i = 0; i < key.size(); ++i)
+      append_to_statement_list_force(
+          build2(MODIFY_EXPR, void_type_node,
+                 build4(ARRAY_REF, long_long_integer_type_node, keys,
+                        size_int(i), NULL_TREE, NULL_TREE),
+                 fold_convert(long_long_integer_type_node, key[i])),
+          &statements);
+    TREE_ADDRESSABLE(keys) = 1;
+    tree vars = keys;
+    tree args = argument_array(entry, &statements, &vars);
+    tree site = static_local(k_.fndecl, "__ferry_site", ptr_type_node);
+    tree launched = runtime_calls::launch_again(
+        where, build_fold_addr_expr(site), first_element(keys), key.size(),
+        first_element(args));
+    append_to_statement_list_force(
+        build3(COND_EXPR, void_type_node,
+               build2(EQ_EXPR, boolean_type_node, launched, integer_zero_node),
+               launch, NULL_TREE),
+        &statements);
+    return statement_block(statements, vars);
+  }
+
+  static tree first_element(tree array) {
+    return build_fold_addr_expr(build4(ARRAY_REF, TREE_TYPE(TREE_TYPE(array)),
+                                       array, size_zero_node, NULL_TREE,
+                                       NULL_TREE));
+  }
+
+  // The array of pointers to host copies of the values ENTRY takes, set
+  // by statements appended to *STATEMENTS; the array and the copies are
+  // chained in front of *VARS.
+  tree argument_array(const DirectEntry &entry, tree *statements, tree *vars) {
     const unsigned count = entry.values.size();
     tree array_type = build_array_type_nelts(ptr_type_node, count);
     tree args = launch_variable("__ferry_args", array_type);
-    tree vars = args;
-    tree statements = NULL_TREE;
+    DECL_CHAIN(args) = *vars;
+    *vars = args;
     for (unsigned k = 0; k < count; ++k) {
       tree value = entry.values[k];
       tree address = null_pointer_node;
@@ -544,12 +639,12 @@ private:
       } else if (value) {
         tree copy =
             launch_variable("__ferry_arg", TYPE_MAIN_VARIANT(TREE_TYPE(value)));
-        DECL_CHAIN(copy) = vars;
-        vars = copy;
+        DECL_CHAIN(copy) = *vars;
+        *vars = copy;
         append_to_statement_list_force(
             build2(MODIFY_EXPR, void_type_node, copy,
                    fold_convert(TREE_TYPE(copy), unshare_expr(value))),
-            &statements);
+            statements);
         TREE_ADDRESSABLE(copy) = 1;
         address = build_fold_addr_expr(copy);
       }
@@ -558,14 +653,25 @@ private:
                  build4(ARRAY_REF, ptr_type_node, args, size_int(k), NULL_TREE,
                         NULL_TREE),
                  fold_convert(ptr_type_node, address)),
-          &statements);
+          statements);
     }
-    tree launched = runtime_calls::launch_direct(
-        where, entry.symbol.c_str(), count,
-        build_fold_addr_expr(build4(ARRAY_REF, ptr_type_node, args,
-                                    size_zero_node, NULL_TREE, NULL_TREE)),
-        launch_roles(entry).c_str(), requested_teams(), requested_threads());
     TREE_ADDRESSABLE(args) = 1;
+    return args;
+  }
+
+  // `if (!__ferry_launch_direct(ENTRY, ...)) REGION`, with the arguments
+  // in an array of pointers to host copies of their values.
+  tree direct_or_region(const DirectEntry &entry, const ParallelLoop &loop,
+                        tree region) {
+    if (entry.symbol.empty() || region == error_mark_node)
+      return region;
+    location_t where = loop.location;
+    tree statements = NULL_TREE;
+    tree vars = NULL_TREE;
+    tree args = argument_array(entry, &statements, &vars);
+    tree launched = runtime_calls::launch_direct(
+        where, entry.symbol.c_str(), entry.values.size(), first_element(args),
+        launch_roles(entry).c_str(), requested_teams(), requested_threads());
     append_to_statement_list_force(
         build3(COND_EXPR, void_type_node,
                build2(EQ_EXPR, boolean_type_node, launched, integer_zero_node),

@@ -20,6 +20,7 @@ enum {
   kEnd,
   kDirect,
   kGeometry,
+  kAgain,
   kFrameEnter,
   kFrameLeave,
   kFrameCall,
@@ -174,6 +175,19 @@ tree launch_geometry(location_t location, tree trip_count, tree requested_teams,
              ECF_NOTHROW | ECF_LEAF),
       4, fold_convert(long_long_unsigned_type_node, trip_count),
       requested_teams, requested_threads, unsigned_int(flags));
+}
+
+tree launch_again(location_t location, tree site, tree key, unsigned nkey,
+                  tree args) {
+  tree type = build_function_type_list(
+      integer_type_node, build_pointer_type(ptr_type_node),
+      build_pointer_type(
+          build_qualified_type(long_long_integer_type_node, TYPE_QUAL_CONST)),
+      unsigned_type_node, build_pointer_type(ptr_type_node), NULL_TREE);
+  return build_call_expr_loc(
+      location,
+      cached(&declarations[kAgain], "__ferry_launch_again", type, ECF_NOTHROW),
+      4, site, key, unsigned_int(nkey), args);
 }
 
 tree frame_enter(location_t location) {

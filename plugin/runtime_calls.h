@@ -34,6 +34,11 @@ tree launch_direct(location_t location, const char *entry, unsigned nargs,
                    tree requested_threads);
 tree launch_geometry(location_t location, tree trip_count, tree requested_teams,
                      tree requested_threads, unsigned flags);
+// __ferry_launch_again(SITE, KEY, NKEY, ARGS): SITE the address of a
+// `void *` of static storage, KEY of the first of NKEY long longs, ARGS as
+// launch_direct's.
+tree launch_again(location_t location, tree site, tree key, unsigned nkey,
+                  tree args);
 
 // __ferry_host_access(HOST_POINTER, BYTES, ACCESS) as a GENERIC call, for
 // the statements of a kernel outside its loops (ACCESS: enum

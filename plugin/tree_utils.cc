@@ -2,6 +2,8 @@
 // See tree_utils.h.
 #include "tree_utils.h"
 
+#include <string>
+
 namespace ferry {
 
 bool mentions(tree expression, tree decl) {
@@ -218,6 +220,24 @@ tree *function_statements(tree fndecl) {
   if (TREE_CODE(*body) == BIND_EXPR)
     body = &BIND_EXPR_BODY(*body);
   return body;
+}
+
+tree static_local(tree fndecl, const char *name, tree type) {
+  tree var =
+      build_decl(DECL_SOURCE_LOCATION(fndecl), VAR_DECL, get_identifier(name),
+                 type);
+  TREE_STATIC(var) = 1;
+  DECL_ARTIFICIAL(var) = 1;
+  DECL_CONTEXT(var) = fndecl;
+  TREE_USED(var) = 1;
+  TREE_ADDRESSABLE(var) = 1;
+  // A local symbol of its own: the C++ mangling of a local static wants
+  // the front end's discriminators, which an artificial one lacks.
+  const std::string symbol =
+      std::string(name) + "." + std::to_string(DECL_UID(var));
+  SET_DECL_ASSEMBLER_NAME(var, get_identifier(symbol.c_str()));
+  varpool_node::finalize_decl(var);
+  return var;
 }
 
 tree guarded_block(tree prologue, tree body, tree cleanup) {

@@ -69,6 +69,11 @@ bool is_std_template(tree type, const char *name);
 // as is_std_template finds); NULL_TREE past its last.
 tree template_argument(tree type, int index);
 
+// A variable of static storage in FNDECL's body, zero at the start, as
+// `static TYPE name;` there: one per function (per instantiation of a
+// template), emitted with the translation unit.
+tree static_local(tree fndecl, const char *name, tree type);
+
 // The statements of FNDECL's body, inside its outermost scope.
 tree *function_statements(tree fndecl);
 

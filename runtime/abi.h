@@ -38,13 +38,14 @@
 extern "C" {
 #endif
 
-/* 6: a direct launch's roles may end with the buffers whose device
-   addresses its entry assumes aligned (FERRY_ROLE_ALIGNED).  5: a direct
-   entry's reduction variable is a tally's address followed by the
-   variable's value; the result comes back through host memory.  A nest's
-   entry takes its extents along the grid's axes; an entry without
-   reductions, where its grid starts. */
-#define FERRY_ABI_VERSION 6
+/* 7: a kernel whose body is one loop with a direct entry first tries
+   __ferry_launch_again.  6: a direct launch's roles may end with the
+   buffers whose device addresses its entry assumes aligned
+   (FERRY_ROLE_ALIGNED).  5: a direct entry's reduction variable is a
+   tally's address followed by the variable's value; the result comes back
+   through host memory.  A nest's entry takes its extents along the grid's
+   axes; an entry without reductions, where its grid starts. */
+#define FERRY_ABI_VERSION 7
 
 /* libferry is built with hidden visibility; these are its exports. */
 #define FERRY_ABI_EXPORT __attribute__((visibility("default")))
@@ -181,6 +182,30 @@ FERRY_ABI_EXPORT int __ferry_launch_direct(const char *entry, unsigned nargs,
                                            void **args, const char *roles,
                                            int requested_teams,
                                            int requested_threads);
+
+/* A call site's launch cache.  Before the launch sequence of a kernel
+   whose body is its one loop, with a direct entry and neither struct
+   arguments, reductions nor constant buffers, the plugin tries
+
+     static void *site;                      // zero: nothing kept yet
+     long long key[] = {(long long)x, n, (long long)y, n, ...};
+     if (!__ferry_launch_again(&site, key, 4, args))
+       ... the launch sequence above, args as __ferry_launch_direct's ...
+
+   KEY holds every number of the sequence that is not a constant of the
+   site: each buffer's address and count, each reach's first and end, each
+   disjointness check's values, the requested teams and threads, and the
+   entry's extents and iteration count.  With the same KEY as the last
+   launch at SITE, which took the direct path, the launch is made again
+   from what that one kept (its checks hold for the same numbers, its
+   entry and geometry are the same): the buffers are acquired as usual and
+   must be at the device addresses that launch used, and the entry runs
+   with the numbers ARGS point to now.  Returns 1 when it launched; 0,
+   having done nothing, when the sequence must run, which then keeps what
+   the next launch at SITE needs.  SITE is libferry's after the first
+   call. */
+FERRY_ABI_EXPORT int __ferry_launch_again(void **site, const long long *key,
+                                          unsigned nkey, void **args);
 
 /* Ends the launch: records what the kernel wrote. */
 FERRY_ABI_EXPORT void __ferry_launch_end(void);

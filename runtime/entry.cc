@@ -35,6 +35,32 @@ namespace ferry::rt {
 
 namespace {
 
+// What __ferry_launch_again keeps of the last launch at a call site: the
+// launch sequence's numbers (KEY), its buffers as the acquire left them,
+// and where the launcher keeps the rest.  Made on a site's first call and
+// never freed (the site is the program's static storage).
+struct SiteRecord {
+  std::atomic<bool> held{false}; // by one thread's launch at the site
+  bool valid = false;
+  std::vector<long long> key;
+  std::vector<Buffer> acquired;
+  std::vector<Buffer> again; // the buffers of the launch being made again
+  Launcher::Replay replay;
+  Device *device = nullptr;
+  std::uint64_t mappings = 0; // shared_mappings::generation()
+  const char *kernel = nullptr;
+  const char *entry = nullptr;
+};
+
+// A call site's sequence that __ferry_launch_again left to run, on this
+// thread: the next begin takes it, and its end keeps what it did.
+struct MissedSite {
+  SiteRecord *record = nullptr;
+  const long long *key = nullptr;
+  unsigned nkey = 0;
+};
+thread_local MissedSite missed_site;
+
 struct Launch {
   bool active = false;
   bool armed = false; // called from instrumented code (frames.h)
@@ -45,6 +71,10 @@ struct Launch {
   unsigned line = 0;
   std::vector<Buffer> buffers;
   std::vector<char> resident; // per buffer, at the end: before the release
+  MissedSite site;            // where to keep the launch, if anywhere
+  std::uint64_t mappings = 0; // shared_mappings::generation() at begin
+  const char *entry = nullptr;
+  Launcher::Replay replay; // what the launcher kept of its direct launch
 };
 
 thread_local ThreadLasting<Launch> launch_state;
@@ -152,6 +182,11 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
   launch.file = file;
   launch.line = line;
   launch.buffers.assign(nbuffers, Buffer{});
+  launch.site = missed_site;
+  missed_site = {};
+  launch.mappings = shared_mappings::generation();
+  launch.entry = nullptr;
+  launch.replay = {};
 }
 
 extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
@@ -426,6 +461,7 @@ std::string direct_arguments(unsigned nargs, void **args, const char *roles,
       // The entry gets the address itself: keep it in the buffer.
       buffer.direct_address = address;
       argument.value = &buffer.direct_address;
+      argument.kind = LaunchArgument::Kind::address;
     } else if (role > FERRY_ROLE_REDUCTION_BYTES &&
                role <= FERRY_ROLE_REDUCTION_BYTES + 8) {
       argument.kind = LaunchArgument::Kind::reduction;
@@ -491,7 +527,7 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
                                      int requested_teams,
                                      int requested_threads) {
   OwnAllocations own;
-  const Launch &launch = current_launch();
+  Launch &launch = current_launch();
   if (!launch.active || nargs == 0)
     internal_error("direct launch outside a launch");
   // Launches that never take the direct path say why only under
@@ -521,7 +557,9 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
     SignalsHeld held;
     launched = direct_launcher().launch(
         entry, arguments.data(), nargs, constants.data(), constants.size(),
-        total, requested_teams, requested_threads, &why);
+        total, requested_teams, requested_threads, &why,
+        launch.site.record ? &launch.replay : nullptr);
+    launch.entry = entry;
   }
   count_path(launch.kernel, entry, launched, why);
   if (!launched && settings().launch == LaunchPath::direct &&
@@ -535,6 +573,134 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
   return launched ? 1 : 0;
 }
 
+namespace {
+
+// After the kernel: the frames answer for a resident BUFFER of a launch
+// that was ARMED; one that was not is settled now (frames.h).
+void answer_for(const Buffer &buffer, bool armed) {
+  const Range range = range_of(buffer.host, buffer.bytes);
+  if (armed)
+    frames::record(range);
+  else
+    frames::settle(range);
+}
+
+// At the end of a launch that __ferry_launch_again left to run: keeps it
+// for the next call at its site when it can be made again (the launcher
+// kept its direct launch; no temporary scratch and none of the user's own
+// mappings, which each launch sets up anew; not in check mode, whose
+// checks depend on more than the numbers).  Otherwise the site's last
+// launch is forgotten.
+void keep_for_again(Launch &launch) {
+  const MissedSite site = launch.site;
+  launch.site = {};
+  SiteRecord &record = *site.record;
+  if (record.held.exchange(true, std::memory_order_acquire))
+    return; // another thread's launch at the site keeps its own
+  bool can = launch.replay.kept && launch.seat.counted && !settings().check &&
+             !page_guard::reporting();
+  for (const Buffer &buffer : launch.buffers)
+    can = can && !buffer.host_is_temporary && !buffer.mapped_by_user;
+  record.valid = can;
+  if (can) {
+    record.key.assign(site.key, site.key + site.nkey);
+    record.acquired = launch.buffers;
+    record.replay = launch.replay;
+    record.device = launch.seat.device;
+    record.mappings = launch.mappings;
+    record.kernel = launch.kernel;
+    record.entry = launch.entry;
+  }
+  record.held.store(false, std::memory_order_release);
+}
+
+// The launch RECORD keeps, made again for KEY and ARGS if they allow
+// (abi.h, __ferry_launch_again): whether it ran.
+bool launch_again(SiteRecord &record, const long long *key, unsigned nkey,
+                  void **args) {
+  Launch &launch = current_launch();
+  if (nkey != record.key.size() ||
+      std::memcmp(key, record.key.data(), nkey * sizeof *key) != 0 ||
+      shared_mappings::generation() != record.mappings || launch.active)
+    return false;
+  LaunchSeat seat = take_launch_seat();
+  if (seat.device != record.device || !seat.counted) {
+    give_back_seat(seat);
+    return false;
+  }
+  // As the sequence's buffer calls leave them.
+  std::vector<Buffer> &buffers = record.again;
+  buffers.resize(record.acquired.size());
+  for (std::size_t k = 0; k < buffers.size(); ++k) {
+    const Buffer &kept = record.acquired[k];
+    buffers[k] = Buffer{};
+    buffers[k].name = kept.name;
+    buffers[k].ownership = kept.ownership;
+    buffers[k].host = kept.host;
+    buffers[k].bytes = kept.bytes;
+    buffers[k].element_size = kept.element_size;
+  }
+  seat.transfers->acquire_all(buffers);
+  bool launched = true;
+  for (std::size_t k = 0; k < buffers.size(); ++k)
+    launched = launched &&
+               buffers[k].direct_address == record.acquired[k].direct_address;
+  if (launched) {
+    SignalsHeld held; // not in the CUDA driver's locks
+    launched = direct_launcher().launch_again(record.replay, args);
+  }
+  if (!launched) { // moved, or the launcher kept another: the sequence runs
+    seat.transfers->release_all(buffers);
+    give_back_seat(seat);
+    return false;
+  }
+  count_launch();
+  count_launch_again();
+  if (settings().stats)
+    count_path(record.kernel, record.entry, true, std::string());
+  const bool armed = frames::take_armed();
+  launch.resident.resize(buffers.size());
+  for (std::size_t k = 0; k < buffers.size(); ++k)
+    launch.resident[k] = buffers[k].device_copy != nullptr;
+  seat.transfers->release_all(buffers);
+  for (std::size_t k = 0; k < buffers.size(); ++k)
+    if (launch.resident[k] && buffers[k].ownership != FERRY_SCRATCH)
+      answer_for(buffers[k], armed);
+  give_back_seat(seat);
+  return true;
+}
+
+// SITE's record, made by the first of the threads that call there.
+__attribute__((noinline)) SiteRecord *first_record(void **site) {
+  auto *made = new SiteRecord;
+  void *found = nullptr;
+  if (__atomic_compare_exchange_n(site, &found, made, false, __ATOMIC_ACQ_REL,
+                                  __ATOMIC_ACQUIRE))
+    return made;
+  delete made;
+  return static_cast<SiteRecord *>(found);
+}
+
+} // namespace
+
+extern "C" int __ferry_launch_again(void **site, const long long *key,
+                                    unsigned nkey, void **args) {
+  OwnAllocations own;
+  auto *record =
+      static_cast<SiteRecord *>(__atomic_load_n(site, __ATOMIC_ACQUIRE));
+  if (__builtin_expect(!record, 0))
+    record = first_record(site);
+  if (!record->held.exchange(true, std::memory_order_acquire)) {
+    const bool launched =
+        record->valid && launch_again(*record, key, nkey, args);
+    record->held.store(false, std::memory_order_release);
+    if (launched)
+      return 1;
+  }
+  missed_site = {record, key, nkey};
+  return 0;
+}
+
 extern "C" void __ferry_launch_end(void) {
   OwnAllocations own;
   Launch &launch = current_launch();
@@ -544,6 +710,8 @@ extern "C" void __ferry_launch_end(void) {
   launch.resident.resize(launch.buffers.size());
   for (std::size_t k = 0; k < launch.buffers.size(); ++k)
     launch.resident[k] = launch.buffers[k].device_copy != nullptr;
+  if (launch.site.record)
+    keep_for_again(launch);
   launch.seat.transfers->release_all(launch.buffers);
   for (std::size_t k = 0; k < launch.buffers.size(); ++k) {
     Buffer &buffer = launch.buffers[k];
@@ -551,11 +719,7 @@ extern "C" void __ferry_launch_end(void) {
       launch.seat.host_access->forget(buffer.host, buffer.bytes);
       std::free(buffer.host);
     } else if (launch.resident[k] && buffer.ownership != FERRY_SCRATCH) {
-      const Range range = range_of(buffer.host, buffer.bytes);
-      if (launch.armed)
-        frames::record(range);
-      else
-        frames::settle(range);
+      answer_for(buffer, launch.armed);
     }
   }
   give_back_seat(launch.seat);

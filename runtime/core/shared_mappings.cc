@@ -108,4 +108,8 @@ bool overlaps(const void *host, std::size_t bytes) {
   return false;
 }
 
+std::uint64_t generation() {
+  return all().generation.load(std::memory_order_acquire);
+}
+
 } // namespace ferry::rt::shared_mappings

@@ -10,6 +10,7 @@
 #define FERRY_RUNTIME_CORE_SHARED_MAPPINGS_H
 
 #include <cstddef>
+#include <cstdint>
 
 namespace ferry::rt::shared_mappings {
 
@@ -22,6 +23,9 @@ std::size_t bytes_at(const void *address);
 // Whether any of [host, host + bytes) lies in a recorded mapping; one
 // atomic load while there is none.
 bool overlaps(const void *host, std::size_t bytes);
+// Changes whenever a mapping is recorded or forgotten: what overlaps()
+// answered holds while it stays the same.
+std::uint64_t generation();
 
 } // namespace ferry::rt::shared_mappings
 

@@ -24,6 +24,7 @@ struct Counters {
   std::atomic<std::uint64_t> d2h_copies{0};
   std::atomic<std::uint64_t> faults{0};
   std::atomic<std::uint64_t> repeated{0};
+  std::atomic<std::uint64_t> again{0};
 };
 
 // Never destroyed: kernels may run from other static destructors.
@@ -112,6 +113,12 @@ void print_report() {
                  "ferry-repeated launches=%llu (the buffers of a launch that "
                  "changed nothing, on an unchanged table)\n",
                  static_cast<unsigned long long>(repeated));
+  const std::uint64_t again = stats_snapshot().launched_again;
+  if (again)
+    std::fprintf(stderr,
+                 "ferry-launched-again launches=%llu (from what their call "
+                 "site's last launch kept)\n",
+                 static_cast<unsigned long long>(again));
   for (const ModuleLink &module : all.modules)
     std::fprintf(stderr,
                  "ferry-module functions=%llu/%llu ptx_bytes=%llu/%llu "
@@ -140,6 +147,10 @@ void count_launch() {
 
 void count_repeated_launch() {
   counters().repeated.fetch_add(1, std::memory_order_relaxed);
+}
+
+void count_launch_again() {
+  counters().again.fetch_add(1, std::memory_order_relaxed);
 }
 
 void count_host_to_device(std::uint64_t bytes, const char *buffer) {
@@ -248,6 +259,7 @@ StatsSnapshot stats_snapshot() {
   s.d2h_copies = c.d2h_copies.load();
   s.faults = c.faults.load();
   s.repeated_launches = c.repeated.load();
+  s.launched_again = c.again.load();
   return s;
 }
 

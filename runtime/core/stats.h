@@ -24,6 +24,7 @@ struct StatsSnapshot {
   std::uint64_t d2h_copies = 0;
   std::uint64_t faults = 0;
   std::uint64_t repeated_launches = 0; // not in the line: its own, below
+  std::uint64_t launched_again = 0;    // likewise
 };
 
 void count_launch();
@@ -32,6 +33,11 @@ void count_launch();
 // where any was, a line at exit after the ferry-pinned line:
 //   ferry-repeated launches=N (...)
 void count_repeated_launch();
+// A launch made again from its call site's last (abi.h,
+// __ferry_launch_again).  With FERRY_STATS=1, where any was, a line after
+// that one:
+//   ferry-launched-again launches=N (...)
+void count_launch_again();
 // One copy of BYTES of BUFFER (a parameter name); FERRY_TRACE=1 prints it.
 void count_host_to_device(std::uint64_t bytes, const char *buffer);
 void count_device_to_host(std::uint64_t bytes, const char *buffer);

@@ -12,6 +12,7 @@
 
 #include "devices/device.h"
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace ferry::rt {
@@ -20,10 +21,11 @@ namespace ferry::rt {
 // reduction variable also its size, since the entry gets the address of a
 // device copy (and a reduction's comes back after the launch).
 struct LaunchArgument {
-  // A number; a struct copied to the device; a reduction variable; a
+  // A number; a buffer's device address (a number the launcher keeps for
+  // launch_again); a struct copied to the device; a reduction variable; a
   // nest's iteration count along grid axis AXIS (a number the launcher
   // also reads); where the grid starts along AXIS (the launcher's number).
-  enum class Kind { value, object, reduction, extent, first };
+  enum class Kind { value, address, object, reduction, extent, first };
   const void *value = nullptr;
   std::size_t size = 0;
   Kind kind = Kind::value;
@@ -41,6 +43,14 @@ class Launcher {
 public:
   virtual ~Launcher() = default;
 
+  // What launch() kept of a launch that launch_again can make again: its
+  // function, geometry and buffers' device addresses.  Stale once a later
+  // launch of the same entry kept another.
+  struct Replay {
+    void *kept = nullptr;
+    std::uint64_t generation = 0;
+  };
+
   // Called before libgomp opens OpenMP device DEVICE_NUMBER, so that the
   // two share one device context.  Does nothing when the direct path is
   // off or the vendor's driver is missing.
@@ -55,12 +65,25 @@ public:
   // driver's message.  After a launch, *WHY may say how it ran (a framed
   // entry, with its stack).  CONSTANTS, when there are any, are the
   // buffers ENTRY_constants takes by element after ARGUMENTS; the launcher
-  // runs that twin instead of ENTRY when it can.
+  // runs that twin instead of ENTRY when it can.  When REPLAY is given
+  // and the launch can be made again as it was (no struct arguments,
+  // reductions, constant buffers or frames), *REPLAY says where it is
+  // kept; otherwise it is left empty.
   virtual bool launch(const char *entry, const LaunchArgument *arguments,
                       unsigned count, const ConstantBuffer *constants,
                       unsigned constant_count, unsigned long long total,
                       int requested_blocks, int requested_threads,
-                      std::string *why) = 0;
+                      std::string *why, Replay *replay) = 0;
+
+  // Launches REPLAY's launch again: the same function, geometry and
+  // buffers' device addresses, with the numbers ARGS (as
+  // __ferry_launch_direct's) point to now.  The caller vouches that the
+  // iteration counts and requests are that launch's (abi.h,
+  // __ferry_launch_again's key).  False, launching nothing, when REPLAY is
+  // stale.
+  virtual bool launch_again(const Replay & /*replay*/, void *const * /*args*/) {
+    return false;
+  }
 
   // Blocks until every entry launched so far has finished.
   virtual void wait() = 0;

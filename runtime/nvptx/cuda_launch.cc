@@ -73,6 +73,22 @@ class CudaLauncher final : public Launcher {
     std::vector<unsigned char> uploaded;    // what staging holds, if known
     CUdeviceptr tallies = 0;                // kTallyBytes per reduction
     const unsigned char *results = nullptr; // 8 bytes per reduction, pinned
+    // Its last launch that launch_again can make again (generation 0:
+    // none): the parameters point to the buffers' device addresses kept
+    // here, to firsts_, and, at the indexes FROM_ARGS marks, to the
+    // numbers of the launch being made.
+    struct Kept {
+      std::uint64_t generation = 0;
+      const char *entry = nullptr;
+      CUfunction function = nullptr;
+      const std::vector<std::size_t> *parameter_bytes = nullptr;
+      Geometry geometry{};
+      bool one_pass = false;
+      unsigned long long ends[3] = {};
+      std::vector<void *> parameters;
+      std::vector<void *> addresses;
+      std::vector<char> from_args;
+    } kept;
   };
 
   // The function a launch runs and the sizes of its parameters.
@@ -135,8 +151,8 @@ public:
   bool launch(const char *entry, const LaunchArgument *arguments,
               unsigned count, const ConstantBuffer *constants,
               unsigned constant_count, unsigned long long total,
-              int requested_blocks, int requested_threads,
-              std::string *why) override {
+              int requested_blocks, int requested_threads, std::string *why,
+              Replay *replay) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     make_context_current();
     Site &site = sites_[entry];
@@ -191,6 +207,7 @@ public:
         nest = true;
         [[fallthrough]];
       case LaunchArgument::Kind::value:
+      case LaunchArgument::Kind::address:
         parameters[k] = const_cast<void *>(arguments[k].value);
         continue;
       case LaunchArgument::Kind::first:
@@ -250,15 +267,18 @@ public:
     // launch; one that runs one iteration per thread, in as many launches
     // as it takes, each starting where the last one's grid ended.
     firsts_[0] = firsts_[1] = firsts_[2] = 0;
-    if (one_pass && !site.stack_bytes) {
-      const unsigned long long ends[3] = {nest ? extents[0] : total,
-                                          nest ? extents[1] : 1,
-                                          nest ? extents[2] : 1};
+    const unsigned long long ends[3] = {nest ? extents[0] : total,
+                                        nest ? extents[1] : 1,
+                                        nest ? extents[2] : 1};
+    if (one_pass && !site.stack_bytes)
       launch_in_passes(function, geometry, ends, parameters, entry);
-    } else {
+    else
       launch_grid(function, geometry, parameters, entry, reductions == 0);
-    }
     launched_ = true;
+    if (replay && staged.empty() && !reductions && !site.stack_bytes &&
+        !with_constants)
+      *replay = keep(site, entry, function, geometry, one_pass, ends, arguments,
+                     count);
     if (settings().stats) {
       *why = describe(geometry, site.stack_bytes, reductions != 0);
       if (site.local_bytes)
@@ -272,6 +292,63 @@ public:
     if (reductions)
       collect_reductions(arguments, count, site, entry);
     return true;
+  }
+
+  bool launch_again(const Replay &replay, void *const *args) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    auto *const found = static_cast<Site::Kept *>(replay.kept);
+    if (!found || found->generation != replay.generation)
+      return false;
+    const Site::Kept &kept = *found;
+    make_context_current();
+    std::vector<void *> &parameters = found->parameters;
+    for (std::size_t k = 0; k < parameters.size(); ++k)
+      if (kept.from_args[k])
+        parameters[k] = args[k];
+    const Function function{kept.function, kept.parameter_bytes};
+    firsts_[0] = firsts_[1] = firsts_[2] = 0;
+    if (kept.one_pass)
+      launch_in_passes(function, kept.geometry, kept.ends, parameters,
+                       kept.entry);
+    else
+      launch_grid(function, kept.geometry, parameters, kept.entry, true);
+    launched_ = true;
+    return true;
+  }
+
+  // Keeps the launch just made of SITE's ENTRY for launch_again, which
+  // takes the numbers of ARGUMENTS from the launch it makes and the rest
+  // from here.
+  Replay keep(Site &site, const char *entry, const Function &function,
+              const Geometry &geometry, bool one_pass,
+              const unsigned long long ends[3], const LaunchArgument *arguments,
+              unsigned count) {
+    Site::Kept &kept = site.kept;
+    kept.generation = ++kept_generation_;
+    kept.entry = entry;
+    kept.function = function.handle;
+    kept.parameter_bytes = function.parameter_bytes;
+    kept.geometry = geometry;
+    kept.one_pass = one_pass;
+    std::copy(ends, ends + 3, kept.ends);
+    kept.parameters.assign(parameters_.begin(), parameters_.begin() + count);
+    kept.addresses.assign(count, nullptr);
+    kept.from_args.assign(count, 0);
+    for (unsigned k = 0; k < count; ++k) {
+      switch (arguments[k].kind) {
+      case LaunchArgument::Kind::address:
+        kept.addresses[k] = *static_cast<void *const *>(arguments[k].value);
+        kept.parameters[k] = &kept.addresses[k];
+        break;
+      case LaunchArgument::Kind::value:
+      case LaunchArgument::Kind::extent:
+        kept.from_args[k] = 1;
+        break;
+      default: // firsts_, which launch_again sets as launch does
+        break;
+      }
+    }
+    return {&kept, kept.generation};
   }
 
   // Appends to *PARAMETERS the elements of CONSTANTS that SITE's
@@ -865,6 +942,7 @@ private:
   std::size_t arena_bytes_ = 0;
   unsigned long long frame_arguments_[2] = {}; // arena, bytes per thread
   unsigned long long firsts_[3] = {};          // where a pass's grid starts
+  std::uint64_t kept_generation_ = 0;          // of the launches kept
   unsigned long long resident_threads_ = 132 * 32 * kFrameColumn;
   unsigned long long reduction_blocks_ = 1024;
   unsigned multiprocessors_ = 0; // 0 until the module is linked
