@@ -607,12 +607,17 @@ private:
     tree launched = runtime_calls::launch_again(
         where, build_fold_addr_expr(site), first_element(keys), key.size(),
         first_element(args));
+    append_unless(launched, launch, &statements);
+    return statement_block(statements, vars);
+  }
+
+  // Appends `if (LAUNCHED == 0) FALLBACK` to *STATEMENTS.
+  static void append_unless(tree launched, tree fallback, tree *statements) {
     append_to_statement_list_force(
         build3(COND_EXPR, void_type_node,
                build2(EQ_EXPR, boolean_type_node, launched, integer_zero_node),
-               launch, NULL_TREE),
-        &statements);
-    return statement_block(statements, vars);
+               fallback, NULL_TREE),
+        statements);
   }
 
   static tree first_element(tree array) {
@@ -672,11 +677,7 @@ private:
     tree launched = runtime_calls::launch_direct(
         where, entry.symbol.c_str(), entry.values.size(), first_element(args),
         launch_roles(entry).c_str(), requested_teams(), requested_threads());
-    append_to_statement_list_force(
-        build3(COND_EXPR, void_type_node,
-               build2(EQ_EXPR, boolean_type_node, launched, integer_zero_node),
-               region, NULL_TREE),
-        &statements);
+    append_unless(launched, region, &statements);
     return statement_block(statements, vars);
   }
 

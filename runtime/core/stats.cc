@@ -76,6 +76,14 @@ std::string in_parentheses(const std::string &note) {
   return note.empty() ? std::string() : " (" + note + ")";
 }
 
+// `ferry-WHAT launches=COUNT (MEANING)`, where there were any.
+void print_launches(const char *what, std::uint64_t count,
+                    const char *meaning) {
+  if (count)
+    std::fprintf(stderr, "ferry-%s launches=%llu (%s)\n", what,
+                 static_cast<unsigned long long>(count), meaning);
+}
+
 void print_report() {
   std::string line = format_stats_line(stats_snapshot());
   std::fprintf(stderr, "%s\n", line.c_str());
@@ -107,18 +115,12 @@ void print_report() {
                  static_cast<unsigned long long>(pinnings.bytes),
                  static_cast<unsigned long long>(pinnings.refused),
                  static_cast<unsigned long long>(pinnings.huge_bytes));
-  const std::uint64_t repeated = stats_snapshot().repeated_launches;
-  if (repeated)
-    std::fprintf(stderr,
-                 "ferry-repeated launches=%llu (the buffers of a launch that "
-                 "changed nothing, on an unchanged table)\n",
-                 static_cast<unsigned long long>(repeated));
-  const std::uint64_t again = stats_snapshot().launched_again;
-  if (again)
-    std::fprintf(stderr,
-                 "ferry-launched-again launches=%llu (from what their call "
-                 "site's last launch kept)\n",
-                 static_cast<unsigned long long>(again));
+  const StatsSnapshot counts = stats_snapshot();
+  print_launches("repeated", counts.repeated_launches,
+                 "the buffers of a launch that changed nothing, on an "
+                 "unchanged table");
+  print_launches("launched-again", counts.launched_again,
+                 "from what their call site's last launch kept");
   for (const ModuleLink &module : all.modules)
     std::fprintf(stderr,
                  "ferry-module functions=%llu/%llu ptx_bytes=%llu/%llu "

@@ -39,17 +39,19 @@
                                 in[(j - 1) * nx + i] + in[(j + 1) * nx + i]);
 }
 
-[[ferry::kernel(teams(blocks))]] void scale(long n, int blocks, double s,
-                                            [[ferry::borrow_mut(n)]] double *y) {
+[[ferry::kernel(teams(blocks))]] void
+scale(long n, int blocks, double s, [[ferry::borrow_mut(n)]] double *y) {
   for (long i = 0; i < n; ++i)
     y[i] *= s;
 }
 
+// Weighted, so that an element moved or left out shows.
 static double sum(const double *v, long n) {
-  double total = 0.0;
-  for (long i = 0; i < n; ++i)
-    total += v[i] * static_cast<double>(i % 13 + 1);
-  return total;
+  double weighted = 0.0;
+  long weight = 1;
+  for (const double *end = v + n; v != end; ++v, weight = weight % 29 + 1)
+    weighted += *v * static_cast<double>(weight);
+  return weighted;
 }
 
 int main() {
