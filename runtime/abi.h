@@ -195,15 +195,15 @@ FERRY_ABI_EXPORT int __ferry_launch_direct(const char *entry, unsigned nargs,
    KEY holds every number of the sequence that is not a constant of the
    site: each buffer's address and count, each reach's first and end, each
    disjointness check's values, the requested teams and threads, and the
-   entry's extents and iteration count.  With the same KEY as the last
-   launch at SITE, which took the direct path, the launch is made again
-   from what that one kept (its checks hold for the same numbers, its
-   entry and geometry are the same): the buffers are acquired as usual and
-   must be at the device addresses that launch used, and the entry runs
-   with the numbers ARGS point to now.  Returns 1 when it launched; 0,
-   having done nothing, when the sequence must run, which then keeps what
-   the next launch at SITE needs.  SITE is libferry's after the first
-   call. */
+   entry's extents and iteration count.  With the same KEY as one of the
+   last launches at SITE (a few, one per KEY) that took the direct path,
+   the launch is made again from what that one kept (its checks hold for
+   the same numbers, its entry and geometry are the same): the buffers are
+   acquired as usual and must be at the device addresses that launch
+   used, and the entry runs with the numbers ARGS point to now.  Returns 1
+   when it launched; 0, having done nothing, when the sequence must run,
+   which then keeps what the next launch at SITE with this KEY needs.
+   SITE is libferry's after the first call. */
 FERRY_ABI_EXPORT int __ferry_launch_again(void **site, const long long *key,
                                           unsigned nkey, void **args);
 

@@ -35,21 +35,39 @@ namespace ferry::rt {
 
 namespace {
 
-// What __ferry_launch_again keeps of the last launch at a call site: the
+// What __ferry_launch_again keeps of one launch at a call site: the
 // launch sequence's numbers (KEY), its buffers as the acquire left them,
-// and where the launcher keeps the rest.  Made on a site's first call and
-// never freed (the site is the program's static storage).
-struct SiteRecord {
-  std::atomic<bool> held{false}; // by one thread's launch at the site
+// and where the launcher keeps the rest.
+struct KeptLaunch {
   bool valid = false;
   std::vector<long long> key;
   std::vector<Buffer> acquired;
-  std::vector<Buffer> again; // the buffers of the launch being made again
   Launcher::Replay replay;
   Device *device = nullptr;
   std::uint64_t mappings = 0; // shared_mappings::generation()
   const char *kernel = nullptr;
   const char *entry = nullptr;
+};
+
+// A call site's last launches, one per key: a time step launches one
+// kernel on a few sets of buffers (x into y, then y into z), each again
+// the next step.  Made on the site's first call and never freed (the
+// site is the program's static storage).
+struct SiteRecord {
+  static constexpr unsigned kLaunches = 4;
+  std::atomic<bool> held{false}; // by one thread's launch at the site
+  KeptLaunch launches[kLaunches];
+  unsigned next = 0;         // the one a new key replaces
+  std::vector<Buffer> again; // the buffers of the launch being made again
+
+  // The launch kept for KEY, or nullptr.
+  KeptLaunch *find(const long long *key, unsigned nkey) {
+    for (KeptLaunch &kept : launches)
+      if (kept.valid && kept.key.size() == nkey &&
+          std::memcmp(key, kept.key.data(), nkey * sizeof *key) == 0)
+        return &kept;
+    return nullptr;
+  }
 };
 
 // A call site's sequence that __ferry_launch_again left to run, on this
@@ -75,6 +93,7 @@ struct Launch {
   std::uint64_t mappings = 0; // shared_mappings::generation() at begin
   const char *entry = nullptr;
   Launcher::Replay replay; // what the launcher kept of its direct launch
+  Launcher::Replay kept_before; // of the same key, at an earlier launch
 };
 
 thread_local ThreadLasting<Launch> launch_state;
@@ -187,6 +206,16 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
   launch.mappings = shared_mappings::generation();
   launch.entry = nullptr;
   launch.replay = {};
+  launch.kept_before = {};
+  // Where the launcher kept this key's launch before, for it to keep it
+  // there again.
+  SiteRecord *record = launch.site.record;
+  if (record && !record->held.exchange(true, std::memory_order_acquire)) {
+    if (const KeptLaunch *kept =
+            record->find(launch.site.key, launch.site.nkey))
+      launch.kept_before = kept->replay;
+    record->held.store(false, std::memory_order_release);
+  }
 }
 
 extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
@@ -555,6 +584,7 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
         constant_buffers(roles + nargs);
     // Not in the CUDA driver's locks (hooks/signal_hooks.cc).
     SignalsHeld held;
+    launch.replay = launch.kept_before; // where to keep it, if it can be
     launched = direct_launcher().launch(
         entry, arguments.data(), nargs, constants.data(), constants.size(),
         total, requested_teams, requested_threads, &why,
@@ -586,11 +616,12 @@ void answer_for(const Buffer &buffer, bool armed) {
 }
 
 // At the end of a launch that __ferry_launch_again left to run: keeps it
-// for the next call at its site when it can be made again (the launcher
-// kept its direct launch; no temporary scratch and none of the user's own
-// mappings, which each launch sets up anew; not in check mode, whose
-// checks depend on more than the numbers).  Otherwise the site's last
-// launch is forgotten.
+// for the next call at its site with the same key when it can be made
+// again (the launcher kept its direct launch; no temporary scratch and
+// none of the user's own mappings, which each launch sets up anew; not in
+// check mode, whose checks depend on more than the numbers), in place of
+// the site's oldest if the key is new.  Otherwise what the site kept for
+// the key is forgotten.
 void keep_for_again(Launch &launch) {
   const MissedSite site = launch.site;
   launch.site = {};
@@ -601,35 +632,39 @@ void keep_for_again(Launch &launch) {
              !page_guard::reporting();
   for (const Buffer &buffer : launch.buffers)
     can = can && !buffer.host_is_temporary && !buffer.mapped_by_user;
-  record.valid = can;
-  if (can) {
-    record.key.assign(site.key, site.key + site.nkey);
-    record.acquired = launch.buffers;
-    record.replay = launch.replay;
-    record.device = launch.seat.device;
-    record.mappings = launch.mappings;
-    record.kernel = launch.kernel;
-    record.entry = launch.entry;
+  KeptLaunch *kept = record.find(site.key, site.nkey);
+  if (!kept && can)
+    kept = &record.launches[record.next++ % SiteRecord::kLaunches];
+  if (kept) {
+    kept->valid = can;
+    kept->key.assign(site.key, site.key + site.nkey);
+    kept->acquired = launch.buffers;
+    kept->replay = launch.replay;
+    kept->device = launch.seat.device;
+    kept->mappings = launch.mappings;
+    kept->kernel = launch.kernel;
+    kept->entry = launch.entry;
   }
   record.held.store(false, std::memory_order_release);
 }
 
-// The launch RECORD keeps, made again for KEY and ARGS if they allow
-// (abi.h, __ferry_launch_again): whether it ran.
-bool launch_again(SiteRecord &record, const long long *key, unsigned nkey,
+// The launch SITE keeps for KEY, made again with ARGS if there is one
+// and it still holds (abi.h, __ferry_launch_again): whether it ran.
+bool launch_again(SiteRecord &site, const long long *key, unsigned nkey,
                   void **args) {
   Launch &launch = current_launch();
-  if (nkey != record.key.size() ||
-      std::memcmp(key, record.key.data(), nkey * sizeof *key) != 0 ||
-      shared_mappings::generation() != record.mappings || launch.active)
+  KeptLaunch *found = site.find(key, nkey);
+  if (!found || shared_mappings::generation() != found->mappings ||
+      launch.active)
     return false;
+  const KeptLaunch &record = *found;
   LaunchSeat seat = take_launch_seat();
   if (seat.device != record.device || !seat.counted) {
     give_back_seat(seat);
     return false;
   }
   // As the sequence's buffer calls leave them.
-  std::vector<Buffer> &buffers = record.again;
+  std::vector<Buffer> &buffers = site.again;
   buffers.resize(record.acquired.size());
   for (std::size_t k = 0; k < buffers.size(); ++k) {
     const Buffer &kept = record.acquired[k];
@@ -691,8 +726,7 @@ extern "C" int __ferry_launch_again(void **site, const long long *key,
   if (__builtin_expect(!record, 0))
     record = first_record(site);
   if (!record->held.exchange(true, std::memory_order_acquire)) {
-    const bool launched =
-        record->valid && launch_again(*record, key, nkey, args);
+    const bool launched = launch_again(*record, key, nkey, args);
     record->held.store(false, std::memory_order_release);
     if (launched)
       return 1;

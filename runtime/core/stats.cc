@@ -120,7 +120,7 @@ void print_report() {
                  "the buffers of a launch that changed nothing, on an "
                  "unchanged table");
   print_launches("launched-again", counts.launched_again,
-                 "from what their call site's last launch kept");
+                 "from what their call site kept of an earlier launch");
   for (const ModuleLink &module : all.modules)
     std::fprintf(stderr,
                  "ferry-module functions=%llu/%llu ptx_bytes=%llu/%llu "

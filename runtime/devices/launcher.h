@@ -68,7 +68,8 @@ public:
   // runs that twin instead of ENTRY when it can.  When REPLAY is given
   // and the launch can be made again as it was (no struct arguments,
   // reductions, constant buffers or frames), *REPLAY says where it is
-  // kept; otherwise it is left empty.
+  // kept: where *REPLAY said on the call, if that was this entry's (the
+  // same call site's key); otherwise it is left empty.
   virtual bool launch(const char *entry, const LaunchArgument *arguments,
                       unsigned count, const ConstantBuffer *constants,
                       unsigned constant_count, unsigned long long total,

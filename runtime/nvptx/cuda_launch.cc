@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <string>
@@ -73,10 +74,10 @@ class CudaLauncher final : public Launcher {
     std::vector<unsigned char> uploaded;    // what staging holds, if known
     CUdeviceptr tallies = 0;                // kTallyBytes per reduction
     const unsigned char *results = nullptr; // 8 bytes per reduction, pinned
-    // Its last launch that launch_again can make again (generation 0:
-    // none): the parameters point to the buffers' device addresses kept
-    // here, to firsts_, and, at the indexes FROM_ARGS marks, to the
-    // numbers of the launch being made.
+    // Its last launches that launch_again can make again (generation 0:
+    // none), one per call site's key (entry.cc): the parameters point to
+    // the buffers' device addresses kept here, to firsts_, and, at the
+    // indexes FROM_ARGS marks, to the numbers of the launch being made.
     struct Kept {
       std::uint64_t generation = 0;
       const char *entry = nullptr;
@@ -88,7 +89,8 @@ class CudaLauncher final : public Launcher {
       std::vector<void *> parameters;
       std::vector<void *> addresses;
       std::vector<char> from_args;
-    } kept;
+    } kept[4];
+    unsigned next_kept = 0; // the one a new launch replaces
   };
 
   // The function a launch runs and the sizes of its parameters.
@@ -155,6 +157,9 @@ public:
               Replay *replay) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     make_context_current();
+    const Replay kept_before = replay ? *replay : Replay{};
+    if (replay)
+      *replay = {};
     Site &site = sites_[entry];
     if (!site.function) {
       if (!(site.function = find(entry, &site.stack_bytes, why)))
@@ -277,8 +282,8 @@ public:
     launched_ = true;
     if (replay && staged.empty() && !reductions && !site.stack_bytes &&
         !with_constants)
-      *replay = keep(site, entry, function, geometry, one_pass, ends, arguments,
-                     count);
+      *replay = keep(site, kept_before, entry, function, geometry, one_pass,
+                     ends, arguments, count);
     if (settings().stats) {
       *why = describe(geometry, site.stack_bytes, reductions != 0);
       if (site.local_bytes)
@@ -318,12 +323,19 @@ public:
 
   // Keeps the launch just made of SITE's ENTRY for launch_again, which
   // takes the numbers of ARGUMENTS from the launch it makes and the rest
-  // from here.
-  Replay keep(Site &site, const char *entry, const Function &function,
-              const Geometry &geometry, bool one_pass,
+  // from here: where BEFORE (the same call site's key) was kept, if that
+  // is SITE's, else in place of its oldest.
+  Replay keep(Site &site, const Replay &before, const char *entry,
+              const Function &function, const Geometry &geometry, bool one_pass,
               const unsigned long long ends[3], const LaunchArgument *arguments,
               unsigned count) {
-    Site::Kept &kept = site.kept;
+    Site::Kept *slot = nullptr;
+    for (Site::Kept &candidate : site.kept)
+      if (&candidate == before.kept)
+        slot = &candidate;
+    if (!slot)
+      slot = &site.kept[site.next_kept++ % std::size(site.kept)];
+    Site::Kept &kept = *slot;
     kept.generation = ++kept_generation_;
     kept.entry = entry;
     kept.function = function.handle;
