@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The C entry points of abi.h: the per-thread state of one kernel launch,
-// from __ferry_launch_begin to __ferry_launch_end, and the host-sync calls
-// around it.
+// from __ferry_launch_begin to __ferry_launch_end; what each call site
+// keeps of its last launches, which __ferry_launch_again makes again in
+// one call; and the host-sync calls around them.
 #include "abi.h"
 
 #include "core/alias_check.h"
