@@ -583,8 +583,7 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
         *static_cast<const unsigned long long *>(args[nargs - 1]);
     const std::vector<ConstantBuffer> &constants =
         constant_buffers(roles + nargs);
-    // Not in the CUDA driver's locks (hooks/signal_hooks.cc).
-    SignalsHeld held;
+    LibraryCall call;                   // runtime.h: in the CUDA driver's locks
     launch.replay = launch.kept_before; // where to keep it, if it can be
     launched = direct_launcher().launch(
         entry, arguments.data(), nargs, constants.data(), constants.size(),
@@ -682,7 +681,7 @@ bool launch_again(SiteRecord &site, const long long *key, unsigned nkey,
     launched = launched &&
                buffers[k].direct_address == record.acquired[k].direct_address;
   if (launched) {
-    SignalsHeld held; // not in the CUDA driver's locks
+    LibraryCall call; // runtime.h: in the CUDA driver's locks
     launched = direct_launcher().launch_again(record.replay, args);
   }
   if (!launched) { // moved, or the launcher kept another: the sequence runs

@@ -64,6 +64,7 @@ void give_back_seat(LaunchSeat &seat);
 inline thread_local int inside_runtime_depth = 0;
 inline thread_local int own_allocations_depth = 0;
 inline thread_local int signals_held_depth = 0;
+inline thread_local int library_calls_depth = 0;
 inline thread_local bool signals_deferred_flag = false;
 
 inline int &inside_runtime() { return inside_runtime_depth; }
@@ -91,6 +92,27 @@ public:
   }
   SignalsHeld(const SignalsHeld &) = delete;
   SignalsHeld &operator=(const SignalsHeld &) = delete;
+};
+
+// How deep this thread is in a call to libgomp or the CUDA driver that a
+// launch or the program makes (LibraryCall).  They free and unmap memory
+// of their own while holding their own locks (libgomp's device lock,
+// around its mapping tables), which a holder of the residency table's
+// lock may be waiting for in a copy: the hooks that see those frees
+// must not wait for that lock (resident_transfers.cc, host_freeing).
+inline int &library_calls() { return library_calls_depth; }
+
+// Marks a call into libgomp or the CUDA driver for as long as it lives;
+// the program's signal handlers wait until it ends.
+class LibraryCall {
+public:
+  LibraryCall() { ++library_calls(); }
+  ~LibraryCall() { --library_calls(); }
+  LibraryCall(const LibraryCall &) = delete;
+  LibraryCall &operator=(const LibraryCall &) = delete;
+
+private:
+  SignalsHeld held_; // ends after the depth is back
 };
 
 // Marks the runtime's own code for as long as it lives: its frees, copies

@@ -322,18 +322,18 @@ public:
     }
   }
 
-  // The free hook, on any thread.  A thread of the GPU driver may free its
-  // own memory while holding a driver lock that a copy made under our lock
-  // waits for: such a thread must not wait for our lock.  So a thread that
-  // never used the table hands the block over instead when the lock is
-  // taken; every later use of the table forgets it first, before the
-  // memory can come back from malloc as another buffer.
+  // The free hook, on any thread.  A thread of the GPU driver, or one in
+  // libgomp or the driver (runtime.h, LibraryCall), may free its own memory
+  // holding a lock that a copy made under our lock waits for.  So such a
+  // thread hands the block over instead when our lock is taken; every
+  // later use of the table forgets it first, before the memory can come
+  // back from malloc as another buffer.
   void host_freeing(const void *host, std::size_t bytes) override {
     if (table_size_.load(std::memory_order_relaxed) == 0 ||
         !table_.may_touch(range_of(host, std::max<std::size_t>(bytes, 1))))
       return;
     RuntimeScope ours; // outlives the lock (RuntimeSection says why)
-    if (used_the_runtime()) {
+    if (used_the_runtime() && library_calls() == 0) {
       mutex_.lock();
     } else if (!mutex_.try_lock()) {
       if (deferred_frees_.push(host, bytes))
@@ -345,14 +345,14 @@ public:
   }
 
   // As host_freeing, but the data comes back first.  A thread of the GPU
-  // driver or of libgomp that finds the lock taken changes memory of its
-  // own, never a buffer: it goes on.
+  // driver or of libgomp, or one inside them, that finds the lock taken
+  // changes memory of its own, never a buffer: it goes on.
   void host_remapping(const void *host, std::size_t bytes) override {
     if (table_size_.load(std::memory_order_relaxed) == 0)
       return;
     RuntimeScope ours; // outlives the lock (RuntimeSection says why)
     std::unique_lock<std::mutex> lock(mutex_, std::defer_lock);
-    if (used_the_runtime())
+    if (used_the_runtime() && library_calls() == 0)
       lock.lock();
     else if (!lock.try_lock())
       return;

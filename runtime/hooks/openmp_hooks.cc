@@ -32,7 +32,7 @@
 #include <string>
 #include <vector>
 
-using ferry::rt::SignalsHeld;
+using ferry::rt::LibraryCall;
 using ferry::rt::hooks::next;
 
 namespace {
@@ -158,7 +158,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
                                 std::size_t count, void **addresses,
                                 std::size_t *sizes, unsigned short *kinds,
                                 unsigned flags, void **depend, void **args) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<void (*)(int, void (*)(void *), std::size_t, void **, std::size_t *,
                     unsigned short *, unsigned, void **, void **)>(
@@ -170,7 +170,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
 FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
                                      void **addresses, std::size_t *sizes,
                                      unsigned short *kinds) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(int, std::size_t, void **, std::size_t *,
                                    unsigned short *)>("GOMP_target_data_ext");
   before_construct("an OpenMP target data construct");
@@ -178,7 +178,7 @@ FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
 }
 
 FERRY_HOOK void GOMP_target_end_data(void) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(void)>("GOMP_target_end_data");
   before_openmp("the end of an OpenMP target data construct");
   real();
@@ -188,7 +188,7 @@ FERRY_HOOK void GOMP_target_update_ext(int device, std::size_t count,
                                        void **addresses, std::size_t *sizes,
                                        unsigned short *kinds, unsigned flags,
                                        void **depend) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_update_ext");
@@ -201,7 +201,7 @@ FERRY_HOOK void GOMP_target_enter_exit_data(int device, std::size_t count,
                                             std::size_t *sizes,
                                             unsigned short *kinds,
                                             unsigned flags, void **depend) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_enter_exit_data");
@@ -214,7 +214,7 @@ FERRY_HOOK int omp_target_memcpy(void *destination, const void *source,
                                  std::size_t destination_offset,
                                  std::size_t source_offset,
                                  int destination_device, int source_device) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<int (*)(void *, const void *, std::size_t, std::size_t, std::size_t,
                    int, int)>("omp_target_memcpy");
@@ -232,7 +232,7 @@ FERRY_HOOK int omp_target_memcpy_rect(void *destination, const void *source,
                                       const std::size_t *source_dimensions,
                                       int destination_device,
                                       int source_device) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<int (*)(void *, const void *, std::size_t, int, const std::size_t *,
                    const std::size_t *, const std::size_t *,
@@ -245,7 +245,7 @@ FERRY_HOOK int omp_target_memcpy_rect(void *destination, const void *source,
 }
 
 FERRY_HOOK void omp_target_free(void *memory, int device) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(void *, int)>("omp_target_free");
   before_openmp("device memory is freed");
   real(memory, device);
@@ -254,7 +254,7 @@ FERRY_HOOK void omp_target_free(void *memory, int device) {
 // A declare target variable is present once its image is loaded; other
 // memory (libferry asks of every buffer) needs no image.
 FERRY_HOOK int omp_target_is_present(const void *pointer, int device) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<int (*)(const void *, int)>("omp_target_is_present");
   if (held_images().declares(pointer))
@@ -269,7 +269,7 @@ FERRY_HOOK void GOMP_offload_register_ver(unsigned version,
                                           const void *host_table,
                                           int target_type,
                                           const void *target_data) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   const bool deferrable =
       ferry::rt::nvptx::image_registered(version, target_type, target_data);
   held_images().add({version, host_table, target_type, target_data},
@@ -281,7 +281,7 @@ FERRY_HOOK void GOMP_offload_unregister_ver(unsigned version,
                                             const void *host_table,
                                             int target_type,
                                             const void *target_data) {
-  SignalsHeld held; // signal_hooks.cc: not in libgomp's locks
+  LibraryCall call; // runtime.h: in libgomp's locks
   static const auto real = next<Register>("GOMP_offload_unregister_ver");
   if (!held_images().drop({version, host_table, target_type, target_data}) &&
       real)

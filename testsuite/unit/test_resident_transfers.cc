@@ -8,6 +8,7 @@
 #include "abi.h"
 #include "core/stats.h"
 #include "core/transfers.h"
+#include "runtime.h"
 
 #include <algorithm>
 #include <chrono>
@@ -356,6 +357,44 @@ BOOST_AUTO_TEST_CASE(a_foreign_thread_freeing_memory_never_waits_for_a_copy) {
 
   auto freed = std::async(std::launch::async,
                           [&] { policy->host_freeing(data.data(), kBytes); });
+  const bool returned =
+      freed.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+  device.open_gate();
+  copier.join();
+  freed.wait();
+  BOOST_TEST(returned);
+  BOOST_TEST(!policy->holds(data.data(), kBytes));
+}
+
+BOOST_AUTO_TEST_CASE(a_free_inside_libgomp_never_waits_for_a_copy) {
+  // A program's thread inside libgomp (a target region's unmapping, under
+  // libgomp's device lock) frees libgomp's own memory while another
+  // thread's copy under the policy's lock waits for libgomp's lock: on a
+  // GPU the two waited for each other (FERRY_LAUNCH=omp, two threads
+  // launching, testsuite/programs/launch_again_cases.cc).  That thread has
+  // used the table, but inside libgomp its free must not wait either.
+  GatedDevice device;
+  std::unique_ptr<TransferPolicy> policy = make_resident_transfers(device);
+  std::vector<double> data(kCount, 1.0), own(kCount, 2.0);
+  Buffer b = buffer_over(data.data(), kCount, FERRY_BORROW_MUT);
+  policy->acquire(b);
+  policy->release(b); // the device copy is newer now
+
+  std::promise<void> used, go;
+  auto freed = std::async(std::launch::async, [&] {
+    Buffer mine = buffer_over(own.data(), kCount, FERRY_BORROW);
+    policy->acquire(mine); // this thread has used the table
+    policy->release(mine);
+    used.set_value();
+    go.get_future().wait();
+    LibraryCall call; // as in GOMP_target_ext (hooks/openmp_hooks.cc)
+    policy->host_freeing(data.data(), kBytes);
+  });
+  used.get_future().wait();
+  device.close_gate();
+  std::thread copier([&] { policy->sync_to_host(data.data(), kBytes); });
+  device.wait_until_copying(); // the copy holds the policy's lock
+  go.set_value();
   const bool returned =
       freed.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
   device.open_gate();
