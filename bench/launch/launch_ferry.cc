@@ -1,7 +1,7 @@
 // Launch cost: a time loop of tiny kernels (1,024 elements by default,
-// 8 KiB: heap blocks under a page cannot be guarded and come back after
-// every launch; two launches a step), the shape where launches, not the
-// GPU's work, take the time.  Three ways to launch the same steps:
+// 8 KiB; 256 elements, 2 KiB, sit in libferry's small blocks; two
+// launches a step), the shape where launches, not the GPU's work, take
+// the time.  Three ways to launch the same steps:
 //   ferry           each kernel launched as it is called
 //   ferry-graph     each step a run of a ferry::launch_graph (one CUDA
 //                   graph of two kernels per step on NVIDIA)
