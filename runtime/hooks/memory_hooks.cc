@@ -41,8 +41,11 @@ namespace ferry::rt {
 
 namespace {
 
+// Not asked inside libgomp or the CUDA driver, which resize blocks of
+// their own holding locks that the table's holder may wait for (runtime.h,
+// LibraryCall).
 bool may_hold(void *block) {
-  return block && hooks::program_call() &&
+  return block && hooks::program_call() && library_calls() == 0 &&
          host_access().holds(block, malloc_usable_size(block));
 }
 
