@@ -337,6 +337,21 @@ private:
   bool copying_ = false;
 };
 
+// Whether FREED, a free of HOST, ends while COPIER's copy holds the
+// policy's lock (it must); then lets the copy end, and checks that the
+// policy forgot HOST.
+void expect_no_wait(GatedDevice &device, std::thread &copier,
+                    std::future<void> &freed, TransferPolicy &policy,
+                    const void *host) {
+  const bool returned =
+      freed.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
+  device.open_gate();
+  copier.join();
+  freed.wait();
+  BOOST_TEST(returned);
+  BOOST_TEST(!policy.holds(host, kBytes));
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_CASE(a_foreign_thread_freeing_memory_never_waits_for_a_copy) {
@@ -357,13 +372,7 @@ BOOST_AUTO_TEST_CASE(a_foreign_thread_freeing_memory_never_waits_for_a_copy) {
 
   auto freed = std::async(std::launch::async,
                           [&] { policy->host_freeing(data.data(), kBytes); });
-  const bool returned =
-      freed.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
-  device.open_gate();
-  copier.join();
-  freed.wait();
-  BOOST_TEST(returned);
-  BOOST_TEST(!policy->holds(data.data(), kBytes));
+  expect_no_wait(device, copier, freed, *policy, data.data());
 }
 
 BOOST_AUTO_TEST_CASE(a_free_inside_libgomp_never_waits_for_a_copy) {
@@ -395,13 +404,7 @@ BOOST_AUTO_TEST_CASE(a_free_inside_libgomp_never_waits_for_a_copy) {
   std::thread copier([&] { policy->sync_to_host(data.data(), kBytes); });
   device.wait_until_copying(); // the copy holds the policy's lock
   go.set_value();
-  const bool returned =
-      freed.wait_for(std::chrono::seconds(5)) == std::future_status::ready;
-  device.open_gate();
-  copier.join();
-  freed.wait();
-  BOOST_TEST(returned);
-  BOOST_TEST(!policy->holds(data.data(), kBytes));
+  expect_no_wait(device, copier, freed, *policy, data.data());
 }
 
 BOOST_AUTO_TEST_CASE(view_gives_the_direct_launch_its_device_address) {
