@@ -36,8 +36,10 @@ void PinnedPages::pin(ResidentBuffer &entry) {
   }
   if (pinning == Pinning::unavailable)
     return;
-  if (entry.pinned)
+  if (entry.pinned) {
     pinned_bytes_ += bytes;
+    locked_[entry.guarded.begin] = entry.guarded.end;
+  }
   count_pinning(
       bytes, entry.pinned,
       entry.huge_pages ? page_guard::huge_interior(entry.guarded).size() : 0);
@@ -50,6 +52,7 @@ void PinnedPages::unpin(ResidentBuffer &entry) {
   if (entry.huge_pages)
     page_guard::withdraw_huge_pages(entry.guarded);
   pinned_bytes_ -= entry.guarded.size();
+  locked_.erase(entry.guarded.begin);
   entry.pinned = entry.huge_pages = false;
 }
 

@@ -5,14 +5,19 @@
 // instead of through a staging buffer and /proc/self/mem (2 GB/s), and
 // uploads of what the host wrote read them by DMA too (pageable: 9 GB/s),
 // for about 58 us per MiB once (3.7 ms for 64 MiB).  Small buffers keep
-// the staging copies; at most half the machine's memory is locked.
+// the staging copies; at most half the machine's memory is locked.  The
+// ranges locked are kept, since a copy must not span one's edge
+// (for_each_piece).
 #ifndef FERRY_RUNTIME_CORE_PINNED_PAGES_H
 #define FERRY_RUNTIME_CORE_PINNED_PAGES_H
 
 #include "core/residency_table.h"
 #include "devices/device.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <map>
 
 namespace ferry::rt {
 
@@ -26,6 +31,32 @@ public:
   void pin(ResidentBuffer &entry);
   void unpin(ResidentBuffer &entry);
 
+  // VISIT(piece) for RANGE cut where a locked range begins or ends, in
+  // address order: each piece lies inside one locked range or outside
+  // all.  The GPU's driver refuses a copy that spans locked and pageable
+  // memory, or two locked ranges (CUDA_ERROR_INVALID_VALUE).
+  template <class Visit> void for_each_piece(Range range, Visit visit) const {
+    auto it = locked_.upper_bound(range.begin);
+    if (it != locked_.begin())
+      --it;
+    std::uintptr_t at = range.begin;
+    for (; it != locked_.end() && it->first < range.end && at < range.end;
+         ++it) {
+      const Range locked{it->first, it->second};
+      if (locked.end <= at)
+        continue;
+      if (at < locked.begin) {
+        visit(Range{at, locked.begin});
+        at = locked.begin;
+      }
+      const std::uintptr_t end = std::min(locked.end, range.end);
+      visit(Range{at, end});
+      at = end;
+    }
+    if (at < range.end)
+      visit(Range{at, range.end});
+  }
+
   // The smallest buffer pinned, and the smallest copy back that goes
   // straight into its closed pages.  Smaller copies keep the staging
   // copies, as measured end to end (doc/performance.md, residency B);
@@ -36,6 +67,7 @@ public:
 private:
   Device &device_;
   std::size_t pinned_bytes_ = 0; // of the entries' guarded pages
+  std::map<std::uintptr_t, std::uintptr_t> locked_; // begin -> end
 };
 
 } // namespace ferry::rt

@@ -15,7 +15,8 @@
 // back first); if that is not enough the program stops with the host data
 // intact.  The guarded pages of large buffers are page-locked where the
 // device can (pinned_pages.h), so that copies reach them by DMA, and
-// copies back do while the CPU still sees them closed.  The same launch
+// copies back do while the CPU still sees them closed (entry_copies.h
+// moves the bytes, in pieces the driver accepts).  The same launch
 // again, on a table its last run left unchanged, skips the table
 // (repeated_launches.h).  Buffers in heap blocks under a page
 // (small_blocks.h) are guarded in groups that share pages, or not at all
@@ -25,6 +26,7 @@
 
 #include "abi.h"
 #include "core/deferred_frees.h"
+#include "core/entry_copies.h"
 #include "core/heap_blocks.h"
 #include "core/page_guard.h"
 #include "core/pinned_pages.h"
@@ -145,7 +147,7 @@ private:
         unguarded_upload = unguarded_upload ||
                            !entry->stale_on_device.parts_within(mine).empty();
       }
-      upload(*entry, range);
+      copies_.upload(*entry, range);
       if (unguarded_upload)
         remember_unguarded(*entry, range);
     }
@@ -204,7 +206,7 @@ public:
   void sync_to_host(const void *host, std::size_t bytes) override {
     RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
-      download(*entry, clip(*entry, host, bytes));
+      copies_.download(*entry, clip(*entry, host, bytes));
       protect(*entry);
     }
   }
@@ -213,7 +215,7 @@ public:
     RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
       const Range range = clip(*entry, host, bytes);
-      download(*entry, range); // keep what the host does not overwrite
+      copies_.download(*entry, range); // keep what the host does not overwrite
       entry->stale_on_device.add(range);
       protect(*entry);
     }
@@ -252,7 +254,7 @@ public:
     if (!read) {
       // No reading around the protection here: sync, a page at a time.
       for (auto &[entry, part] : newer) {
-        download(*entry, clip(*entry, host, bytes));
+        copies_.download(*entry, clip(*entry, host, bytes));
         protect(*entry);
       }
       std::memcpy(to, host, bytes);
@@ -310,14 +312,14 @@ public:
     if (!entry)
       entry = &create_entry(range, "prefetched buffer");
     entry->last_use = table_.tick();
-    upload(*entry, range);
+    copies_.upload(*entry, range);
     protect(*entry);
   }
 
   void release_range(const void *host, std::size_t bytes) override {
     RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
-      download(*entry, entry->host);
+      copies_.download(*entry, entry->host);
       drop(entry);
     }
   }
@@ -357,7 +359,7 @@ public:
     else if (!lock.try_lock())
       return;
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
-      download(*entry, entry->host);
+      copies_.download(*entry, entry->host);
       drop(entry);
     }
   }
@@ -370,7 +372,7 @@ public:
   void sync_all() override {
     RuntimeSection section(*this);
     for (ResidentBuffer *entry : table_.by_last_use()) {
-      download(*entry, entry->host);
+      copies_.download(*entry, entry->host);
       protect(*entry);
     }
   }
@@ -451,11 +453,11 @@ public:
       const bool open_all =
           entry->host_rewrites || entry->write_faults > kFewWriteFaults;
       if (open_all)
-        download(*entry, entry->host); // all of it becomes the host's below
+        copies_.download(*entry, entry->host); // all of it becomes the host's below
       else if (write)
-        download(*entry, intersect(page, entry->host));
+        copies_.download(*entry, intersect(page, entry->host));
       else
-        download(*entry, read_window(*entry, page));
+        copies_.download(*entry, read_window(*entry, page));
       if (open_all)
         entry->stale_on_device.add(entry->host);
       else if (write)
@@ -531,88 +533,6 @@ private:
                                  : range;
   }
 
-  void upload(ResidentBuffer &entry, Range range) {
-    if (entry.stale_on_device.empty()) // launch after launch, usually
-      return;
-    for (const Range &part : entry.stale_on_device.parts_within(range)) {
-      for (const auto &[piece, closed] : pieces(entry, part, true))
-        if (!closed)
-          device_.copy_to_device(entry.device_address(piece.begin),
-                                 reinterpret_cast<const void *>(piece.begin),
-                                 piece.size());
-        else
-          for_chunks(piece, [&](Range chunk) {
-            if (!page_guard::read_closed(staging_.get(), chunk.begin,
-                                         chunk.size())) {
-              page_guard::open(entry);
-              std::memcpy(staging_.get(),
-                          reinterpret_cast<const void *>(chunk.begin),
-                          chunk.size());
-            }
-            device_.copy_to_device(entry.device_address(chunk.begin),
-                                   staging_.get(), chunk.size());
-          });
-      count_host_to_device(part.size(), entry.name);
-      entry.stale_on_device.remove(part);
-    }
-  }
-
-  void download(ResidentBuffer &entry, Range range) {
-    for (const Range &part : entry.stale_on_host.parts_within(range)) {
-      for (const auto &[piece, closed] : pieces(entry, part, false))
-        // Into locked pages the copy engine writes, closed or not.
-        if (!closed || (entry.pinned && piece.size() >= PinnedPages::kSmallest))
-          device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
-                               entry.device_address(piece.begin), piece.size());
-        else
-          for_chunks(piece, [&](Range chunk) {
-            device_.copy_to_host(staging_.get(),
-                                 entry.device_address(chunk.begin),
-                                 chunk.size());
-            if (!page_guard::write_closed(chunk.begin, staging_.get(),
-                                          chunk.size())) {
-              page_guard::open(entry);
-              std::memcpy(reinterpret_cast<void *>(chunk.begin), staging_.get(),
-                          chunk.size());
-            }
-          });
-      count_device_to_host(part.size(), entry.name);
-      entry.stale_on_host.remove(part);
-    }
-  }
-
-  // PART split by whether its pages may be closed to this copy: those are
-  // copied around the protection (page_guard::write_closed), never opened
-  // for other threads to see half done.  An upload only reads, so only
-  // pages with no access count; a download writes, so any guarded page.
-  static std::vector<std::pair<Range, bool>> pieces(const ResidentBuffer &entry,
-                                                    Range part, bool reads) {
-    const Range closed = intersect(part, entry.guarded);
-    // Pages that small blocks share: what any buffer there set last.
-    const std::vector<std::pair<Range, int>> protection =
-        entry.claimed ? small_blocks::protection_of(entry.guarded)
-                      : entry.protection;
-    if (closed.empty() ||
-        std::none_of(protection.begin(), protection.end(),
-                     [&](const std::pair<Range, int> &stretch) {
-                       return (!reads || stretch.second == PROT_NONE) &&
-                              stretch.first.overlaps(closed);
-                     }))
-      return {{part, false}};
-    std::vector<std::pair<Range, bool>> result;
-    if (part.begin < closed.begin)
-      result.push_back({{part.begin, closed.begin}, false});
-    result.push_back({closed, true});
-    if (closed.end < part.end)
-      result.push_back({{closed.end, part.end}, false});
-    return result;
-  }
-
-  template <typename Copy> void for_chunks(Range range, Copy copy) {
-    for (std::uintptr_t at = range.begin; at < range.end; at += kStagingBytes)
-      copy(Range{at, std::min<std::uintptr_t>(at + kStagingBytes, range.end)});
-  }
-
   // What a read fault on PAGE of ENTRY brings back.  A host loop over the
   // buffer starts at its first page, and takes all of it at once; a read
   // that starts inside a large buffer (a probe of one element each time
@@ -653,7 +573,7 @@ private:
     entry.stale_on_device.remove(range);
     entry.stale_on_host.add(range);
     for (const Range &part : unguarded_parts(entry))
-      download(entry, part);
+      copies_.download(entry, part);
     remember_unguarded(entry, range);
     protect(entry);
   }
@@ -736,7 +656,7 @@ private:
   // back, its pages open, and from now on its bytes come back as each
   // kernel ends.
   void unguard(ResidentBuffer &entry) {
-    download(entry, entry.host);
+    copies_.download(entry, entry.host);
     entry.protection = small_blocks::protection_of(entry.guarded);
     page_guard::open(entry);
     release_claim(entry);
@@ -839,7 +759,7 @@ private:
     release_claim(*entry);
     const Range pages = entry->guarded;
     device_.disassociate(reinterpret_cast<void *>(entry->host.begin));
-    device_.deallocate(entry->device);
+    free_copy(*entry);
     table_.erase(entry);
     table_size_.store(table_.size(), std::memory_order_relaxed);
     // Neighbours on the pages it shared set them for themselves again.
@@ -862,7 +782,7 @@ private:
       whole.begin = std::min(whole.begin, old->host.begin);
       whole.end = std::max(whole.end, old->host.end);
     }
-    void *memory = allocate(whole.size(), name, joined);
+    void *memory = allocate_copy(whole, name, joined);
     // Everything is stale on the device, except what the joined entries
     // held, which moves over on the device.
     RangeSet stale_on_device, stale_on_host;
@@ -889,7 +809,7 @@ private:
       in_use += old->in_use;
       pinned_.unpin(*old);
       device_.disassociate(reinterpret_cast<void *>(old->host.begin));
-      device_.deallocate(old->device);
+      free_copy(*old);
       table_.erase(old);
     }
     ResidentBuffer &entry = table_.insert(whole, memory);
@@ -912,6 +832,21 @@ private:
     return entry;
   }
 
+  // A device copy of WHOLE that keeps its place within kDeviceAlignment
+  // bytes: an element aligned on the host is aligned on the device, where
+  // a GPU needs it, wherever the entry begins (a double at an odd place in
+  // a byte buffer begins an entry that a later one joins).
+  void *allocate_copy(Range whole, const char *name,
+                      const std::vector<ResidentBuffer *> &keep) {
+    const std::size_t phase = whole.begin % kDeviceAlignment;
+    return static_cast<char *>(allocate(whole.size() + phase, name, keep)) +
+           phase;
+  }
+  void free_copy(const ResidentBuffer &entry) {
+    device_.deallocate(static_cast<char *>(entry.device) -
+                       entry.host.begin % kDeviceAlignment);
+  }
+
   // Device memory for BYTES, evicting entries that no launch uses (and
   // that are not about to be joined): clean ones first, least recently
   // used first; then dirty ones, copied back first.
@@ -925,7 +860,7 @@ private:
             std::find(keep.begin(), keep.end(), entry) != keep.end() ||
             (!dirty_too && !entry->clean()))
           continue;
-        download(*entry, entry->host);
+        copies_.download(*entry, entry->host);
         drop(entry);
         if (void *memory = device_.allocate(bytes))
           return memory;
@@ -933,7 +868,7 @@ private:
     }
     // Nothing left to evict: stop with the host data intact.
     for (ResidentBuffer *entry : table_.by_last_use())
-      download(*entry, entry->host);
+      copies_.download(*entry, entry->host);
     std::fprintf(stderr,
                  "%sout of device memory: %zu bytes for '%s' do not fit "
                  "next to the other buffers of the launch (%zu on the "
@@ -958,11 +893,8 @@ private:
   Device &device_;
   ResidencyTable table_;
   std::mutex mutex_;
-  // Copies to and from closed pages pass through here, a chunk at a time
-  // (left untouched, so costing no memory, until a copy needs it).
-  static constexpr std::size_t kStagingBytes = std::size_t{16} << 20;
-  std::unique_ptr<char[]> staging_{new char[kStagingBytes]};
   PinnedPages pinned_{device_};
+  EntryCopies copies_{device_, pinned_};
   // Sections of the policy that ran, less those known to have changed
   // nothing, and the launches that changed nothing (repeated_launches.h),
   // under the lock.

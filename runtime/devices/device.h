@@ -23,6 +23,9 @@ class Launcher;
 // What came of page-locking host memory for a device's copies.
 enum class Pinning { unavailable, pinned, refused };
 
+// The alignment of what Device::allocate returns, at least: cudaMalloc's.
+constexpr std::size_t kDeviceAlignment = 256;
+
 // What fresh device memory holds on the sim device, and on a GPU in check
 // mode: every double and float made of these bytes is a NaN, so reading
 // memory nothing was copied to shows in the results.
@@ -45,7 +48,8 @@ public:
   // False only when kernels run on the host's own memory.
   virtual bool has_separate_memory() const = 0;
 
-  // Device memory; nullptr when the device is out of memory.
+  // Device memory, aligned to kDeviceAlignment; nullptr when the device
+  // is out of memory.
   virtual void *allocate(std::size_t bytes) = 0;
   virtual void deallocate(void *device_ptr) = 0;
 

@@ -14,14 +14,21 @@
 // kernels see.
 #include "devices/device.h"
 
+#include "core/page_guard.h"
+#include "core/ranks.h"
+#include "core/residency_table.h"
 #include "core/settings.h"
 
 #include <omp.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace ferry::rt {
@@ -39,7 +46,12 @@ public:
     std::lock_guard<std::mutex> lock(mutex_);
     if (capacity_ && bytes > capacity_ - std::min(capacity_, bytes_in_use_))
       return nullptr;
-    void *memory = std::malloc(bytes ? bytes : 1);
+    // Aligned as cudaMalloc aligns (kDeviceAlignment).
+    const std::size_t blocks =
+        std::max<std::size_t>(1, (bytes + kDeviceAlignment - 1) /
+                                     kDeviceAlignment);
+    void *memory = std::aligned_alloc(kDeviceAlignment,
+                                      blocks * kDeviceAlignment);
     if (!memory)
       return nullptr;
     std::memset(memory, kPoisonByte, bytes);
@@ -58,15 +70,46 @@ public:
   }
   void copy_to_device(void *device_dst, const void *host_src,
                       std::size_t bytes) override {
+    if (!bytes)
+      return;
+    if (locked("cuMemcpyHtoD", host_src, bytes) &&
+        page_guard::read_closed(device_dst,
+                                reinterpret_cast<std::uintptr_t>(host_src),
+                                bytes))
+      return;
     std::memcpy(device_dst, host_src, bytes);
   }
   void copy_to_host(void *host_dst, const void *device_src,
                     std::size_t bytes) override {
+    if (!bytes)
+      return;
+    if (locked("cuMemcpyDtoH", host_dst, bytes) &&
+        page_guard::write_closed(reinterpret_cast<std::uintptr_t>(host_dst),
+                                 device_src, bytes))
+      return;
     std::memcpy(host_dst, device_src, bytes);
   }
   void copy_on_device(void *device_dst, const void *device_src,
                       std::size_t bytes) override {
     std::memmove(device_dst, device_src, bytes);
+  }
+  Pinning pin_host_range(void *host, std::size_t bytes) override {
+    const Range range = range_of(host, bytes);
+    if (bytes == 0 || range.begin % page_bytes() || range.end % page_bytes())
+      refuse("cuMemHostRegister", range, "ferry locks whole pages");
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto next = locked_.lower_bound(range.begin);
+    if ((next != locked_.end() && next->first < range.end) ||
+        (next != locked_.begin() && std::prev(next)->second > range.begin))
+      return Pinning::refused; // CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
+    locked_[range.begin] = range.end;
+    return Pinning::pinned;
+  }
+  void unpin_host_range(void *host) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (locked_.erase(reinterpret_cast<std::uintptr_t>(host)) == 0)
+      refuse("cuMemHostUnregister", range_of(host, 1),
+             "the address does not start a locked range");
   }
   // The region runs in libgomp's host fallback, where maps do nothing: it
   // addresses the copies directly.
@@ -78,10 +121,47 @@ public:
   }
 
 private:
+  static std::uintptr_t page_bytes() {
+    static const auto bytes = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+    return bytes;
+  }
+
+  // Whether the host side of a copy, BYTES at HOST, lies in a locked
+  // range; stops the program, as CALL would fail on a GPU, where it spans
+  // the edge of one.
+  bool locked(const char *call, const void *host, std::size_t bytes) {
+    const Range range = range_of(host, bytes);
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto next = locked_.upper_bound(range.begin);
+    if (next != locked_.begin()) {
+      const Range before{std::prev(next)->first, std::prev(next)->second};
+      if (before.contains(range))
+        return true;
+      if (before.overlaps(range))
+        refuse(call, range, "it spans the edge of page-locked memory");
+    }
+    if (next != locked_.end() && next->first < range.end)
+      refuse(call, range, "it spans the edge of page-locked memory");
+    return false;
+  }
+
+  // What a GPU's driver answers with an error: here, an internal error of
+  // libferry's, since ferry's copies must keep the driver's rules.
+  [[noreturn]] static void refuse(const char *call, Range range,
+                                  const char *why) {
+    std::fprintf(stderr,
+                 "%sinternal error: the sim device refuses %s of %zu bytes "
+                 "at %#lx, as a GPU's driver would: %s\n",
+                 message_prefix(), call, range.size(),
+                 static_cast<unsigned long>(range.begin), why);
+    std::abort();
+  }
+
   const unsigned long long capacity_;
   std::mutex mutex_;
   std::unordered_map<void *, std::size_t> sizes_;
   unsigned long long bytes_in_use_ = 0;
+  std::map<std::uintptr_t, std::uintptr_t> locked_; // begin -> end
 };
 
 __attribute__((constructor)) void keep_user_regions_on_the_host() {

@@ -8,6 +8,7 @@
 #include "abi.h"
 #include "core/stats.h"
 #include "core/transfers.h"
+#include "devices/device.h"
 #include "runtime.h"
 
 #include <algorithm>
@@ -73,8 +74,11 @@ struct Fixture {
   }
 };
 
+// Room for two buffers but not three, whatever their host addresses: each
+// copy takes up to kDeviceAlignment - 1 bytes more, to keep its host
+// range's alignment.
 struct SmallDevice : Fixture {
-  SmallDevice() : Fixture(2 * kBytes) {}
+  SmallDevice() : Fixture(2 * kBytes + 2 * (kDeviceAlignment - 1)) {}
 };
 
 auto add_one(std::size_t count) {
@@ -427,6 +431,35 @@ BOOST_AUTO_TEST_CASE(view_gives_the_direct_launch_its_device_address) {
   h.view = on_host->view(h);
   BOOST_TEST(h.direct_address == nullptr); // no device copy of ferry's own
   on_host->release(h);
+}
+
+// A GPU loads an element only at an address aligned for it: the device
+// copy keeps each host byte's place within kDeviceAlignment bytes, so an
+// element aligned on the host is aligned in the copy, whichever element
+// the entry begins at (here one that begins 1 byte into the data, and one
+// that a later, larger entry joins).
+BOOST_FIXTURE_TEST_CASE(device_copies_keep_the_hosts_alignment, Fixture) {
+  std::vector<double> data(kCount + 1, 1.0);
+  char *bytes = reinterpret_cast<char *>(data.data());
+  for (std::size_t skip : {std::size_t{1}, std::size_t{8}, std::size_t{24}}) {
+    Buffer b = buffer_over(reinterpret_cast<double *>(bytes + skip), 4,
+                           FERRY_BORROW);
+    b.bytes = 4 * sizeof(double);
+    policy->acquire(b);
+    b.view = policy->view(b);
+    BOOST_TEST(reinterpret_cast<std::uintptr_t>(b.direct_address) %
+                   kDeviceAlignment ==
+               reinterpret_cast<std::uintptr_t>(b.host) % kDeviceAlignment);
+    policy->release(b);
+  }
+  Buffer whole = buffer_over(data.data(), kCount + 1, FERRY_BORROW);
+  policy->acquire(whole);
+  whole.view = policy->view(whole);
+  BOOST_TEST(reinterpret_cast<std::uintptr_t>(whole.direct_address) %
+                 kDeviceAlignment ==
+             reinterpret_cast<std::uintptr_t>(whole.host) % kDeviceAlignment);
+  BOOST_TEST(static_cast<double *>(whole.view)[kCount] == 1.0);
+  policy->release(whole);
 }
 
 // The two kernels the out contract now refuses at compile time, run as
