@@ -113,6 +113,27 @@ inline Launch &current_launch() {
                                                 : first_launch_state();
 }
 
+// The program's asynchronous signal handlers wait while a launch runs
+// (hooks/signal_hooks.cc): one that jumps out with siglongjmp, or
+// launches a kernel itself, runs as the launch ends, as if the signal had
+// come then.  A kernel on a GPU cannot stop half done anyway, and a launch
+// left without its end would hold its seat, its buffers and its site.
+void hold_signals_for_launch() { ++launches_open(); }
+void end_signal_hold_of_launch() {
+  if (--launches_open() == 0 && !handlers_wait() && signals_deferred())
+    deliver_deferred_signals();
+}
+
+// The same for a launch made in one call (__ferry_launch_again), which a
+// jump would leave with its site held and its seat counted.
+class SignalsWaitForLaunch {
+public:
+  SignalsWaitForLaunch() { hold_signals_for_launch(); }
+  ~SignalsWaitForLaunch() { end_signal_hold_of_launch(); }
+  SignalsWaitForLaunch(const SignalsWaitForLaunch &) = delete;
+  SignalsWaitForLaunch &operator=(const SignalsWaitForLaunch &) = delete;
+};
+
 // A broken call sequence means the generated code and this runtime disagree;
 // nothing sensible can follow.
 [[noreturn]] void internal_error(const char *what) {
@@ -133,6 +154,7 @@ void abandon_launch() {
   current_launch().buffers.clear();
   give_back_seat(current_launch().seat);
   current_launch().active = false;
+  end_signal_hold_of_launch();
 }
 
 // Check mode: a length that runs past the end of the heap block the
@@ -193,8 +215,20 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
     std::exit(EXIT_FAILURE);
   }
   Launch &launch = current_launch();
-  if (launch.active)
-    internal_error("a launch began inside another launch");
+  if (launch.active) {
+    // Only a synchronous signal's handler (SIGFPE, SIGBUS, ...: they
+    // cannot wait) can leave a launch by a jump, or launch inside one.
+    std::fprintf(stderr,
+                 "%skernel '%s' (%s:%u) was called while this thread's launch "
+                 "of '%s' (%s:%u) had not ended: a handler of a synchronous "
+                 "signal (SIGFPE, SIGBUS, SIGILL, SIGTRAP, SIGSYS) jumped out "
+                 "of that launch or called a kernel inside it; ferry cannot "
+                 "tell which of that launch's bytes are current\n",
+                 message_prefix(), kernel, file, line, launch.kernel,
+                 launch.file, launch.line);
+    std::abort();
+  }
+  hold_signals_for_launch();
   launch.active = true;
   launch.seat = take_launch_seat();
   launch.armed = frames::take_armed(&launch.call_site);
@@ -721,6 +755,7 @@ __attribute__((noinline)) SiteRecord *first_record(void **site) {
 extern "C" int __ferry_launch_again(void **site, const long long *key,
                                     unsigned nkey, void **args) {
   OwnAllocations own;
+  SignalsWaitForLaunch wait;
   auto *record =
       static_cast<SiteRecord *>(__atomic_load_n(site, __ATOMIC_ACQUIRE));
   if (__builtin_expect(!record, 0))
@@ -758,6 +793,7 @@ extern "C" void __ferry_launch_end(void) {
   }
   give_back_seat(launch.seat);
   launch.active = false;
+  end_signal_hold_of_launch();
 }
 
 extern "C" void __ferry_frame_enter(void) {

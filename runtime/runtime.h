@@ -65,6 +65,7 @@ inline thread_local int inside_runtime_depth = 0;
 inline thread_local int own_allocations_depth = 0;
 inline thread_local int signals_held_depth = 0;
 inline thread_local int library_calls_depth = 0;
+inline thread_local int launches_open_depth = 0;
 inline thread_local bool signals_deferred_flag = false;
 
 inline int &inside_runtime() { return inside_runtime_depth; }
@@ -75,6 +76,15 @@ inline int &inside_runtime() { return inside_runtime_depth; }
 // (the policy's, malloc's arena, libgomp's, the CUDA driver's).  Such
 // handlers wait, and run when the outermost SignalsHeld ends.
 inline int &signals_held() { return signals_held_depth; }
+// How many launches this thread has begun and not ended (entry.cc): the
+// handlers wait for their ends too, since a handler that jumps out with
+// siglongjmp, or launches, would leave a launch half made.  Nothing else
+// of SignalsHeld applies there: the kernel's host-fallback region runs
+// the program's code, and the threads it starts are the program's.
+inline int &launches_open() { return launches_open_depth; }
+inline bool handlers_wait() {
+  return signals_held() > 0 || launches_open() > 0;
+}
 inline bool &signals_deferred() { return signals_deferred_flag; }
 void deliver_deferred_signals();
 
@@ -87,7 +97,7 @@ class SignalsHeld {
 public:
   SignalsHeld() { ++signals_held(); }
   ~SignalsHeld() {
-    if (--signals_held() == 0 && signals_deferred())
+    if (--signals_held() == 0 && !handlers_wait() && signals_deferred())
       deliver_deferred_signals();
   }
   SignalsHeld(const SignalsHeld &) = delete;

@@ -2,6 +2,8 @@
 // See frames.h.
 #include "core/frames.h"
 
+#include "core/heap_blocks.h"
+
 #include "core/lasting.h"
 
 #include "abi.h"
@@ -178,9 +180,18 @@ void record(Range buffer) {
     add_once(frames.back().buffers, buffer);
 }
 
+Range current_stack() {
+  const Range here = range_of(__builtin_frame_address(0), 1);
+  if (thread_state().stack.contains(here))
+    return thread_state().stack;
+  heap_blocks::Block block;
+  return heap_blocks::find(__builtin_frame_address(0), &block) ? block.range
+                                                              : Range{};
+}
+
 void settle(Range buffer) {
   void *host = reinterpret_cast<void *>(buffer.begin);
-  if (thread_state().stack.contains(buffer))
+  if (current_stack().contains(buffer))
     host_access().release_range(host, buffer.size());
   else if (!page_guard::resolving()) // else the pages answer for the caller
     host_access().host_wrote(host, buffer.size());

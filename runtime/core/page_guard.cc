@@ -2,6 +2,7 @@
 // See page_guard.h.
 #include "core/page_guard.h"
 
+#include "core/ranks.h"
 #include "core/settings.h"
 #include "core/small_blocks.h"
 #include "core/transfers.h"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
@@ -129,6 +131,22 @@ void keep_handler() {
 }
 
 std::atomic<std::uint64_t> protections_set{0};
+// The stretches of pages that entries' protections hold now: each may
+// be a mapping of the kernel's (room_for_guard).
+std::atomic<long> stretches_held{0};
+
+long max_map_count() {
+  static const long count = [] {
+    long value = 65530; // Linux's default
+    if (std::FILE *file = std::fopen("/proc/sys/vm/max_map_count", "r")) {
+      if (std::fscanf(file, "%ld", &value) != 1)
+        value = 65530;
+      std::fclose(file);
+    }
+    return value;
+  }();
+  return count;
+}
 
 void set_protection(Range range, int protection) {
   if (range.empty())
@@ -137,7 +155,16 @@ void set_protection(Range range, int protection) {
   // As a system call: libferry's own mprotect (mapping_hooks.cc) is for
   // the program's calls.
   if (syscall(SYS_mprotect, range.begin, range.size(), protection) != 0) {
-    std::perror("ferry: mprotect of a resident buffer's pages");
+    const int error = errno;
+    std::fprintf(stderr, "%smprotect of a resident buffer's pages: %s\n",
+                 message_prefix(), std::strerror(error));
+    if (error == ENOMEM)
+      std::fprintf(stderr,
+                   "%sthe process has reached the kernel's limit on its "
+                   "memory mappings (vm.max_map_count, %ld): raise it "
+                   "(sysctl -w vm.max_map_count=262144), or run with "
+                   "FERRY_COHERENCE=compiler, which guards no pages\n",
+                   message_prefix(), max_map_count());
     std::exit(EXIT_FAILURE);
   }
   // Pages that small blocks share keep theirs where every buffer on them
@@ -252,7 +279,16 @@ void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
   }
   if (pending_protection != kUnset)
     set_protection(pending, pending_protection);
+  stretches_held.fetch_add(static_cast<long>(flat.size()) -
+                               static_cast<long>(entry.protection.size()),
+                           std::memory_order_relaxed);
   entry.protection = std::move(flat);
+}
+
+bool room_for_guard(std::size_t bytes) {
+  constexpr std::size_t kSmallGuard = std::size_t{64} << 10;
+  const long held = stretches_held.load(std::memory_order_relaxed);
+  return held < max_map_count() / (bytes < kSmallGuard ? 4 : 2);
 }
 
 namespace {
@@ -484,6 +520,8 @@ void open(ResidentBuffer &entry) {
   if (entry.protection.empty())
     return;
   set_protection(entry.guarded, PROT_READ | PROT_WRITE);
+  stretches_held.fetch_sub(static_cast<long>(entry.protection.size()),
+                           std::memory_order_relaxed);
   entry.protection.clear();
 }
 

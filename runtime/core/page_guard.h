@@ -55,6 +55,14 @@ Range widen_to_pages(Range range, Range buffer);
 void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
 // Opens ENTRY's guarded pages (as the entry is dropped).
 void open(ResidentBuffer &entry);
+
+// Whether a new buffer of BYTES may be guarded.  Each stretch of pages
+// with a protection of its own is a mapping of the kernel's, which allows
+// a process vm.max_map_count of them (65,530 by default), and mprotect
+// fails past that.  The guards take at most half of them, buffers under
+// 64 KiB at most a quarter; a buffer not guarded takes the unguarded path
+// (its bytes come back as each kernel ends), slower but right.
+bool room_for_guard(std::size_t bytes);
 // How many times ferry has changed the protection of any pages, in the
 // process: while this and residency_changes() stay the same, every page
 // is as it was (core/repeated_launches.h).

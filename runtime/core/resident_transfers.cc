@@ -27,6 +27,7 @@
 #include "abi.h"
 #include "core/deferred_frees.h"
 #include "core/entry_copies.h"
+#include "core/frames.h"
 #include "core/heap_blocks.h"
 #include "core/page_guard.h"
 #include "core/pinned_pages.h"
@@ -580,14 +581,18 @@ private:
 
   // The pages guarded for RANGE: all it touches when they hold only the
   // data of a page-aligned heap block, else those wholly inside it (a
-  // buffer in a small block gains its pages in guard_small_blocks).
+  // buffer in a small block gains its pages in guard_small_blocks); none
+  // past the kernel's limit on mappings (page_guard::room_for_guard).  A
+  // block that a coroutine runs on as its stack holds the frames around
+  // the buffer too: a fault there could not even push the handler's frame.
   static Range guarded_pages(Range range) {
-    if (!page_guard::enabled())
+    if (!page_guard::enabled() || !page_guard::room_for_guard(range.size()))
       return {};
     heap_blocks::Block block;
     if (heap_blocks::find(reinterpret_cast<const void *>(range.begin),
                           &block) &&
-        block.page_aligned && block.range.contains(range))
+        block.page_aligned && block.range.contains(range) &&
+        !block.range.overlaps(frames::current_stack()))
       return page_guard::whole_pages(range);
     return page_guard::inner_pages(range);
   }
@@ -599,7 +604,8 @@ private:
   // lose theirs).  So no buffer's bytes sit unguarded on a page that
   // another's guard closes, for ferry's own copies to fault on.
   void guard_small_blocks(ResidentBuffer &entry) {
-    if (!page_guard::enabled() || !small_blocks::holds_whole(entry.host))
+    if (!page_guard::enabled() || !small_blocks::holds_whole(entry.host) ||
+        !page_guard::room_for_guard(entry.host.size()))
       return;
     Range pages = page_guard::whole_pages(entry.host);
     std::vector<ResidentBuffer *> group;

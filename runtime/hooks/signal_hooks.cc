@@ -18,7 +18,9 @@
 // locks ferry's copies take too (malloc's arena, libgomp, the CUDA driver:
 // SignalsHeld, runtime.h), notes the signal and returns; the end of that
 // raises it again, and the handler runs then, as if the signal had come a
-// few microseconds later.  Not held: calls inside the C library that
+// few microseconds later.  The same holds from a launch's beginning to its
+// end (launches_open, runtime.h): a handler that leaves with siglongjmp
+// would leave the launch half made.  Not held: calls inside the C library that
 // allocate with its internal malloc (fopen, printf's buffers); a handler
 // that touches a buffer may wait there, and should be blocked around such
 // calls, or call ferry::sync on the buffer before the signal can come.  Queries
@@ -74,7 +76,7 @@ bool is_handler(const struct sigaction &action) {
 }
 
 void trampoline(int signal, siginfo_t *info, void *context) {
-  if (ferry::rt::signals_held() > 0) {
+  if (ferry::rt::handlers_wait()) {
     sigaddset(&pending, signal);
     signals_deferred() = true;
     return;
