@@ -7,6 +7,7 @@
 #include "tree_utils.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -157,13 +158,16 @@ public:
         fndecl_(fndecl), location_(location), attribute_(attribute),
         members_(members) {}
 
+  // The length is computed in the types the program declared, with C++'s
+  // promotions and conversions (an unsigned product wraps as it does in
+  // the loop), and handed on as a long long.
   tree length() {
     tree value = expression();
     if (value && !at_end()) {
       error_here("unexpected %qs", peek().text.c_str());
       return NULL_TREE;
     }
-    return value;
+    return value ? fold_convert(result_type(), value) : NULL_TREE;
   }
 
   bool kernel_options(KernelOptions *options) {
@@ -209,7 +213,7 @@ private:
       tree right = term();
       if (!right)
         return NULL_TREE;
-      left = fold_build2(code, result_type(), left, right);
+      left = arithmetic(code, left, right);
     }
     return left;
   }
@@ -230,7 +234,7 @@ private:
         error_at_token(op, "division by zero");
         return NULL_TREE;
       }
-      left = fold_build2(code, result_type(), left, right);
+      left = arithmetic(code, left, right);
     }
     return left;
   }
@@ -243,9 +247,19 @@ private:
       tree operand = unary();
       if (!operand || !negate)
         return operand;
-      return fold_build1(NEGATE_EXPR, result_type(), operand);
+      operand = cp_perform_integral_promotions(operand, tf_none);
+      return fold_build1(NEGATE_EXPR, TREE_TYPE(operand), operand);
     }
     return primary();
+  }
+
+  // LEFT CODE RIGHT after C++'s usual arithmetic conversions.
+  static tree arithmetic(tree_code code, tree left, tree right) {
+    left = cp_perform_integral_promotions(left, tf_none);
+    right = cp_perform_integral_promotions(right, tf_none);
+    tree type = common_type(TREE_TYPE(left), TREE_TYPE(right));
+    return fold_build2(code, type, fold_convert(type, left),
+                       fold_convert(type, right));
   }
 
   // primary := number | identifier | '(' expression ')'
@@ -277,19 +291,55 @@ private:
     for (char c : token.text)
       if (c != '\'')
         digits += c;
-    // Drop integer suffixes (u, l, z in any case and order).
-    while (!digits.empty() && std::strchr("uUlLzZ", digits.back()))
+    // The integer suffixes (u, l, ll, z in any case and order).
+    std::string suffix;
+    while (!digits.empty() && std::strchr("uUlLzZ", digits.back())) {
+      suffix.insert(suffix.begin(), std::tolower(digits.back()));
       digits.pop_back();
+    }
     errno = 0;
     char *end = nullptr;
     unsigned long long value = std::strtoull(digits.c_str(), &end, 0);
-    if (digits.empty() || *end != '\0' || errno == ERANGE ||
-        value > static_cast<unsigned long long>(HOST_WIDE_INT_MAX)) {
+    tree type = NULL_TREE;
+    if (!digits.empty() && *end == '\0' && errno != ERANGE)
+      type = literal_type(value, digits[0] != '0' || digits.size() == 1,
+                          suffix);
+    if (!type) {
       error_at_token(token, "%qs is not an integer element count",
                      token.text.c_str());
       return NULL_TREE;
     }
-    return build_int_cst(result_type(), static_cast<HOST_WIDE_INT>(value));
+    return wide_int_to_tree(type, wi::uhwi(value, HOST_BITS_PER_WIDE_INT));
+  }
+
+  // The type C++ gives an integer literal of VALUE: the first of its
+  // suffix's list that holds it, where octal and hexadecimal literals may
+  // also take the unsigned types.
+  static tree literal_type(unsigned long long value, bool decimal,
+                           const std::string &suffix) {
+    const bool is_unsigned = suffix.find('u') != std::string::npos;
+    const std::size_t longs = std::count(suffix.begin(), suffix.end(), 'l');
+    std::vector<tree> candidates;
+    if (suffix.find('z') != std::string::npos) {
+      candidates = {is_unsigned ? size_type_node : ptrdiff_type_node};
+    } else {
+      const tree signed_types[] = {integer_type_node, long_integer_type_node,
+                                   long_long_integer_type_node};
+      const tree unsigned_types[] = {unsigned_type_node,
+                                     long_unsigned_type_node,
+                                     long_long_unsigned_type_node};
+      for (std::size_t rank = std::min<std::size_t>(longs, 2); rank < 3;
+           ++rank) {
+        if (!is_unsigned)
+          candidates.push_back(signed_types[rank]);
+        if (is_unsigned || !decimal)
+          candidates.push_back(unsigned_types[rank]);
+      }
+    }
+    for (tree type : candidates)
+      if (wi::fits_to_tree_p(wi::uhwi(value, HOST_BITS_PER_WIDE_INT), type))
+        return type;
+    return NULL_TREE;
   }
 
   // name, ns::name, ::ns::Class::name
@@ -357,8 +407,17 @@ private:
     else if (VAR_P(found) && decl_constant_var_p(found))
       value = maybe_constant_value(found);
     if (value && TREE_CODE(value) == INTEGER_CST)
-      return fold_convert(result_type(), value);
+      return integral(value);
     return NULL_TREE;
+  }
+
+  // VALUE as an operand of the length's arithmetic: an enumerator as its
+  // underlying type, as C++'s arithmetic takes it.
+  static tree integral(tree value) {
+    tree type = TREE_TYPE(value);
+    if (TREE_CODE(type) == ENUMERAL_TYPE)
+      return fold_convert(ENUM_UNDERLYING_TYPE(type), value);
+    return value;
   }
 
   tree name(const SourceToken &token) {
@@ -376,7 +435,7 @@ private:
                        parm, TREE_TYPE(parm));
         return NULL_TREE;
       }
-      return fold_convert(result_type(), parm);
+      return integral(parm);
     }
     if (tree value = template_argument(id))
       return value;
@@ -419,7 +478,7 @@ private:
                      TREE_TYPE(object));
       return NULL_TREE;
     }
-    return fold_convert(result_type(), object);
+    return integral(object);
   }
 
   // A length on a struct member names the struct's other members.
@@ -433,7 +492,7 @@ private:
                        field, TREE_TYPE(field));
         return NULL_TREE;
       }
-      return fold_convert(result_type(), members_->value(fields));
+      return integral(members_->value(fields));
     }
     if (tree value = constant_in(members_->record, id))
       return value;
@@ -467,7 +526,7 @@ private:
           return NULL_TREE;
         tree value = TMPL_ARG(args, depth, i);
         if (value && TREE_CODE(value) == INTEGER_CST)
-          return fold_convert(result_type(), value);
+          return integral(value);
       }
     }
     return NULL_TREE;

@@ -336,7 +336,7 @@ private:
           runtime_calls::launch_buffer(
               where, buffer.index, IDENTIFIER_POINTER(DECL_NAME(buffer.decl)),
               ownership_abi_value(buffer.ownership), buffer.decl, buffer.length,
-              TYPE_SIZE_UNIT(element)),
+              element),
           &list);
     }
     for (const Reach &reach : facts_.reaches)

@@ -89,17 +89,18 @@ tree launch_begin(location_t location, const char *kernel, const char *file,
 
 tree launch_buffer(location_t location, unsigned index, const char *name,
                    unsigned ownership, tree host_pointer, tree count,
-                   tree element_size) {
+                   tree element_type) {
   tree type = build_function_type_list(
       void_type_node, unsigned_type_node, const_char_pointer(),
       unsigned_type_node, ptr_type_node, long_long_integer_type_node,
-      long_long_unsigned_type_node, NULL_TREE);
+      long_long_unsigned_type_node, long_long_unsigned_type_node, NULL_TREE);
   return build_call_expr_loc(
       location, cached(&declarations[kBuffer], "__ferry_launch_buffer", type),
-      6, unsigned_int(index), string(name), unsigned_int(ownership),
+      7, unsigned_int(index), string(name), unsigned_int(ownership),
       fold_convert(ptr_type_node, host_pointer),
       fold_convert(long_long_integer_type_node, count),
-      fold_convert(long_long_unsigned_type_node, element_size));
+      fold_convert(long_long_unsigned_type_node, TYPE_SIZE_UNIT(element_type)),
+      build_int_cst(long_long_unsigned_type_node, TYPE_ALIGN_UNIT(element_type)));
 }
 
 tree launch_reach(location_t location, unsigned index, tree first, tree end,

@@ -17,7 +17,7 @@ tree launch_begin(location_t location, const char *kernel, const char *file,
                   unsigned line, unsigned buffers);
 tree launch_buffer(location_t location, unsigned index, const char *name,
                    unsigned ownership, tree host_pointer, tree count,
-                   tree element_size);
+                   tree element_type);
 tree launch_reach(location_t location, unsigned index, tree first, tree end,
                   unsigned line);
 // VALUES: the long long arguments of __ferry_launch_disjoint after NFORMS.

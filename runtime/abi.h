@@ -10,8 +10,10 @@
  * One kernel call, as the plugin lowers it:
  *
  *   __ferry_launch_begin(FERRY_ABI_VERSION, "daxpy", "daxpy.cc", 12, 2);
- *   __ferry_launch_buffer(0, "x", FERRY_BORROW, x, n, sizeof *x);
- *   __ferry_launch_buffer(1, "y", FERRY_BORROW_MUT, y, n, sizeof *y);
+ *   __ferry_launch_buffer(0, "x", FERRY_BORROW, x, n, sizeof *x,
+ *                         alignof(double));
+ *   __ferry_launch_buffer(1, "y", FERRY_BORROW_MUT, y, n, sizeof *y,
+ *                         alignof(double));
  *   int dev = __ferry_launch_acquire();      // checks rule 6, moves data
  *   x = __ferry_launch_view(0);              // where the region addresses x
  *   y = __ferry_launch_view(1);
@@ -38,14 +40,15 @@
 extern "C" {
 #endif
 
-/* 7: a kernel whose body is one loop with a direct entry first tries
+/* 8: __ferry_launch_buffer takes the elements' alignment.  7: a kernel
+   whose body is one loop with a direct entry first tries
    __ferry_launch_again.  6: a direct launch's roles may end with the
    buffers whose device addresses its entry assumes aligned
    (FERRY_ROLE_ALIGNED).  5: a direct entry's reduction variable is a
    tally's address followed by the variable's value; the result comes back
    through host memory.  A nest's entry takes its extents along the grid's
    axes; an entry without reductions, where its grid starts. */
-#define FERRY_ABI_VERSION 7
+#define FERRY_ABI_VERSION 8
 
 /* libferry is built with hidden visibility; these are its exports. */
 #define FERRY_ABI_EXPORT __attribute__((visibility("default")))
@@ -67,12 +70,16 @@ FERRY_ABI_EXPORT void __ferry_launch_begin(unsigned abi_version,
 
 /* Declares pointer argument INDEX: its parameter NAME and OWNERSHIP, and the
    host range of COUNT elements of ELEMENT_SIZE bytes at HOST that the kernel
-   may touch.  A negative COUNT, or one whose size overflows, stops the
-   program with a message naming the kernel and the parameter. */
-FERRY_ABI_EXPORT void __ferry_launch_buffer(unsigned index, const char *name,
-                                            unsigned ownership, void *host,
-                                            long long count,
-                                            unsigned long long element_size);
+   may touch, each aligned to ELEMENT_ALIGNMENT bytes in the program's type.
+   A negative COUNT is no elements, as a loop up to it runs none.  A COUNT
+   whose size overflows, or a HOST not aligned for its elements (a GPU
+   cannot load them), stops the program with a message naming the kernel,
+   its call site and the parameter. */
+FERRY_ABI_EXPORT void
+__ferry_launch_buffer(unsigned index, const char *name, unsigned ownership,
+                      void *host, long long count,
+                      unsigned long long element_size,
+                      unsigned long long element_alignment);
 
 /* The bytes [FIRST, END) from buffer INDEX's pointer that the loop at LINE
    reaches, computed from the kernel's parameters (nothing when END <=

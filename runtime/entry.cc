@@ -21,8 +21,10 @@
 #include "mpi/messages.h"
 #include "runtime.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -146,6 +148,12 @@ public:
   std::abort();
 }
 
+// "ferry: kernel 'k' (k.cc:3) called at main.cc:12": where LAUNCH is.
+std::string site_of(const Launch &launch) {
+  return describe_site({launch.kernel, launch.file, launch.line,
+                        launch.call_site.file, launch.call_site.line});
+}
+
 // Ends the current launch before any buffer was acquired.
 void abandon_launch() {
   for (Buffer &buffer : current_launch().buffers)
@@ -189,12 +197,10 @@ std::string launch_in_progress() {
   const Launch &launch = current_launch();
   if (!launch.active)
     return message_prefix();
-  const LaunchSite site{launch.kernel, launch.file, launch.line,
-                        launch.call_site.file, launch.call_site.line};
   std::size_t bytes = 0;
   for (const Buffer &buffer : launch.buffers)
     bytes += buffer.bytes;
-  return describe_site(site) + " (its " +
+  return site_of(launch) + " (its " +
          std::to_string(launch.buffers.size()) +
          " buffers: " + std::to_string(bytes) + " bytes): ";
 }
@@ -256,25 +262,41 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
 extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
                                       unsigned ownership, void *host,
                                       long long count,
-                                      unsigned long long element_size) {
+                                      unsigned long long element_size,
+                                      unsigned long long element_alignment) {
   OwnAllocations own;
   Buffer &buffer = buffer_at(index);
   const Launch &launch = current_launch();
+  // A loop up to a negative length runs no iterations.
+  count = std::max(count, 0LL);
   unsigned long long bytes = 0;
-  if (count < 0 ||
-      __builtin_mul_overflow(static_cast<unsigned long long>(count),
+  if (__builtin_mul_overflow(static_cast<unsigned long long>(count),
                              element_size, &bytes)) {
     std::fprintf(stderr,
-                 "ferry: kernel '%s' (%s:%u): the length of '%s' is %lld "
-                 "elements, which is not a valid size\n",
-                 launch.kernel, launch.file, launch.line, name, count);
+                 "%s: the length of '%s' is %lld elements of %llu bytes, more "
+                 "than memory can hold\n",
+                 site_of(launch).c_str(), name, count, element_size);
+    abandon_launch();
     std::exit(EXIT_FAILURE);
   }
   if (!host && bytes && ownership != FERRY_SCRATCH) {
     std::fprintf(stderr,
-                 "ferry: kernel '%s' (%s:%u): '%s' is a null pointer, but its "
-                 "length is %lld elements\n",
-                 launch.kernel, launch.file, launch.line, name, count);
+                 "%s: '%s' is a null pointer, but its length is %lld "
+                 "elements\n",
+                 site_of(launch).c_str(), name, count);
+    abandon_launch();
+    std::exit(EXIT_FAILURE);
+  }
+  if (bytes && element_alignment > 1 &&
+      reinterpret_cast<std::uintptr_t>(host) % element_alignment != 0) {
+    std::fprintf(stderr,
+                 "%s: '%s' starts at %p, which is not a multiple of %llu, the "
+                 "alignment of its elements: a GPU cannot load them there\n"
+                 "%sgive the kernel aligned data: allocate it as an array of "
+                 "its element type (not inside a byte buffer at an odd "
+                 "offset), or copy it to such an array first\n",
+                 site_of(launch).c_str(), name, host, element_alignment,
+                 message_prefix());
     abandon_launch();
     std::exit(EXIT_FAILURE);
   }
@@ -282,14 +304,14 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
   if (shared_mappings::overlaps(host, bytes) &&
       launch.seat.device->has_separate_memory()) {
     std::fprintf(stderr,
-                 "ferry: kernel '%s' (%s:%u): '%s' lies in memory mapped "
-                 "shared (mmap with MAP_SHARED, or shmat), which other "
-                 "mappings and processes reach without ferry: a device copy "
-                 "would leave them stale and lose their writes\n"
-                 "ferry: give the kernel a private copy (a std::vector, or "
+                 "%s: '%s' lies in memory mapped shared (mmap with "
+                 "MAP_SHARED, or shmat), which other mappings and processes "
+                 "reach without ferry: a device copy would leave them stale "
+                 "and lose their writes\n"
+                 "%sgive the kernel a private copy (a std::vector, or "
                  "memory mapped MAP_PRIVATE), and copy the results back into "
                  "the shared memory after it\n",
-                 launch.kernel, launch.file, launch.line, name);
+                 site_of(launch).c_str(), name, message_prefix());
     abandon_launch();
     std::exit(EXIT_FAILURE);
   }

@@ -73,11 +73,13 @@ void __ferry_launch_begin(unsigned abi, const char *kernel, const char *file,
 
 void __ferry_launch_buffer(unsigned index, const char *name,
                            unsigned ownership, void *host, long long count,
-                           unsigned long long element_size) {
-  NEXT(__ferry_launch_buffer, void (*)(unsigned, const char *, unsigned,
-                                       void *, long long, unsigned long long));
+                           unsigned long long element_size,
+                           unsigned long long element_alignment) {
+  NEXT(__ferry_launch_buffer,
+       void (*)(unsigned, const char *, unsigned, void *, long long,
+                unsigned long long, unsigned long long));
   START;
-  next(index, name, ownership, host, count, element_size);
+  next(index, name, ownership, host, count, element_size, element_alignment);
   COUNT(BUFFER);
 }
 
