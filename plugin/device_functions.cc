@@ -88,7 +88,7 @@ const FunctionFacts &prepare(tree fndecl) {
       if (!enter_located(t, walk_subtrees, &calls->where))
         return NULL_TREE;
       if (TREE_CODE(t) == CALL_EXPR || TREE_CODE(t) == AGGR_INIT_EXPR) {
-        tree callee = cp_get_callee_fndecl_nofold(t);
+        tree callee = callee_of(t);
         // Internal calls (IFN_*) have no function at all.
         if (callee)
           calls->facts->callees.emplace_back(callee, calls->where);
@@ -198,7 +198,7 @@ tree undefined_callee(tree fndecl) {
       }
       if (TREE_CODE(t) != CALL_EXPR && TREE_CODE(t) != AGGR_INIT_EXPR)
         return NULL_TREE;
-      tree callee = cp_get_callee_fndecl_nofold(t);
+      tree callee = callee_of(t);
       if (!callee || fndecl_built_in_p(callee) ||
           !search->seen.insert(callee).second ||
           has_ferry_attribute(definition_of(callee), "kernel"))

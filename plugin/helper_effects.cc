@@ -445,7 +445,7 @@ private:
   }
 
   void call(tree call_expression) {
-    tree callee = cp_get_callee_fndecl_nofold(call_expression);
+    tree callee = callee_of(call_expression);
     for (int i = 0; i < call_expr_nargs(call_expression); ++i) {
       tree argument = CALL_EXPR_ARG(call_expression, i);
       Rooted at = pointer(argument);

@@ -639,7 +639,7 @@ private:
         }
         if (TREE_CODE(*node) != CALL_EXPR)
           return NULL_TREE;
-        tree callee = cp_get_callee_fndecl_nofold(*node);
+        tree callee = callee_of(*node);
         return callee && has_ferry_attribute(callee, "kernel") ? callee
                                                                : NULL_TREE;
       }

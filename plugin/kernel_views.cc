@@ -658,7 +658,7 @@ bool KernelViews::replace_subscript(tree *node) {
   tree call = strip_value_wrappers(TREE_OPERAND(*node, 0));
   if (TREE_CODE(call) != CALL_EXPR || call_expr_nargs(call) != 2)
     return false;
-  tree fn = cp_get_callee_fndecl_nofold(call);
+  tree fn = callee_of(call);
   Path path;
   if (!fn || !DECL_OVERLOADED_OPERATOR_IS(fn, ARRAY_REF) ||
       !designate_address(CALL_EXPR_ARG(call, 0), &path) ||
@@ -676,7 +676,7 @@ bool KernelViews::replace_subscript(tree *node) {
 
 bool KernelViews::replace_method_call(tree *node) {
   tree call = *node;
-  tree fn = cp_get_callee_fndecl_nofold(call);
+  tree fn = callee_of(call);
   Path path;
   if (!fn || !DECL_NONSTATIC_MEMBER_FUNCTION_P(fn) ||
       call_expr_nargs(call) == 0 ||
@@ -795,7 +795,7 @@ location_t reaches_arrays(tree fndecl, tree parm, int depth, tree *array) {
         return NULL_TREE;
       }
       if (TREE_CODE(t) == CALL_EXPR) {
-        tree callee = cp_get_callee_fndecl_nofold(t);
+        tree callee = callee_of(t);
         for (int i = 0; i < call_expr_nargs(t); ++i) {
           tree argument = strip_value_wrappers(CALL_EXPR_ARG(t, i));
           if (TREE_CODE(argument) == ADDR_EXPR)
@@ -835,7 +835,7 @@ location_t reaches_arrays(tree fndecl, tree parm, int depth, tree *array) {
 // helper gets the kernel's copy, which the device holds (its pointers are
 // the host's, and nothing reads them).
 void KernelViews::pass_copies(tree call) {
-  tree callee = cp_get_callee_fndecl_nofold(call);
+  tree callee = callee_of(call);
   if (!callee || fndecl_built_in_p(callee))
     return;
   const int first = DECL_NONSTATIC_MEMBER_FUNCTION_P(callee) ? 1 : 0;

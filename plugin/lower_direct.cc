@@ -786,7 +786,7 @@ private:
     if (TYPE_P(t)) {
       *walk_subtrees = 0;
     } else if (TREE_CODE(t) == CALL_EXPR && call_expr_nargs(t) == 1) {
-      tree callee = cp_get_callee_fndecl_nofold(t);
+      tree callee = callee_of(t);
       if (callee && fndecl_built_in_p(callee, BUILT_IN_EXP)) {
         tree replacement = call_direct_helper("exp", {CALL_EXPR_ARG(t, 0)});
         if (replacement != error_mark_node)

@@ -13,7 +13,7 @@
 namespace ferry {
 
 void LoopChecker::call(tree call_expression, location_t where) {
-  tree callee = cp_get_callee_fndecl_nofold(call_expression);
+  tree callee = callee_of(call_expression);
   if (!callee) {
     auto_diagnostic_group group;
     fail(where,
@@ -37,7 +37,12 @@ void LoopChecker::call(tree call_expression, location_t where) {
     if (target.kind == AccessTarget::element)
       helper_accesses(call_expression, callee, i, target,
                       location_or(argument, where));
-    else if (INDIRECT_TYPE_P(TREE_TYPE(argument)))
+    else if (INDIRECT_TYPE_P(TREE_TYPE(argument)) &&
+             !(target.kind == AccessTarget::private_var &&
+               !holds_pointers(TREE_TYPE(TREE_TYPE(argument)))))
+      // Not the address of an iteration's own value, such as the
+      // temporary z[i] * z[i] that operator+ gets by reference, which
+      // mentions the buffer only in how it was computed.
       unfollowed_argument(callee, i, argument, location_or(argument, where));
   }
 }

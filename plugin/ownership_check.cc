@@ -447,7 +447,7 @@ AccessTarget LoopChecker::trace_pointer(tree pointer, int depth) const {
 // front, back, data), which return a reference or pointer into the
 // object their first argument points to.
 bool LoopChecker::is_array_element_access(tree call) {
-  tree callee = cp_get_callee_fndecl_nofold(call);
+  tree callee = callee_of(call);
   if (!callee || !DECL_NONSTATIC_MEMBER_FUNCTION_P(callee) ||
       call_expr_nargs(call) == 0 ||
       !is_std_template(DECL_CONTEXT(callee), "array"))

@@ -17,7 +17,7 @@ enum class Selection { none, min, max, clamp };
 Selection selection_call(tree call, tree *element_type) {
   if (TREE_CODE(call) != CALL_EXPR)
     return Selection::none;
-  tree callee = cp_get_callee_fndecl_nofold(call);
+  tree callee = callee_of(call);
   if (!callee || !DECL_NAME(callee) || !decl_in_std_namespace_p(callee))
     return Selection::none;
   const char *name = IDENTIFIER_POINTER(DECL_NAME(callee));
@@ -234,7 +234,7 @@ tree local_whose_address_is_taken(tree fndecl, location_t *location) {
       // The object of a member call is passed by address, but nothing
       // selects between such addresses.
       if ((TREE_CODE(t) == CALL_EXPR || TREE_CODE(t) == AGGR_INIT_EXPR)) {
-        tree callee = cp_get_callee_fndecl_nofold(t);
+        tree callee = callee_of(t);
         int first = callee && DECL_NONSTATIC_MEMBER_FUNCTION_P(callee) ? 1 : 0;
         for (int i = 0; i < call_expr_nargs(t); ++i) {
           tree *argument = &CALL_EXPR_ARG(t, i);

@@ -60,6 +60,29 @@ void collect_assigned(tree *body, std::set<tree> *assigned) {
   cp_walk_tree_without_duplicates(body, Collect::visit, assigned);
 }
 
+tree callee_of(tree call) {
+  tree callee = cp_get_callee_fndecl_nofold(call);
+  if (!callee || DECL_SAVED_TREE(callee) || !DECL_CLONED_FUNCTION_P(callee))
+    return callee;
+  cgraph_node *node = cgraph_node::get(callee);
+  if (node && node->alias && node->alias_target &&
+      TREE_CODE(node->alias_target) == FUNCTION_DECL)
+    return node->alias_target;
+  return callee;
+}
+
+bool holds_pointers(tree type) {
+  if (INDIRECT_TYPE_P(type))
+    return true;
+  if (TREE_CODE(type) == ARRAY_TYPE)
+    return holds_pointers(TREE_TYPE(type));
+  if (RECORD_OR_UNION_TYPE_P(type))
+    for (tree field = TYPE_FIELDS(type); field; field = DECL_CHAIN(field))
+      if (TREE_CODE(field) == FIELD_DECL && holds_pointers(TREE_TYPE(field)))
+        return true;
+  return false;
+}
+
 tree strip_statement_wrappers(tree statement) {
   while (statement && (TREE_CODE(statement) == CLEANUP_POINT_EXPR ||
                        TREE_CODE(statement) == EXPR_STMT))

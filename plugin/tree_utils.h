@@ -38,6 +38,17 @@ tree strip_value_wrappers(tree expression);
 // increments or takes the address of.
 void collect_assigned(tree *body, std::set<tree> *assigned);
 
+// The function that CALL, a CALL_EXPR or AGGR_INIT_EXPR, runs, as far as
+// its body goes (nullptr for a call through a pointer): a constructor or
+// destructor clone that GCC made an alias of its twin has no body of its
+// own (the complete and base object constructors of a class without
+// virtual bases are one), so the twin stands for it.
+tree callee_of(tree call);
+
+// Whether an object of TYPE holds a pointer or reference, in any member
+// or element.
+bool holds_pointers(tree type);
+
 // STATEMENT without its CLEANUP_POINT_EXPR and EXPR_STMT wrappers.
 tree strip_statement_wrappers(tree statement);
 
