@@ -235,6 +235,7 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
     std::abort();
   }
   hold_signals_for_launch();
+  page_guard::ensure_signal_stack();
   launch.active = true;
   launch.seat = take_launch_seat();
   launch.armed = frames::take_armed(&launch.call_site);

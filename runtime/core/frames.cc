@@ -191,7 +191,9 @@ Range current_stack() {
 
 void settle(Range buffer) {
   void *host = reinterpret_cast<void *>(buffer.begin);
-  if (current_stack().contains(buffer))
+  // A coroutine may leave a frame that another stack's launch recorded in.
+  if (thread_state().stack.contains(buffer) ||
+      current_stack().contains(buffer))
     host_access().release_range(host, buffer.size());
   else if (!page_guard::resolving()) // else the pages answer for the caller
     host_access().host_wrote(host, buffer.size());

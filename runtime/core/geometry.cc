@@ -9,6 +9,8 @@
 
 #include <omp.h>
 
+#include <sched.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +62,23 @@ bool parse_geometry(const char *text, int *teams, int *gpu_threads) {
   return true;
 }
 
+int host_fallback_threads(const Device &device, std::uint64_t trip_count,
+                          bool inner_loops) {
+  if (device.has_separate_memory())
+    return 1; // the sim device
+  static const int cpus = [] {
+    cpu_set_t allowed;
+    return sched_getaffinity(0, sizeof allowed, &allowed) == 0
+               ? std::max(1, CPU_COUNT(&allowed))
+               : std::max(1, omp_get_num_procs());
+  }();
+  const std::uint64_t per_thread =
+      inner_loops ? kLongIterationsPerHostThread : kIterationsPerHostThread;
+  const std::uint64_t worth = trip_count / per_thread + 1;
+  return static_cast<int>(std::min<std::uint64_t>(
+      worth, std::clamp(omp_get_max_threads(), 1, cpus)));
+}
+
 } // namespace ferry::rt
 
 using namespace ferry::rt;
@@ -68,10 +87,11 @@ extern "C" unsigned long long
 __ferry_launch_geometry(unsigned long long trip_count, int requested_teams,
                         int requested_threads, unsigned flags) {
   Geometry geometry;
-  if (current_device().runs_regions_on_host()) {
-    // Host fallback: one team of the usual OpenMP threads.
+  const Device &device = current_device();
+  if (device.runs_regions_on_host()) {
     geometry.teams = 1;
-    geometry.thread_limit = std::max(1, omp_get_max_threads());
+    geometry.thread_limit = host_fallback_threads(
+        device, trip_count, (flags & FERRY_REGION_INNER_LOOPS) != 0);
   } else {
     const Settings &s = settings();
     if (s.geometry_teams > 0) {

@@ -14,6 +14,8 @@
 
 namespace ferry::rt {
 
+class Device;
+
 struct Geometry {
   int teams = 1;        // num_teams
   int thread_limit = 1; // OpenMP threads per team (warps on nvptx)
@@ -38,6 +40,24 @@ constexpr int kMaxTeams = 264;
 // iteration runs loops of its own.
 Geometry gpu_geometry(std::uint64_t trip_count, int requested_teams,
                       int requested_gpu_threads, bool inner_loops = false);
+
+// The threads of a region of TRIP_COUNT iterations in libgomp's host
+// fallback on DEVICE (the host or the sim device).  libgomp starts a team
+// for each such region and stops it after, and its threads spin at the
+// region's barriers before they sleep (GOMP_SPINCOUNT: 300,000 turns
+// unless OMP_WAIT_POLICY says otherwise): on a loaded host, where a thread
+// waits for a CPU, the others spun and a launch cost tens of
+// milliseconds.  The sim device, which is there to show what moves, runs
+// its regions on one thread, so that no thread of a launch waits for
+// another.  The host device takes a thread per kIterationsPerHostThread
+// iterations (INNER_LOOPS: kLongIterationsPerHostThread), up to the usual
+// OpenMP threads and at most one per CPU the process may run on
+// (OMP_NUM_THREADS=5000 started 5000 threads for each launch): starting a
+// thread costs about what so many iterations do.
+constexpr std::uint64_t kIterationsPerHostThread = 1 << 15;
+constexpr std::uint64_t kLongIterationsPerHostThread = 64;
+int host_fallback_threads(const Device &device, std::uint64_t trip_count,
+                          bool inner_loops);
 
 // Parses "TEAMSxTHREADS" (GPU threads), as FERRY_GEOMETRY holds it.
 bool parse_geometry(const char *text, int *teams, int *gpu_threads);

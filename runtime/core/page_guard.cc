@@ -104,7 +104,10 @@ void install_handler() {
   struct sigaction action;
   std::memset(&action, 0, sizeof action);
   action.sa_sigaction = on_fault;
-  action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  // On the thread's signal stack where it has one (ensure_signal_stack):
+  // a fault whose stack pointer is on guarded pages could not even push
+  // the handler's frame on its own stack.
+  action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
   sigemptyset(&action.sa_mask);
   RuntimeScope ours; // ferry's own call: the interposer passes it on
   sigaction(SIGSEGV, &action, &previous_action);
@@ -283,6 +286,58 @@ void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
                                static_cast<long>(entry.protection.size()),
                            std::memory_order_relaxed);
   entry.protection = std::move(flat);
+}
+
+namespace {
+
+// msync with MS_ASYNC does nothing to memory (since Linux 2.6.19) but
+// fails with ENOMEM where a page of the range is not mapped: one walk of
+// the mappings, whatever the range's size.
+bool all_mapped(Range pages) {
+  return syscall(SYS_msync, pages.begin, pages.size(), MS_ASYNC) == 0 ||
+         errno != ENOMEM;
+}
+
+} // namespace
+
+std::uintptr_t first_unmapped_page(Range range) {
+  const Range pages = whole_pages(range);
+  if (pages.empty() || all_mapped(pages))
+    return 0;
+  // The first MAPPED pages are all mapped, the first UNMAPPED are not,
+  // until the two differ by the page sought.
+  std::uintptr_t mapped = 0, unmapped = pages.size() / page_size();
+  while (mapped + 1 < unmapped) {
+    const std::uintptr_t middle = (mapped + unmapped) / 2;
+    if (all_mapped({pages.begin, pages.begin + middle * page_size()}))
+      mapped = middle;
+    else
+      unmapped = middle;
+  }
+  return pages.begin + mapped * page_size();
+}
+
+void ensure_signal_stack() {
+  thread_local bool ensured = false;
+  if (ensured)
+    return;
+  ensured = true;
+  stack_t current;
+  if (sigaltstack(nullptr, &current) != 0 || !(current.ss_flags & SS_DISABLE))
+    return; // the program's own, or none to be had
+  // Never freed: a thread's signal stack must outlive every fault of the
+  // thread, its exit handlers included; mmap, since the heap may be
+  // guarded.
+  constexpr std::size_t kSignalStackBytes = 64 * 1024;
+  void *memory = mmap(nullptr, kSignalStackBytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED)
+    return;
+  stack_t mine{};
+  mine.ss_sp = memory;
+  mine.ss_size = kSignalStackBytes;
+  if (sigaltstack(&mine, nullptr) != 0)
+    munmap(memory, kSignalStackBytes);
 }
 
 bool room_for_guard(std::size_t bytes) {

@@ -56,6 +56,17 @@ void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
 // Opens ENTRY's guarded pages (as the entry is dropped).
 void open(ResidentBuffer &entry);
 
+// Gives the calling thread a signal stack of ferry's own, once, unless it
+// has one.  A thread's launches may guard pages of its stack (a local
+// array, a coroutine's stack in the heap); when frames grow over them
+// again, the fault's stack pointer is on guarded pages, and the handler
+// can run only on a stack of its own.
+void ensure_signal_stack();
+
+// The first page of RANGE that is not mapped memory, or 0 when all are:
+// a length that runs past the end of its allocation.
+std::uintptr_t first_unmapped_page(Range range);
+
 // Whether a new buffer of BYTES may be guarded.  Each stretch of pages
 // with a protection of its own is a mapping of the kernel's, which allows
 // a process vm.max_map_count of them (65,530 by default), and mprotect

@@ -58,7 +58,7 @@ FERRY_HOOK int pthread_create(pthread_t *thread,
     argument = plain;
   }
   int status;
-  if (ferry::rt::signals_held() == 0) {
+  if (!ferry::rt::handlers_wait()) {
     status = real(thread, attributes, start, argument);
   } else {
     // The new thread inherits its creator's mask.
