@@ -6,12 +6,14 @@
 #include "core/alias_check.h"
 #include "core/frames.h"
 #include "core/heap_blocks.h"
+#include "core/page_guard.h"
 #include "core/ranks.h"
 #include "core/transfers.h"
 #include "devices/device.h"
 #include "devices/launcher.h"
 #include "runtime.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
@@ -49,51 +51,65 @@ void set_alias_action(alias_action action) {
 
 namespace detail {
 
-void sync_bytes(const void *data, std::size_t bytes, access how) {
-  if (bytes)
-    __ferry_host_access(data, bytes, static_cast<int>(how));
-}
-
-void prefetch_bytes(const void *data, std::size_t bytes) {
-  rt::api_transfers().prefetch(data, bytes);
-}
-
-void release_bytes(const void *data, std::size_t bytes) {
-  if (bytes)
-    rt::host_access().release_range(data, bytes);
-}
-
 namespace {
 
 // A range past the end of the heap block it starts in would make ferry
 // copy other data to and from the device (a device copy of what lies
 // beyond, copied back over it).  Where ferry knows the block (blocks of a
 // page or more while pages are guarded, every block with FERRY_CHECK=1),
-// that is an error at the call.
-void check_within_heap_block(const char *call, const void *data,
-                             std::size_t bytes) {
+// that is an error at the call, as is a range that runs into memory that
+// is not mapped at all.
+void check_own_length(const char *call, const void *data, std::size_t bytes) {
   std::size_t room = 0;
-  if (!rt::heap_blocks::runs_past(data, bytes, &room))
-    return;
-  std::fprintf(stderr,
-               "%s%s: %zu bytes from %p, but the heap block they lie in ends "
-               "%zu bytes after it; pass the buffer's own length, which must "
-               "not run past its allocation\n",
-               rt::message_prefix(), call, bytes, data, room);
-  std::exit(EXIT_FAILURE);
+  if (rt::heap_blocks::runs_past(data, bytes, &room)) {
+    std::fprintf(stderr,
+                 "%s%s: %zu bytes from %p, but the heap block they lie in "
+                 "ends %zu bytes after it; pass the buffer's own length, "
+                 "which must not run past its allocation\n",
+                 rt::message_prefix(), call, bytes, data, room);
+    std::exit(EXIT_FAILURE);
+  }
+  if (const std::uintptr_t hole =
+          rt::page_guard::first_unmapped_page(rt::range_of(data, bytes))) {
+    std::fprintf(stderr,
+                 "%s%s: %zu bytes from %p, but the memory from %#lx on is not "
+                 "mapped; pass the buffer's own length, which must not run "
+                 "past its allocation\n",
+                 rt::message_prefix(), call, bytes, data,
+                 static_cast<unsigned long>(hole));
+    std::exit(EXIT_FAILURE);
+  }
 }
 
 } // namespace
 
+void sync_bytes(const void *data, std::size_t bytes, access how) {
+  if (bytes)
+    __ferry_host_access(data, bytes, static_cast<int>(how));
+}
+
+void prefetch_bytes(const void *data, std::size_t bytes) {
+  check_own_length("ferry::prefetch", data, bytes);
+  rt::api_transfers().prefetch(data, bytes);
+}
+
+void release_bytes(const void *data, std::size_t bytes) {
+  if (!bytes)
+    return;
+  check_own_length("ferry::release", data, bytes);
+  rt::host_access().release_range(data, bytes);
+}
+
+
 void *device_pointer_bytes(const void *data, std::size_t bytes) {
-  check_within_heap_block("ferry::device_pointer", data, bytes);
+  check_own_length("ferry::device_pointer", data, bytes);
   // A vendor library's call that follows may read what held kernels write.
   rt::direct_launcher().submit_held("ferry::device_pointer");
   return rt::api_transfers().device_address(data, bytes);
 }
 
 void device_wrote_bytes(const void *data, std::size_t bytes) {
-  check_within_heap_block("ferry::device_wrote", data, bytes);
+  check_own_length("ferry::device_wrote", data, bytes);
   rt::direct_launcher().submit_held("ferry::device_wrote");
   rt::api_transfers().device_wrote(data, bytes);
 }

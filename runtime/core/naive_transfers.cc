@@ -32,8 +32,9 @@ public:
     }
     buffer.device_copy = device_.allocate(buffer.bytes);
     if (!buffer.device_copy) {
-      std::fprintf(stderr, "%sout of device memory for %zu bytes of '%s'\n",
-                   launch_in_progress().c_str(), buffer.bytes, buffer.name);
+      std::fprintf(stderr, "%sout of device memory for %zu bytes of '%s' (%s)\n",
+                   launch_in_progress().c_str(), buffer.bytes, buffer.name,
+                   device_.memory_report().c_str());
       std::exit(EXIT_FAILURE);
     }
     if (kernel_reads(buffer.ownership)) {

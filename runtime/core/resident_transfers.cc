@@ -133,8 +133,10 @@ private:
       buffer.mapped_by_user = true; // the user's own target data owns it
       return;
     }
-    if (!entry)
+    if (!entry) {
+      refuse_unmapped(range, buffer.name);
       entry = &create_entry(range, buffer.name, kernel_reads(buffer.ownership));
+    }
     ++entry->in_use;
     entry->last_use = table_.tick();
     entry->name = buffer.name;
@@ -853,6 +855,22 @@ private:
                        entry.host.begin % kDeviceAlignment);
   }
 
+  // A length that runs past the memory it points to, into pages that are
+  // not mapped, stops the launch before a copy faults there.
+  static void refuse_unmapped(Range range, const char *name) {
+    const std::uintptr_t hole = page_guard::first_unmapped_page(range);
+    if (!hole)
+      return;
+    std::fprintf(stderr,
+                 "%s'%s' covers %zu bytes from %#lx, but the memory from %#lx "
+                 "on is not mapped: its length is larger than the memory it "
+                 "points to\n",
+                 launch_in_progress().c_str(), name, range.size(),
+                 static_cast<unsigned long>(range.begin),
+                 static_cast<unsigned long>(hole));
+    std::exit(EXIT_FAILURE);
+  }
+
   // Device memory for BYTES, evicting entries that no launch uses (and
   // that are not about to be joined): clean ones first, least recently
   // used first; then dirty ones, copied back first.
@@ -877,9 +895,10 @@ private:
       copies_.download(*entry, entry->host);
     std::fprintf(stderr,
                  "%sout of device memory: %zu bytes for '%s' do not fit "
-                 "next to the other buffers of the launch (%zu on the "
-                 "device); the host copies are up to date%s\n",
+                 "beside the %zu buffers the running launches hold there "
+                 "(%s); the host copies are up to date%s\n",
                  launch_in_progress().c_str(), bytes, name, table_.size(),
+                 device_.memory_report().c_str(),
                  world_rank() < 0 ? ""
                                   : " (MPI ranks that share a GPU share its "
                                     "memory: run fewer per GPU)");

@@ -216,9 +216,10 @@ void read_flag(const char *variable, bool *out) {
       bad_setting("FERRY_GPU", value,
                   "auto, local-rank or a GPU number (0, 1, ...)");
   if (const char *value = std::getenv("FERRY_SIM_MEMORY"))
-    if (!parse_byte_count(value, &config.sim_memory))
+    if (!parse_byte_count(value, &config.sim_memory) || config.sim_memory == 0)
       bad_setting("FERRY_SIM_MEMORY", value,
-                  "a number of bytes, at most 18446744073709551615");
+                  "a number of bytes from 1 to 18446744073709551615 (unset, "
+                  "the sim device has no limit)");
   if (const char *value = std::getenv("FERRY_GEOMETRY"))
     if (*value && !parse_geometry(value, &config.geometry_teams,
                                   &config.geometry_gpu_threads))

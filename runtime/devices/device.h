@@ -75,6 +75,10 @@ public:
   virtual void associate(void *host, void *device_copy, std::size_t bytes) = 0;
   virtual void disassociate(void *host) = 0;
 
+  // Its memory, for a message that it is full: "the GPU has 1.2 GiB of
+  // its 140 GiB free".
+  virtual std::string memory_report() const = 0;
+
   // Whether the user's own OpenMP directives (target data, enter data) have
   // mapped HOST: the user's mapping then owns it and ferry moves nothing.
   virtual bool mapped_by_user(void *host) const = 0;

@@ -32,6 +32,9 @@ public:
   }
   void associate(void *, void *, std::size_t) override {}
   void disassociate(void *) override {}
+  std::string memory_report() const override {
+    return "the host device makes no copies";
+  }
   bool mapped_by_user(void *) const override { return false; }
   void *region_address(void *host, void *) const override { return host; }
 };

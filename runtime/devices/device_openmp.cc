@@ -4,6 +4,7 @@
 // LLVM's libomptarget alike.
 #include "devices/device.h"
 
+#include "core/byte_text.h"
 #include "core/ranks.h"
 #include "core/settings.h"
 #include "devices/launcher.h"
@@ -83,6 +84,13 @@ public:
   void disassociate(void *host) override {
     if (omp_target_disassociate_ptr(host, number_) != 0)
       fail("omp_target_disassociate_ptr");
+  }
+  std::string memory_report() const override {
+    std::size_t free = 0, total = 0;
+    if (!launcher_.device_memory(&free, &total))
+      return "the GPU's driver does not say how much it has free";
+    return "the GPU has " + byte_text(free) + " of its " + byte_text(total) +
+           " free";
   }
   bool mapped_by_user(void *host) const override {
     return omp_target_is_present(host, number_) != 0;

@@ -14,6 +14,7 @@
 // kernels see.
 #include "devices/device.h"
 
+#include "core/byte_text.h"
 #include "core/page_guard.h"
 #include "core/ranks.h"
 #include "core/residency_table.h"
@@ -111,6 +112,13 @@ public:
       refuse("cuMemHostUnregister", range_of(host, 1),
              "the address does not start a locked range");
   }
+  std::string memory_report() const override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!capacity_)
+      return "the host could not allocate that much for the sim device";
+    return "the sim device holds " + byte_text(bytes_in_use_) + " of its " +
+           byte_text(capacity_) + " (FERRY_SIM_MEMORY)";
+  }
   // The region runs in libgomp's host fallback, where maps do nothing: it
   // addresses the copies directly.
   void associate(void *, void *, std::size_t) override {}
@@ -158,7 +166,7 @@ private:
   }
 
   const unsigned long long capacity_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::unordered_map<void *, std::size_t> sizes_;
   unsigned long long bytes_in_use_ = 0;
   std::map<std::uintptr_t, std::uintptr_t> locked_; // begin -> end

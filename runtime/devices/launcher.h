@@ -109,6 +109,12 @@ public:
   // cannot (no driver, or memory of another context).
   virtual bool fill(void *device_pointer, unsigned char value,
                     std::size_t bytes) = 0;
+  // The device memory of the entries' context: false when the driver
+  // cannot say (no driver, no context).
+  virtual bool device_memory(std::size_t * /*free*/, std::size_t * /*total*/) {
+    return false;
+  }
+
   // BYTES of page-locked host memory of the entries' context, which copies
   // to and from the device reach by DMA; nullptr when the driver has none
   // to give (no driver, no context).

@@ -535,6 +535,14 @@ public:
     }
   }
 
+  bool device_memory(std::size_t *free, std::size_t *total) override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    if (!load_driver() || !context_)
+      return false;
+    driver_.cuCtxSetCurrent(context_);
+    return driver_.cuMemGetInfo(free, total) == kSuccess;
+  }
+
   Pinning pin_host_range(void *host, std::size_t bytes) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     if (!load_driver() || !context_)

@@ -4,7 +4,7 @@
 // was lost.  ferry refuses such a buffer at the launch, before any data
 // moves, naming it and saying what to do; the same kernel on a private
 // copy runs as usual.
-// { ferry-exit 1 "kernel 'add' \(.*coherence_shared_mapping.cc:16\): 'y' lies in memory mapped shared \(mmap with MAP_SHARED, or shmat\).*\n.*give the kernel a private copy" "FERRY_DEVICE=sim" }
+// { ferry-exit 1 "kernel 'add' \(.*coherence_shared_mapping.cc:16\) called at .*coherence_shared_mapping.cc:[0-9]+: 'y' lies in memory mapped shared \(mmap with MAP_SHARED, or shmat\).*\n.*give the kernel a private copy" "FERRY_DEVICE=sim" }
 #include <ferry/ferry.hpp>
 
 #include <sys/mman.h>

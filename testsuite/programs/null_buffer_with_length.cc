@@ -1,7 +1,7 @@
 // A null pointer with a length is refused before the launch, with the
 // kernel and the parameter named, rather than faulting in the upload.
 // (Scratch may be null: ferry provides its storage.)
-// { ferry-exit 1 "ferry: kernel 'scale' \(.*null_buffer_with_length.cc:11\): 'x' is a null pointer, but its length is 100 elements" }
+// { ferry-exit 1 "ferry: kernel 'scale' \(.*null_buffer_with_length.cc:11\) called at .*null_buffer_with_length.cc:[0-9]+: 'x' is a null pointer, but its length is 100 elements" }
 #include <ferry/ferry.hpp>
 
 #include <cstdio>

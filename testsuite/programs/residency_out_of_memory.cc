@@ -1,7 +1,7 @@
 // A buffer larger than the device stops the program with a clear message,
 // after copying back what the device had changed: the exit handler reads
 // the first buffer and finds the kernel's results in it.
-// { ferry-exit 1 "(?s)kernel 'twice' \(.*residency_out_of_memory.cc:[0-9]+\) called at .*residency_out_of_memory.cc:[0-9]+ \(its 1 buffers: 80000 bytes\): out of device memory: 80000 bytes for 'y'.*first buffer after exit: 2000" "FERRY_DEVICE=sim FERRY_SIM_MEMORY=20000" }
+// { ferry-exit 1 "(?s)kernel 'twice' \(.*residency_out_of_memory.cc:[0-9]+\) called at .*residency_out_of_memory.cc:[0-9]+ \(its 1 buffers: 80000 bytes\): out of device memory: 80000 bytes for 'y' do not fit beside the [0-9]+ buffers the running launches hold there \(the sim device holds [0-9]+ bytes of its 20000 bytes \(FERRY_SIM_MEMORY\)\).*first buffer after exit: 2000" "FERRY_DEVICE=sim FERRY_SIM_MEMORY=20000" }
 #include <ferry/ferry.hpp>
 
 #include <cstdio>
