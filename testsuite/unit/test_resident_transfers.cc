@@ -326,6 +326,9 @@ public:
     inner_->associate(h, d, n);
   }
   void disassociate(void *h) override { inner_->disassociate(h); }
+  std::string memory_report() const override {
+    return inner_->memory_report();
+  }
   bool mapped_by_user(void *h) const override {
     return inner_->mapped_by_user(h);
   }
