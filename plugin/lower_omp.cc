@@ -375,8 +375,14 @@ private:
         continue;
       tree map = build_omp_clause(where, OMP_CLAUSE_MAP);
       OMP_CLAUSE_SET_MAP_KIND(map, gomp_kind(decision.kind));
-      OMP_CLAUSE_DECL(map) = gcc::array_section(
-          buffer.decl, size_zero_node, fold_convert(sizetype, buffer.length));
+      // A negative length is no elements, as libferry takes it: libgomp
+      // would map a section of minus a few bytes, and fail.
+      tree length = buffer.length;
+      if (!tree_expr_nonnegative_p(length))
+        length = fold_build2(MAX_EXPR, TREE_TYPE(length), length,
+                             build_zero_cst(TREE_TYPE(length)));
+      OMP_CLAUSE_DECL(map) = gcc::array_section(buffer.decl, size_zero_node,
+                                                fold_convert(sizetype, length));
       prepend(&clauses, map);
     }
     for (tree scalar : k_.scalars) {

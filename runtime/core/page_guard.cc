@@ -168,6 +168,14 @@ void set_protection(Range range, int protection) {
                    "(sysctl -w vm.max_map_count=262144), or run with "
                    "FERRY_COHERENCE=compiler, which guards no pages\n",
                    message_prefix(), max_map_count());
+    else if (error == EACCES)
+      std::fprintf(stderr,
+                   "%sthe pages of [%#lx, %#lx) may not be made writable: a "
+                   "buffer's length runs into memory that is not the "
+                   "program's (a library's mapping, a file mapped "
+                   "read-only), or the buffer lies there\n",
+                   message_prefix(), static_cast<unsigned long>(range.begin),
+                   static_cast<unsigned long>(range.end));
     std::exit(EXIT_FAILURE);
   }
   // Pages that small blocks share keep theirs where every buffer on them

@@ -10,8 +10,8 @@ void scale(std::size_t n, float s, [[ferry::borrow(n)]] const float *in,
         out[i] = s * in[i];
 }
 // { dg-final { scan-tree-dump-times "#pragma omp target " 1 "original" } }
-// { dg-final { scan-tree-dump "map\\(to:\\*NON_LVALUE_EXPR <in> \\[len: \\(sizetype\\) n \\* 4\\]\\)" "original" } }
-// { dg-final { scan-tree-dump "map\\(from:\\*NON_LVALUE_EXPR <out> \\[len: \\(sizetype\\) n \\* 4\\]\\)" "original" } }
+// { dg-final { scan-tree-dump "map\\(to:\\*NON_LVALUE_EXPR <in> \\[len: \\(sizetype\\) MAX_EXPR <\\(long long int\\) n, 0> \\* 4\\]\\)" "original" } }
+// { dg-final { scan-tree-dump "map\\(from:\\*NON_LVALUE_EXPR <out> \\[len: \\(sizetype\\) MAX_EXPR <\\(long long int\\) n, 0> \\* 4\\]\\)" "original" } }
 // { dg-final { scan-tree-dump-times "#pragma omp teams" 1 "original" } }
 // { dg-final { scan-tree-dump-times "#pragma omp distribute" 1 "original" } }
 // { dg-final { scan-tree-dump-times "#pragma omp parallel" 1 "original" } }
