@@ -3,6 +3,7 @@
 #include "device_functions.h"
 
 #include "attributes.h"
+#include "device_loops.h"
 #include "kernel_pragmas.h"
 #include "offload_limits.h"
 #include "simt_safety.h"
@@ -50,6 +51,10 @@ void mark_offloadable(tree fndecl) {
   if (!lookup_attribute("omp declare target", DECL_ATTRIBUTES(fndecl)))
     DECL_ATTRIBUTES(fndecl) = tree_cons(get_identifier("omp declare target"),
                                         NULL_TREE, DECL_ATTRIBUTES(fndecl));
+  if (!lookup_attribute(kFerryDeviceCodeAttribute, DECL_ATTRIBUTES(fndecl)))
+    DECL_ATTRIBUTES(fndecl) =
+        tree_cons(get_identifier(kFerryDeviceCodeAttribute), NULL_TREE,
+                  DECL_ATTRIBUTES(fndecl));
   // Once a call-graph node exists the attribute alone is no longer read.
   if (cgraph_node *node = cgraph_node::get(fndecl)) {
     node->offloadable = 1;

@@ -2,13 +2,19 @@
 // See device_loops.h.
 #include "device_loops.h"
 
+#include "attributes.h"
+
 #include <algorithm>
 
 namespace ferry {
 
-bool is_device_function(tree fndecl) {
-  return lookup_attribute("omp declare target", DECL_ATTRIBUTES(fndecl)) ||
-         lookup_attribute("omp target entrypoint", DECL_ATTRIBUTES(fndecl));
+bool is_ferry_device_code(tree fndecl) {
+  const tree attributes = DECL_ATTRIBUTES(fndecl);
+  const bool offloaded = lookup_attribute("omp declare target", attributes) ||
+                         lookup_attribute("omp target entrypoint", attributes);
+  // A kernel's regions inherit its attributes; the kernel runs on the host.
+  return offloaded && (lookup_attribute(kFerryDeviceCodeAttribute, attributes) ||
+                       has_ferry_attribute(fndecl, "kernel"));
 }
 
 namespace {
@@ -22,7 +28,7 @@ public:
       : gimple_opt_pass(kDeviceLoopsPassData, context) {}
 
   bool gate(function *fun) override {
-    return optimize > 0 && is_device_function(fun->decl);
+    return optimize > 0 && is_ferry_device_code(fun->decl);
   }
 
   unsigned int execute(function *fun) override {

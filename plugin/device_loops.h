@@ -42,9 +42,17 @@ constexpr unsigned kMaxConstantCopies = 64;
 // by its name.
 constexpr char kConstantsTwinAttribute[] = "ferry constants twin";
 
-// Whether FNDECL is compiled for the offload targets too: a kernel's
-// helper, a direct entry or an OpenMP region.
-bool is_device_function(tree fndecl);
+// The attribute of the device code ferry makes or prepares: its direct
+// entries and the helpers a kernel calls (device_functions.cc); a
+// kernel's own OpenMP regions carry the kernel's ferry:kernel.  Its name
+// has a space, so no source can spell it.
+constexpr char kFerryDeviceCodeAttribute[] = "ferry device code";
+
+// Whether FNDECL is device code of ferry's, which its device passes may
+// change: a kernel's OpenMP region or helper, or a direct entry.  The
+// program's own target regions and declare target functions are compiled
+// as GCC compiles them.
+bool is_ferry_device_code(tree fndecl);
 
 opt_pass *make_device_loops_pass(::gcc::context *context);
 

@@ -146,7 +146,7 @@ public:
       : gimple_opt_pass(kDeviceSelectsPassData, context) {}
 
   bool gate(function *fun) override {
-    return optimize > 0 && is_device_function(fun->decl);
+    return optimize > 0 && is_ferry_device_code(fun->decl);
   }
 
   unsigned int execute(function *fun) override {

@@ -477,7 +477,9 @@ private:
     DECL_IGNORED_P(function) = 1;
     TREE_USED(function) = 1;
     DECL_ATTRIBUTES(function) =
-        tree_cons(get_identifier("omp declare target"), NULL_TREE, NULL_TREE);
+        tree_cons(get_identifier("omp declare target"), NULL_TREE,
+                  tree_cons(get_identifier(kFerryDeviceCodeAttribute),
+                            NULL_TREE, NULL_TREE));
     if (with_constants_)
       DECL_ATTRIBUTES(function) =
           tree_cons(get_identifier(kConstantsTwinAttribute), NULL_TREE,

@@ -13,8 +13,12 @@ ferry_gxx=${2:-ferry-g++}
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 include=$("$ferry_gxx" --showme | tr ' ' '\n' | sed -n 's/^-I//p' | head -1)
 # The omp variant gets ferry's offload options (-lm, -latomic for nvptx),
-# not its plugin.
-offload=$("$ferry_gxx" --showme | tr ' ' '\n' | grep '^-foffload' | tr '\n' ' ')
+# not its plugin, nor the larger per-lane stack reserve of ferry's regions
+# (-msoft-stack-reserve-local), which needs the GPU's stack limit that
+# libferry raises: without libferry, GCC's reserve, or the region stops
+# with an illegal memory access.
+offload=$("$ferry_gxx" --showme | tr ' ' '\n' | grep '^-foffload' |
+  grep -v soft-stack-reserve-local | tr '\n' ' ')
 mkdir -p "$dir"
 echo "build.sh: suite_ferry" >&2
 "$ferry_gxx" -O3 -o "$dir/suite_ferry" "$here/host_suite.cc"

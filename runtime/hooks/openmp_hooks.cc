@@ -24,6 +24,8 @@
 #include "devices/launcher.h"
 #include "nvptx/offload_images.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -146,8 +148,31 @@ void before_openmp(const char *what) {
   ferry::rt::direct_launcher().submit_held(what);
 }
 
-// Before a construct that maps or runs code: libgomp needs the images too.
-void before_construct(const char *what) {
+// Every region ferry-g++ compiles keeps ferry's larger per-lane stack
+// reserve (-msoft-stack-reserve-local), the program's own regions too: a
+// `target parallel for simd` of a program without ferry kernels stopped
+// with an illegal memory access.  So before libgomp runs the first
+// construct on the default device, the launcher shares that device's
+// context with it and raises its stack limit, as when a ferry kernel
+// opens the device first (Launcher::prepare_context).
+void prepare_default_device(int device) {
+  static std::once_flag prepared;
+  constexpr int kDeviceIcv = -1; // GOMP_DEVICE_ICV: the default device
+  if (ferry::rt::device_inherited_at_fork())
+    return;
+  const int number = device == kDeviceIcv ? omp_get_default_device() : device;
+  if (number != omp_get_default_device() || number < 0 ||
+      number >= omp_get_num_devices())
+    return;
+  std::call_once(prepared, [number] {
+    ferry::rt::direct_launcher().prepare_context(number);
+  });
+}
+
+// Before a construct on DEVICE that maps or runs code: libgomp needs the
+// images too.
+void before_construct(const char *what, int device) {
+  prepare_default_device(device);
   held_images().release(what);
   before_openmp(what);
 }
@@ -163,7 +188,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
       next<void (*)(int, void (*)(void *), std::size_t, void **, std::size_t *,
                     unsigned short *, unsigned, void **, void **)>(
           "GOMP_target_ext");
-  before_construct("an OpenMP target region");
+  before_construct("an OpenMP target region", device);
   real(device, region, count, addresses, sizes, kinds, flags, depend, args);
 }
 
@@ -173,7 +198,7 @@ FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(int, std::size_t, void **, std::size_t *,
                                    unsigned short *)>("GOMP_target_data_ext");
-  before_construct("an OpenMP target data construct");
+  before_construct("an OpenMP target data construct", device);
   real(device, count, addresses, sizes, kinds);
 }
 
@@ -192,7 +217,7 @@ FERRY_HOOK void GOMP_target_update_ext(int device, std::size_t count,
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_update_ext");
-  before_construct("an OpenMP target update");
+  before_construct("an OpenMP target update", device);
   real(device, count, addresses, sizes, kinds, flags, depend);
 }
 
@@ -205,7 +230,7 @@ FERRY_HOOK void GOMP_target_enter_exit_data(int device, std::size_t count,
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_enter_exit_data");
-  before_construct("an OpenMP target enter or exit data construct");
+  before_construct("an OpenMP target enter or exit data construct", device);
   real(device, count, addresses, sizes, kinds, flags, depend);
 }
 

@@ -15,7 +15,7 @@
 # and square root, that of one compiled without keeps IEEE ones.  The
 # same program linked with GCC's mkoffload alone (no -B to ferry's tools)
 # has no frames module and still links.  A link with -v shows the second
-# compilation.
+# compilation; a program without ferry kernels gets none.
 # Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
@@ -261,4 +261,21 @@ fi
 FERRY_OFFLOAD_TOOLS="$dir/none" "$FERRY_GXX" -O2 k.o -o plain 2> plain.log ||
   { cat plain.log; fail "k.o does not link with GCC's mkoffload alone"; }
 nm plain | grep -q ferry_frames_module && fail "GCC's mkoffload alone made a frames module"
+# A program without ferry kernels, only its own target region, gets no
+# second compilation: it has no direct entries to give frames to.
+cat > plain_openmp.cc <<'CC'
+int main() {
+  double y[64] = {};
+#pragma omp target teams distribute parallel for map(tofrom: y)
+  for (int i = 0; i < 64; ++i)
+    y[i] = 2.0 * i;
+  return y[3] == 6.0 ? 0 : 1;
+}
+CC
+"$FERRY_GXX" -O2 -v plain_openmp.cc -o plain_openmp 2> plain_openmp.log ||
+  { cat plain_openmp.log; fail "a program without ferry kernels does not link"; }
+grep -q -- "-xlto -m64 .* -o [^ ]*/frames.ptx" plain_openmp.log &&
+  fail "a program without ferry kernels got a second nvptx compilation"
+nm plain_openmp | grep -q ferry_frames_module &&
+  fail "a program without ferry kernels got a frames module"
 echo "PASS: frames module with per-thread .local frames"
