@@ -325,6 +325,30 @@ std::uintptr_t first_unmapped_page(Range range) {
   return pages.begin + mapped * page_size();
 }
 
+namespace {
+
+constexpr std::size_t kSignalStackBytes = 64 * 1024;
+
+// A thread's signal stack goes when the thread does, after its
+// thread_local destructors (whose code may still fault: glibc runs the
+// keys' destructors after them).  The main thread's stays until the
+// process ends, its exit handlers included.
+pthread_key_t signal_stack_key() {
+  static const pthread_key_t key = [] {
+    pthread_key_t made;
+    pthread_key_create(&made, [](void *memory) {
+      stack_t off{};
+      off.ss_flags = SS_DISABLE;
+      sigaltstack(&off, nullptr);
+      munmap(memory, kSignalStackBytes);
+    });
+    return made;
+  }();
+  return key;
+}
+
+} // namespace
+
 void ensure_signal_stack() {
   thread_local bool ensured = false;
   if (ensured)
@@ -333,10 +357,7 @@ void ensure_signal_stack() {
   stack_t current;
   if (sigaltstack(nullptr, &current) != 0 || !(current.ss_flags & SS_DISABLE))
     return; // the program's own, or none to be had
-  // Never freed: a thread's signal stack must outlive every fault of the
-  // thread, its exit handlers included; mmap, since the heap may be
-  // guarded.
-  constexpr std::size_t kSignalStackBytes = 64 * 1024;
+  // mmap, since the heap may be guarded.
   void *memory = mmap(nullptr, kSignalStackBytes, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (memory == MAP_FAILED)
@@ -344,8 +365,11 @@ void ensure_signal_stack() {
   stack_t mine{};
   mine.ss_sp = memory;
   mine.ss_size = kSignalStackBytes;
-  if (sigaltstack(&mine, nullptr) != 0)
+  if (sigaltstack(&mine, nullptr) != 0) {
     munmap(memory, kSignalStackBytes);
+    return;
+  }
+  pthread_setspecific(signal_stack_key(), memory);
 }
 
 bool room_for_guard(std::size_t bytes) {

@@ -10,11 +10,14 @@
 
 #include "core/page_guard.h"
 
+#include <cerrno>
+#include <csignal>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <sys/mman.h>
+#include <thread>
 
 using ferry::rt::Range;
 namespace page_guard = ferry::rt::page_guard;
@@ -78,4 +81,43 @@ BOOST_AUTO_TEST_CASE(the_request_reaches_the_mapping) {
     BOOST_TEST(flags_of(interior.begin).find(" nh") != std::string::npos);
   }
   munmap(memory, bytes);
+}
+
+// A launching thread gets a signal stack of ferry's (a fault whose stack
+// pointer is on guarded pages runs the handler there), unless it has one,
+// and the stack goes with the thread: threads that launch and end, one
+// after another, must not leave 64 KiB each behind.
+BOOST_AUTO_TEST_CASE(a_threads_signal_stack_goes_with_it) {
+  void *seen = nullptr;
+  std::thread([&] {
+    page_guard::ensure_signal_stack();
+    stack_t current{};
+    sigaltstack(nullptr, &current);
+    if (!(current.ss_flags & SS_DISABLE))
+      seen = current.ss_sp;
+    page_guard::ensure_signal_stack(); // once a thread
+    stack_t again{};
+    sigaltstack(nullptr, &again);
+    BOOST_TEST(again.ss_sp == current.ss_sp);
+  }).join();
+  BOOST_TEST_REQUIRE(seen != nullptr);
+  // Gone: msync fails with ENOMEM on memory that is not mapped.
+  BOOST_TEST(msync(seen, 4096, MS_ASYNC) == -1);
+  BOOST_TEST(errno == ENOMEM);
+
+  // The program's own signal stack stays the thread's.
+  std::thread([] {
+    static char own[64 * 1024];
+    stack_t mine{};
+    mine.ss_sp = own;
+    mine.ss_size = sizeof own;
+    BOOST_TEST_REQUIRE(sigaltstack(&mine, nullptr) == 0);
+    page_guard::ensure_signal_stack();
+    stack_t current{};
+    sigaltstack(nullptr, &current);
+    BOOST_TEST(current.ss_sp == static_cast<void *>(own));
+    stack_t off{};
+    off.ss_flags = SS_DISABLE;
+    sigaltstack(&off, nullptr);
+  }).join();
 }
