@@ -29,7 +29,6 @@
 #include <cstring>
 #include <map>
 #include <mutex>
-#include <unistd.h>
 #include <unordered_map>
 
 namespace ferry::rt {
@@ -96,7 +95,7 @@ public:
   }
   Pinning pin_host_range(void *host, std::size_t bytes) override {
     const Range range = range_of(host, bytes);
-    if (bytes == 0 || range.begin % page_bytes() || range.end % page_bytes())
+    if (bytes == 0 || !(page_guard::whole_pages(range) == range))
       refuse("cuMemHostRegister", range, "ferry locks whole pages");
     std::lock_guard<std::mutex> lock(mutex_);
     auto next = locked_.lower_bound(range.begin);
@@ -129,11 +128,6 @@ public:
   }
 
 private:
-  static std::uintptr_t page_bytes() {
-    static const auto bytes = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-    return bytes;
-  }
-
   // Whether the host side of a copy, BYTES at HOST, lies in a locked
   // range; stops the program, as CALL would fail on a GPU, where it spans
   // the edge of one.

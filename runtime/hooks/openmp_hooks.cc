@@ -156,16 +156,21 @@ void before_openmp(const char *what) {
 // context with it and raises its stack limit, as when a ferry kernel
 // opens the device first (Launcher::prepare_context).
 void prepare_default_device(int device) {
-  static std::once_flag prepared;
-  constexpr int kDeviceIcv = -1; // GOMP_DEVICE_ICV: the default device
-  if (ferry::rt::device_inherited_at_fork())
+  // After the first, one atomic load: every launch on FERRY_LAUNCH=omp
+  // comes here.
+  static std::atomic<bool> prepared{false};
+  if (prepared.load(std::memory_order_acquire) ||
+      ferry::rt::device_inherited_at_fork())
     return;
+  constexpr int kDeviceIcv = -1; // GOMP_DEVICE_ICV: the default device
   const int number = device == kDeviceIcv ? omp_get_default_device() : device;
   if (number != omp_get_default_device() || number < 0 ||
       number >= omp_get_num_devices())
     return;
-  std::call_once(prepared, [number] {
+  static std::once_flag once;
+  std::call_once(once, [number] {
     ferry::rt::direct_launcher().prepare_context(number);
+    prepared.store(true, std::memory_order_release);
   });
 }
 
