@@ -113,7 +113,7 @@ bool is_kernel_call(const gimple *statement) {
 }
 
 // The attribute that records, on a function this pass instrumented, which
-// pointer parameters are launcher parameters (runtime/core/frames.h); its name
+// pointer parameters are launcher parameters (runtime/launch/frames.h); its name
 // has a space, so no source can spell it.
 const char kLauncherAttribute[] = "ferry launcher";
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Host sync: the calls that keep host code and resident device copies
-// consistent around kernel calls (runtime/core/frames.h says what they do).
+// consistent around kernel calls (runtime/launch/frames.h says what they do).
 //
 // Input: functions that call [[ferry::kernel]] functions.  Output: those
 // functions with a launch frame (at PLUGIN_PRE_GENERICIZE), and, from a

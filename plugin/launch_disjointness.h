@@ -10,7 +10,7 @@
 // Output: the values __ferry_launch_disjoint takes (runtime/abi.h), as
 // expressions of the kernel's parameters; libferry enumerates or bounds
 // the accesses with the launch's values and stops the program, naming the
-// loop and the element, on the first overlap (runtime/core/disjoint_check.h).
+// loop and the element, on the first overlap (runtime/launch/disjoint_check.h).
 //
 // Accesses that race for every size stay compile-time errors: a read at
 // a fixed shift from the write (y[i] = y[i - 1], u[(i - 1)*m + j]), a read

@@ -404,7 +404,7 @@ private:
       OMP_CLAUSE_REDUCTION_CODE(clause) = reduction.op;
       prepend(&clauses, clause);
     }
-    // Chosen at run time (runtime/core/geometry.cc); read on the host before
+    // Chosen at run time (runtime/launch/geometry.cc); read on the host before
     // the region, as the parser arranges for these two clauses.
     tree limit = build_omp_clause(where, OMP_CLAUSE_THREAD_LIMIT);
     OMP_CLAUSE_THREAD_LIMIT_EXPR(limit) = threads_;

@@ -3,12 +3,12 @@
 #include <ferry/ferry.hpp>
 
 #include "abi.h"
-#include "core/alias_check.h"
-#include "core/frames.h"
-#include "core/heap_blocks.h"
-#include "core/page_guard.h"
+#include "launch/alias_check.h"
+#include "launch/frames.h"
+#include "pages/heap_blocks.h"
+#include "pages/page_guard.h"
 #include "core/ranks.h"
-#include "core/transfers.h"
+#include "residency/transfers.h"
 #include "devices/device.h"
 #include "devices/launcher.h"
 #include "runtime.h"

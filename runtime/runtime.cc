@@ -9,9 +9,9 @@
 // passed in.
 #include "runtime.h"
 
-#include "core/page_guard.h"
+#include "pages/page_guard.h"
 #include "core/settings.h"
-#include "core/transfers.h"
+#include "residency/transfers.h"
 #include "devices/device.h"
 #include "nvptx/cuda_launch.h"
 

@@ -5,7 +5,7 @@
 // still running after main returns:
 //   the device          FERRY_DEVICE's (devices/device.h)
 //   the launcher        the direct path's vendor launcher (devices/launcher.h)
-//   the policy          FERRY_RESIDENCY's (core/transfers.h), handed to each
+//   the policy          FERRY_RESIDENCY's (residency/transfers.h), handed to each
 //                       caller as the interface of its own
 //   the re-entry depth  how deep the calling thread is in the runtime's own
 //                       code, which the interposers leave alone
@@ -144,7 +144,7 @@ inline int &own_allocations() { return own_allocations_depth; }
 // Marks libferry's own steps that run outside a RuntimeScope (a launch's
 // entry points, the host-sync frames), where faults must still resolve:
 // their allocations are glibc's, never beside the program's buffers in
-// libferry's small blocks (core/small_blocks.h), and their frees skip the
+// libferry's small blocks (pages/small_blocks.h), and their frees skip the
 // residency table (a dozen blocks a launch).
 class OwnAllocations {
 public:

@@ -1,7 +1,7 @@
 // The heap under ferry: a program that keeps many small vectors live
 // (100,000 of 1.5 KiB by default), as a particle or mesh code keeps its
 // per-cell arrays.  With pages guarded, libferry serves blocks under a page
-// from its own allocator (runtime/core/small_blocks.h); this measures what
+// from its own allocator (runtime/pages/small_blocks.h); this measures what
 // that costs against glibc's: the time to allocate and fill them, the time
 // to free them, and the growth of the resident set.  Build it with g++ and
 // with ferry-g++ and compare (testsuite/tools/small_blocks_memory.sh holds

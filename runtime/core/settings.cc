@@ -2,7 +2,7 @@
 // Reads the FERRY_* environment variables (see settings.h).
 #include "core/settings.h"
 
-#include "core/geometry.h"
+#include "launch/geometry.h"
 #include "core/ranks.h"
 
 #include <unistd.h>

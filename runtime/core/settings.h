@@ -55,16 +55,16 @@ struct Settings {
   // first OpenMP construct that may need them (hooks/openmp_hooks.cc)
   bool defer_images = true;
   // FERRY_PINNED_COPIES: page-lock large resident buffers, so that copies
-  // reach them, closed or not, by DMA (core/resident_transfers.cc)
+  // reach them, closed or not, by DMA (residency/resident_transfers.cc)
   bool pinned_copies = true;
   // FERRY_HUGE_PAGES: ask for transparent huge pages on the large buffers
-  // it page-locks, where the kernel gives them on request (core/page_guard.h)
+  // it page-locks, where the kernel gives them on request (pages/page_guard.h)
   bool huge_pages = true;
   // FERRY_REGISTER_CAPS: cap a direct entry's registers one occupancy step
   // below the JIT's choice where that spills little (nvptx/register_caps.h)
   bool register_caps = true;
   // FERRY_SMALL_BLOCKS: heap blocks under a page come from libferry's own
-  // allocator while pages are guarded (core/small_blocks.h)
+  // allocator while pages are guarded (pages/small_blocks.h)
   bool small_blocks = true;
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
   LaunchPath launch = LaunchPath::automatic; // FERRY_LAUNCH

@@ -15,9 +15,9 @@
 #include "devices/device.h"
 
 #include "core/byte_text.h"
-#include "core/page_guard.h"
+#include "pages/page_guard.h"
 #include "core/ranks.h"
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 #include "core/settings.h"
 
 #include <omp.h>

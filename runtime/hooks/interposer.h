@@ -22,7 +22,7 @@
 //   - Threads.  Any thread may call one, including the GPU driver's and
 //     libgomp's own, which must never wait for a lock a launch holds; the
 //     policy's host-access calls that any thread may make say so
-//     (core/transfers.h).
+//     (residency/transfers.h).
 //   - Allocation.  The memory interposers must not allocate through the
 //     heap they interpose; they use glibc's __libc_* directly.
 #ifndef FERRY_RUNTIME_HOOKS_INTERPOSER_H

@@ -18,7 +18,7 @@
 // While nothing is resident the cost is one atomic load.
 #include "hooks/interposer.h"
 
-#include "core/transfers.h"
+#include "residency/transfers.h"
 
 #include <fcntl.h>
 #include <stdio.h>

@@ -15,13 +15,13 @@
 // the system directly.
 //
 // They also record the memory the program maps shared (MAP_SHARED, shmat;
-// core/shared_mappings.h), which kernels may not take as buffers.
+// pages/shared_mappings.h), which kernels may not take as buffers.
 //
 // While nothing is resident the cost is one atomic load.
 #include "hooks/interposer.h"
 
-#include "core/shared_mappings.h"
-#include "core/transfers.h"
+#include "pages/shared_mappings.h"
+#include "residency/transfers.h"
 
 #include <cstdarg>
 #include <sys/mman.h>

@@ -17,9 +17,9 @@
 // atomic load.  glibc's part goes through its own __libc_* entry points.
 #include "hooks/interposer.h"
 
-#include "core/heap_blocks.h"
-#include "core/small_blocks.h"
-#include "core/transfers.h"
+#include "pages/heap_blocks.h"
+#include "pages/small_blocks.h"
+#include "residency/transfers.h"
 
 #include <malloc.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The calls that set signal handlers, seen by libferry, for two reasons.
 //
-// SIGSEGV.  Guarded pages (core/page_guard.h) fault into ferry's handler,
+// SIGSEGV.  Guarded pages (pages/page_guard.h) fault into ferry's handler,
 // which must stay first: a handler the program installs after it would
 // receive ferry's faults, on memory that is only protected, and stop the
 // program or take them for its own.  So once ferry's handler is
@@ -38,7 +38,7 @@
 // and puts its handler first again.
 #include "hooks/interposer.h"
 
-#include "core/page_guard.h"
+#include "pages/page_guard.h"
 
 #include <signal.h>
 

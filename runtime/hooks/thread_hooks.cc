@@ -11,12 +11,12 @@
 //
 // Heap.  A thread that does not run the program's code (one the GPU
 // driver, MPI or libferry starts) takes its small blocks from glibc, not
-// from the pages that buffers' guards may close (core/small_blocks.h): its
+// from the pages that buffers' guards may close (pages/small_blocks.h): its
 // data then never shares a page with a buffer, and it never faults into
 // ferry's handler, which could wait for a lock it holds.
 #include "hooks/interposer.h"
 
-#include "core/small_blocks.h"
+#include "pages/small_blocks.h"
 
 #include <pthread.h>
 #include <signal.h>

@@ -3,7 +3,7 @@
 #include "mpi/messages.h"
 
 #include "core/settings.h"
-#include "core/transfers.h"
+#include "residency/transfers.h"
 #include "devices/device.h"
 #include "devices/launcher.h"
 #include "runtime.h"

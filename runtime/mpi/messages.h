@@ -63,7 +63,7 @@ FERRY_ABI_EXPORT void __ferry_message_done(unsigned long long token);
 #ifdef __cplusplus
 }
 
-#include "core/alias_check.h"
+#include "launch/alias_check.h"
 
 #include <string>
 #include <vector>

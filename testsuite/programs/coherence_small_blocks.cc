@@ -1,5 +1,5 @@
 // Random interleavings over many heap blocks under a page, which libferry's
-// own allocator places side by side in its slabs (runtime/core/small_blocks.h):
+// own allocator places side by side in its slabs (runtime/pages/small_blocks.h):
 // blocks that kernels use share pages with each other, with blocks the host
 // alone uses, and with blocks allocated, reallocated and freed between
 // launches, while guards close and open those pages.  Each step is a

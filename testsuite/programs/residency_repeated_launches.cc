@@ -1,6 +1,6 @@
 // The same launch again, on a residency table that nothing changed since
 // it last changed nothing, takes its buffers from the resident policy's
-// memory (runtime/core/repeated_launches.h).  Whatever happens between
+// memory (runtime/residency/repeated_launches.h).  Whatever happens between
 // two such launches that changes the table or a page must take the full
 // path: the host writing an input, reading an output (through the plugin's
 // syncs, and as faults from code built without it), writing through

@@ -1,6 +1,6 @@
 // A time loop of two kernels over 1.5 KiB vectors, 2,000 steps: blocks
 // under a page come from libferry's own allocator while pages are guarded
-// (runtime/core/small_blocks.h), so the two vectors, which share a page,
+// (runtime/pages/small_blocks.h), so the two vectors, which share a page,
 // stay resident with that page guarded, and come back once, when the host
 // reads them at the end; with FERRY_SMALL_BLOCKS=0 (glibc's blocks, whose
 // pages cannot be guarded) every kernel copies its result back.  A

@@ -1,5 +1,5 @@
 #!/bin/sh
-# libferry's allocator for blocks under a page (runtime/core/small_blocks.h)
+# libferry's allocator for blocks under a page (runtime/pages/small_blocks.h)
 # against glibc's, on bench/heap/small_vectors.cc: 100,000 live 1.5 KiB
 # vectors (1,536 bytes, one size class exactly, and 1,500, which rounds up)
 # take at most 1.3x the memory and, best of five runs, at most 2x the time

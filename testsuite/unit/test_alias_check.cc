@@ -1,11 +1,11 @@
-// Unit tests of rule 6 at run time (runtime/core/alias_check.cc): which
+// Unit tests of rule 6 at run time (runtime/launch/alias_check.cc): which
 // argument ranges conflict, and what the message says.
 #define BOOST_TEST_MODULE alias_check
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
 #include "abi.h"
-#include "core/alias_check.h"
+#include "launch/alias_check.h"
 
 #include <ferry/ferry.hpp>
 

@@ -1,11 +1,11 @@
-// Unit tests of rule 2 at the launch (runtime/core/disjoint_check.cc): loops
+// Unit tests of rule 2 at the launch (runtime/launch/disjoint_check.cc): loops
 // whose accesses of one buffer are disjoint only for some values of the
 // parameters, as in-place halo copies are.
 #define BOOST_TEST_MODULE disjoint_check
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "core/disjoint_check.h"
+#include "launch/disjoint_check.h"
 
 using namespace ferry::rt;
 

@@ -1,10 +1,10 @@
-// Unit tests of the launch geometry (runtime/core/geometry.cc): the heuristic
+// Unit tests of the launch geometry (runtime/launch/geometry.cc): the heuristic
 // measured on the H200, explicit requests, and FERRY_GEOMETRY's syntax.
 #define BOOST_TEST_MODULE geometry
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "core/geometry.h"
+#include "launch/geometry.h"
 
 using namespace ferry::rt;
 

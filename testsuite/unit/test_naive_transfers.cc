@@ -1,5 +1,5 @@
 // Unit tests of the naive transfer policy on the separate-memory sim
-// device (runtime/core/naive_transfers.cc): what is copied, in which direction,
+// device (runtime/residency/naive_transfers.cc): what is copied, in which direction,
 // for each ownership.
 #define BOOST_TEST_MODULE naive_transfers
 #define BOOST_TEST_DYN_LINK
@@ -7,7 +7,7 @@
 
 #include "abi.h"
 #include "core/stats.h"
-#include "core/transfers.h"
+#include "residency/transfers.h"
 
 #include <cmath>
 #include <vector>

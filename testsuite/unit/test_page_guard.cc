@@ -1,5 +1,5 @@
 // Unit tests of the huge-page requests for page-locked buffers
-// (runtime/core/page_guard.cc, ask_huge_pages): only the 2 MiB-aligned
+// (runtime/pages/page_guard.cc, ask_huge_pages): only the 2 MiB-aligned
 // interior of at least 4 MiB is asked for, and where the kernel gives
 // huge pages on request (transparent_hugepage "madvise") the request
 // reaches the mapping (its VmFlags in /proc/self/smaps gain "hg") and its
@@ -8,7 +8,7 @@
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "core/page_guard.h"
+#include "pages/page_guard.h"
 
 #include <cerrno>
 #include <csignal>

@@ -7,7 +7,7 @@
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "core/pinned_pages.h"
+#include "pages/pinned_pages.h"
 #include "devices/device.h"
 
 #include <cstdlib>

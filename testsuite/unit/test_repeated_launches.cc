@@ -1,5 +1,5 @@
 // Unit tests of the resident policy's memory of launches that changed
-// nothing (runtime/core/repeated_launches.h), on the separate-memory sim
+// nothing (runtime/residency/repeated_launches.h), on the separate-memory sim
 // device: the same launch again skips the table and moves nothing, and
 // anything that changes the table between two launches, or other buffers,
 // takes the full path with the right bytes.  ferry-test runs it under
@@ -10,7 +10,7 @@
 
 #include "abi.h"
 #include "core/stats.h"
-#include "core/transfers.h"
+#include "residency/transfers.h"
 
 #include <algorithm>
 #include <memory>

@@ -1,10 +1,10 @@
-// Unit tests of the residency table (runtime/core/residency_table.cc): range
+// Unit tests of the residency table (runtime/residency/residency_table.cc): range
 // sets, containment and overlap lookups, LRU order.
 #define BOOST_TEST_MODULE residency_table
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 
 using namespace ferry::rt;
 

@@ -1,5 +1,5 @@
 // Unit tests of the resident transfer policy on the separate-memory sim
-// device (runtime/core/resident_transfers.cc): copies happen once, only stale
+// device (runtime/residency/resident_transfers.cc): copies happen once, only stale
 // bytes move, device copies grow and are evicted without losing data.
 #define BOOST_TEST_MODULE resident_transfers
 #define BOOST_TEST_DYN_LINK
@@ -7,7 +7,7 @@
 
 #include "abi.h"
 #include "core/stats.h"
-#include "core/transfers.h"
+#include "residency/transfers.h"
 #include "devices/device.h"
 #include "runtime.h"
 

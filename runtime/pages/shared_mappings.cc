@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See shared_mappings.h.
-#include "core/shared_mappings.h"
+#include "pages/shared_mappings.h"
 
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 #include "runtime.h"
 
 #include <atomic>

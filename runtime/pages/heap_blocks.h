@@ -24,7 +24,7 @@
 #ifndef FERRY_RUNTIME_HEAP_BLOCKS_H
 #define FERRY_RUNTIME_HEAP_BLOCKS_H
 
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 
 #include <cstddef>
 

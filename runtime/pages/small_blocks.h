@@ -28,7 +28,7 @@
 #ifndef FERRY_RUNTIME_SMALL_BLOCKS_H
 #define FERRY_RUNTIME_SMALL_BLOCKS_H
 
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 
 #include <cstddef>
 #include <utility>

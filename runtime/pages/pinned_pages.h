@@ -8,10 +8,10 @@
 // the staging copies; at most half the machine's memory is locked.  The
 // ranges locked are kept, since a copy must not span one's edge
 // (for_each_piece).
-#ifndef FERRY_RUNTIME_CORE_PINNED_PAGES_H
-#define FERRY_RUNTIME_CORE_PINNED_PAGES_H
+#ifndef FERRY_RUNTIME_PINNED_PAGES_H
+#define FERRY_RUNTIME_PINNED_PAGES_H
 
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 #include "devices/device.h"
 
 #include <algorithm>

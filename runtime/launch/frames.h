@@ -31,7 +31,7 @@
 #ifndef FERRY_RUNTIME_FRAMES_H
 #define FERRY_RUNTIME_FRAMES_H
 
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 
 namespace ferry::rt::frames {
 

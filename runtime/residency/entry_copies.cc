@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See entry_copies.h.
-#include "core/entry_copies.h"
+#include "residency/entry_copies.h"
 
-#include "core/page_guard.h"
-#include "core/small_blocks.h"
+#include "pages/page_guard.h"
+#include "pages/small_blocks.h"
 #include "core/stats.h"
 
 #include <sys/mman.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See geometry.h.
-#include "core/geometry.h"
+#include "launch/geometry.h"
 
 #include "abi.h"
 #include "core/settings.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See pinned_pages.h.
-#include "core/pinned_pages.h"
+#include "pages/pinned_pages.h"
 
-#include "core/page_guard.h"
+#include "pages/page_guard.h"
 #include "core/settings.h"
 #include "core/stats.h"
 

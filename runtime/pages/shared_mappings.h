@@ -6,8 +6,8 @@
 // buffer there would leave those readers stale and lose their writes.  So
 // a kernel's buffer there is refused at the launch (entry.cc), before
 // any data moves.  Memory mapped before libferry started is not known.
-#ifndef FERRY_RUNTIME_CORE_SHARED_MAPPINGS_H
-#define FERRY_RUNTIME_CORE_SHARED_MAPPINGS_H
+#ifndef FERRY_RUNTIME_SHARED_MAPPINGS_H
+#define FERRY_RUNTIME_SHARED_MAPPINGS_H
 
 #include <cstddef>
 #include <cstdint>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See page_guard.h.
-#include "core/page_guard.h"
+#include "pages/page_guard.h"
 
 #include "core/ranks.h"
 #include "core/settings.h"
-#include "core/small_blocks.h"
-#include "core/transfers.h"
+#include "pages/small_blocks.h"
+#include "residency/transfers.h"
 #include "runtime.h"
 
 #include <algorithm>

@@ -17,11 +17,11 @@
 // use counts and clock are set.  Any other section of the policy, any
 // change of a set or a table, any protection changed, and the memos no
 // longer hold.
-#ifndef FERRY_RUNTIME_CORE_REPEATED_LAUNCHES_H
-#define FERRY_RUNTIME_CORE_REPEATED_LAUNCHES_H
+#ifndef FERRY_RUNTIME_REPEATED_LAUNCHES_H
+#define FERRY_RUNTIME_REPEATED_LAUNCHES_H
 
-#include "core/residency_table.h"
-#include "core/transfers.h"
+#include "residency/residency_table.h"
+#include "residency/transfers.h"
 
 #include <cstdint>
 #include <vector>

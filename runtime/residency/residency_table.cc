@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See residency_table.h.
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 
-#include "core/small_blocks.h"
+#include "pages/small_blocks.h"
 
 #include <algorithm>
 #include <cassert>

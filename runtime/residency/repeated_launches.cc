@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See repeated_launches.h.
-#include "core/repeated_launches.h"
+#include "residency/repeated_launches.h"
 
 namespace ferry::rt {
 

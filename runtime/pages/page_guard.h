@@ -14,7 +14,7 @@
 // a page the device holds newer bytes of copies back device-newer bytes
 // (how many is the policy's choice: a read window, a page, or the whole
 // buffer), a write also marks the page stale on the device, and the access
-// goes on (HostAccess::resolve_fault, core/transfers.h).
+// goes on (HostAccess::resolve_fault, residency/transfers.h).
 //
 // Which pages are guarded is the resident policy's choice
 // (resident_transfers.cc): all the pages a buffer touches when they hold
@@ -28,7 +28,7 @@
 #ifndef FERRY_RUNTIME_PAGE_GUARD_H
 #define FERRY_RUNTIME_PAGE_GUARD_H
 
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 
 #include <signal.h>
 
@@ -76,7 +76,7 @@ std::uintptr_t first_unmapped_page(Range range);
 bool room_for_guard(std::size_t bytes);
 // How many times ferry has changed the protection of any pages, in the
 // process: while this and residency_changes() stay the same, every page
-// is as it was (core/repeated_launches.h).
+// is as it was (residency/repeated_launches.h).
 std::uint64_t protection_changes();
 
 // Asks for transparent huge pages on the 2 MiB-aligned interior of PAGES,

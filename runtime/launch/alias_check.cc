@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See alias_check.h.
-#include "core/alias_check.h"
+#include "launch/alias_check.h"
 
 #include <ferry/ferry.hpp>
 

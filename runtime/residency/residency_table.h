@@ -97,7 +97,7 @@ struct ResidentBuffer {
   Range guarded;
   std::vector<std::pair<Range, int>> protection;
   // Whether GUARDED's pages are claimed from the small-block allocator
-  // (core/small_blocks.h, claim_pages).
+  // (pages/small_blocks.h, claim_pages).
   bool claimed = false;
   // Whether GUARDED is page-locked for the device's copies, which then
   // write its closed pages by DMA (resident_transfers.cc, pin).
@@ -165,7 +165,7 @@ public:
   // Whether RANGE may overlap an entry, asked without the table's lock
   // (the free hook's question, for every block the program frees): not
   // when it lies outside the span of all entries, or in a slab of small
-  // blocks (core/small_blocks.h) that holds none.
+  // blocks (pages/small_blocks.h) that holds none.
   bool may_touch(Range range) const;
 
   // Entries in least-recently-used order, for eviction.

@@ -21,23 +21,23 @@
 // (repeated_launches.h).  Buffers in heap blocks under a page
 // (small_blocks.h) are guarded in groups that share pages, or not at all
 // (guard_small_blocks).
-#include "core/transfers.h"
+#include "residency/transfers.h"
 #include "runtime.h"
 
 #include "abi.h"
-#include "core/deferred_frees.h"
-#include "core/entry_copies.h"
-#include "core/frames.h"
-#include "core/heap_blocks.h"
-#include "core/page_guard.h"
-#include "core/pinned_pages.h"
+#include "residency/deferred_frees.h"
+#include "residency/entry_copies.h"
+#include "launch/frames.h"
+#include "pages/heap_blocks.h"
+#include "pages/page_guard.h"
+#include "pages/pinned_pages.h"
 #include "core/ranks.h"
-#include "core/repeated_launches.h"
-#include "core/residency_table.h"
+#include "residency/repeated_launches.h"
+#include "residency/residency_table.h"
 #include "core/settings.h"
-#include "core/small_blocks.h"
+#include "pages/small_blocks.h"
 #include "core/stats.h"
-#include "core/unguarded_parts.h"
+#include "residency/unguarded_parts.h"
 
 #include <algorithm>
 #include <atomic>

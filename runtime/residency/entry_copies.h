@@ -11,11 +11,11 @@
 // locked and pageable memory, or two locked ranges
 // (CUDA_ERROR_INVALID_VALUE); the sim device refuses it too
 // (devices/device_sim.cc), so tests without a GPU see such a copy.
-#ifndef FERRY_RUNTIME_CORE_ENTRY_COPIES_H
-#define FERRY_RUNTIME_CORE_ENTRY_COPIES_H
+#ifndef FERRY_RUNTIME_ENTRY_COPIES_H
+#define FERRY_RUNTIME_ENTRY_COPIES_H
 
-#include "core/pinned_pages.h"
-#include "core/residency_table.h"
+#include "pages/pinned_pages.h"
+#include "residency/residency_table.h"
 #include "devices/device.h"
 
 #include <cstddef>

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See frames.h.
-#include "core/frames.h"
+#include "launch/frames.h"
 
-#include "core/heap_blocks.h"
+#include "pages/heap_blocks.h"
 
 #include "core/lasting.h"
 
 #include "abi.h"
-#include "core/page_guard.h"
-#include "core/transfers.h"
+#include "pages/page_guard.h"
+#include "residency/transfers.h"
 #include "runtime.h"
 
 #include <pthread.h>

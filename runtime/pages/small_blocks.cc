@@ -3,7 +3,7 @@
 // reservation, indexed like the slabs; a size class keeps a list of its
 // slabs with room, under its own lock, so threads that allocate blocks of
 // different sizes do not wait for each other.
-#include "core/small_blocks.h"
+#include "pages/small_blocks.h"
 
 #include "core/settings.h"
 #include "runtime.h"

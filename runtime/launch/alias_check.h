@@ -5,7 +5,7 @@
 #ifndef FERRY_RUNTIME_ALIAS_CHECK_H
 #define FERRY_RUNTIME_ALIAS_CHECK_H
 
-#include "core/transfers.h"
+#include "residency/transfers.h"
 
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // launch: copied in if the kernel reads it, copied out if it writes it,
 // freed at the end.  The copy is associated with the host range so that the
 // region's own map clauses find it present and only translate addresses.
-#include "core/transfers.h"
+#include "residency/transfers.h"
 
 #include "abi.h"
 #include "core/ranks.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See disjoint_check.h.
-#include "core/disjoint_check.h"
+#include "launch/disjoint_check.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See heap_blocks.h.
-#include "core/heap_blocks.h"
+#include "pages/heap_blocks.h"
 
 #include "core/settings.h"
 #include "runtime.h"

@@ -9,7 +9,7 @@
 #ifndef FERRY_RUNTIME_UNGUARDED_PARTS_H
 #define FERRY_RUNTIME_UNGUARDED_PARTS_H
 
-#include "core/residency_table.h"
+#include "residency/residency_table.h"
 
 namespace ferry::rt {
 

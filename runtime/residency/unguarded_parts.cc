@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // See unguarded_parts.h.
-#include "core/unguarded_parts.h"
+#include "residency/unguarded_parts.h"
 
-#include "core/page_guard.h"
+#include "pages/page_guard.h"
 
 #include <algorithm>
 #include <cstring>
