@@ -44,10 +44,16 @@ void RepeatedLaunches::remember(const std::vector<Buffer> &buffers,
     next_ = (next_ + 1) % kMemos;
   slot->marks = marks;
   slot->buffers.clear();
-  for (const Buffer &buffer : buffers)
-    slot->buffers.push_back({buffer.name, buffer.ownership, buffer.host,
-                             buffer.bytes, buffer.view, buffer.device_copy,
-                             buffer.direct_address, buffer.entry});
+  // The release cleared each device copy; the acquire had set it to its
+  // entry's, which a launch found here must hold again: the release of a
+  // repeated launch gives back the entries that have one, and the launch
+  // answers for them (entry.cc).
+  for (const Buffer &buffer : buffers) {
+    const auto *entry = static_cast<const ResidentBuffer *>(buffer.entry);
+    slot->buffers.push_back(
+        {buffer.name, buffer.ownership, buffer.host, buffer.bytes, buffer.view,
+         entry ? entry->device : nullptr, buffer.direct_address, buffer.entry});
+  }
 }
 
 } // namespace ferry::rt

@@ -45,8 +45,8 @@ public:
   // at MARKS: then each buffer's view, device copy, direct address and
   // entry are set as that launch's acquire set them.
   bool find(std::vector<Buffer> &buffers, const PolicyMarks &marks);
-  // Remembers the launch of BUFFERS, whose entries (Buffer::entry) it left
-  // as they were and the policy at MARKS.
+  // Remembers the launch of BUFFERS, released, whose entries
+  // (Buffer::entry) it left as they were and the policy at MARKS.
   void remember(const std::vector<Buffer> &buffers, const PolicyMarks &marks);
 
 private:
