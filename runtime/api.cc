@@ -3,14 +3,15 @@
 #include <ferry/ferry.hpp>
 
 #include "abi.h"
+#include "core/ranks.h"
+#include "devices/device.h"
+#include "devices/launcher.h"
+#include "devices/target.h"
 #include "launch/alias_check.h"
 #include "launch/frames.h"
 #include "pages/heap_blocks.h"
 #include "pages/page_guard.h"
-#include "core/ranks.h"
 #include "residency/transfers.h"
-#include "devices/device.h"
-#include "devices/launcher.h"
 #include "runtime.h"
 
 #include <cstdint>
@@ -24,20 +25,18 @@ static_assert(static_cast<int>(access::read) == FERRY_HOST_READS &&
                   static_cast<int>(access::overwrite) == FERRY_HOST_OVERWRITES,
               "ferry::access must match enum ferry_host_access");
 
-std::string device_name() { return rt::current_device().describe(); }
+std::string device_name() { return rt::current_target().device->describe(); }
 
 void select_gpu(int index) {
   if (index < 0)
     throw std::invalid_argument("ferry::select_gpu: the GPU index " +
                                 std::to_string(index) + " is negative");
-  if (!rt::request_gpu(index))
-    throw std::logic_error("ferry::select_gpu: called after kernels started "
-                           "running on " +
-                           rt::current_device().describe() +
-                           "; call it before the first kernel");
+  rt::select_target(index);
 }
 
-int openmp_device() { return rt::current_device().openmp_device_number(); }
+int openmp_device() {
+  return rt::current_target().device->openmp_device_number();
+}
 
 void sync_all() { rt::host_access().sync_all(); }
 
@@ -90,7 +89,7 @@ void sync_bytes(const void *data, std::size_t bytes, access how) {
 
 void prefetch_bytes(const void *data, std::size_t bytes) {
   check_own_length("ferry::prefetch", data, bytes);
-  rt::api_transfers().prefetch(data, bytes);
+  rt::api_transfers().prefetch(rt::current_target(), data, bytes);
 }
 
 void release_bytes(const void *data, std::size_t bytes) {
@@ -100,12 +99,11 @@ void release_bytes(const void *data, std::size_t bytes) {
   rt::host_access().release_range(data, bytes);
 }
 
-
 void *device_pointer_bytes(const void *data, std::size_t bytes) {
   check_own_length("ferry::device_pointer", data, bytes);
   // A vendor library's call that follows may read what held kernels write.
   rt::direct_launcher().submit_held("ferry::device_pointer");
-  return rt::api_transfers().device_address(data, bytes);
+  return rt::api_transfers().device_address(rt::current_target(), data, bytes);
 }
 
 void device_wrote_bytes(const void *data, std::size_t bytes) {

@@ -5,20 +5,23 @@
 // one call; and the host-sync calls around them.
 #include "abi.h"
 
+#include "core/lasting.h"
+#include "core/ranks.h"
+#include "core/settings.h"
+#include "core/stats.h"
+#include "devices/device.h"
+#include "devices/launcher.h"
+#include "devices/target.h"
 #include "launch/alias_check.h"
 #include "launch/disjoint_check.h"
 #include "launch/frames.h"
-#include "pages/heap_blocks.h"
-#include "core/lasting.h"
-#include "pages/page_guard.h"
-#include "core/ranks.h"
-#include "core/settings.h"
-#include "pages/shared_mappings.h"
-#include "core/stats.h"
-#include "residency/transfers.h"
-#include "devices/device.h"
-#include "devices/launcher.h"
+#include "launch/geometry.h"
+#include "launch/launch_arguments.h"
 #include "mpi/messages.h"
+#include "pages/heap_blocks.h"
+#include "pages/page_guard.h"
+#include "pages/shared_mappings.h"
+#include "residency/transfers.h"
 #include "runtime.h"
 
 #include <algorithm>
@@ -46,7 +49,7 @@ struct KeptLaunch {
   std::vector<long long> key;
   std::vector<Buffer> acquired;
   Launcher::Replay replay;
-  Device *device = nullptr;
+  Target *target = nullptr;
   std::uint64_t mappings = 0; // shared_mappings::generation()
   const char *kernel = nullptr;
   const char *entry = nullptr;
@@ -95,7 +98,7 @@ struct Launch {
   MissedSite site;            // where to keep the launch, if anywhere
   std::uint64_t mappings = 0; // shared_mappings::generation() at begin
   const char *entry = nullptr;
-  Launcher::Replay replay; // what the launcher kept of its direct launch
+  Launcher::Replay replay;      // what the launcher kept of its direct launch
   Launcher::Replay kept_before; // of the same key, at an earlier launch
 };
 
@@ -136,9 +139,11 @@ public:
   SignalsWaitForLaunch &operator=(const SignalsWaitForLaunch &) = delete;
 };
 
+} // namespace
+
 // A broken call sequence means the generated code and this runtime disagree;
 // nothing sensible can follow.
-[[noreturn]] void internal_error(const char *what) {
+[[noreturn]] void launch_internal_error(const char *what) {
   std::fprintf(stderr,
                "ferry: internal error in kernel '%s' (%s:%u): %s\n"
                "ferry: the kernel and libferry do not match; rebuild both\n",
@@ -147,6 +152,8 @@ public:
                current_launch().line, what);
   std::abort();
 }
+
+namespace {
 
 // "ferry: kernel 'k' (k.cc:3) called at main.cc:12": where LAUNCH is.
 std::string site_of(const Launch &launch) {
@@ -187,7 +194,7 @@ void check_length_against_heap(const Launch &launch, const char *name,
 inline Buffer &buffer_at(unsigned index) {
   Launch &launch = current_launch();
   if (__builtin_expect(!launch.active || index >= launch.buffers.size(), 0))
-    internal_error("buffer index out of range");
+    launch_internal_error("buffer index out of range");
   return launch.buffers[index];
 }
 
@@ -200,8 +207,7 @@ std::string launch_in_progress() {
   std::size_t bytes = 0;
   for (const Buffer &buffer : launch.buffers)
     bytes += buffer.bytes;
-  return site_of(launch) + " (its " +
-         std::to_string(launch.buffers.size()) +
+  return site_of(launch) + " (its " + std::to_string(launch.buffers.size()) +
          " buffers: " + std::to_string(bytes) + " bytes): ";
 }
 
@@ -303,7 +309,7 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
   }
   check_length_against_heap(launch, name, host, count, bytes);
   if (shared_mappings::overlaps(host, bytes) &&
-      launch.seat.device->has_separate_memory()) {
+      launch.seat.target->device->has_separate_memory()) {
     std::fprintf(stderr,
                  "%s: '%s' lies in memory mapped shared (mmap with "
                  "MAP_SHARED, or shmat), which other mappings and processes "
@@ -473,7 +479,7 @@ extern "C" int __ferry_launch_acquire(void) {
   OwnAllocations own;
   const Launch &launch = current_launch();
   if (!launch.active)
-    internal_error("acquire outside a launch");
+    launch_internal_error("acquire outside a launch");
   const LaunchSite site{launch.kernel, launch.file, launch.line,
                         launch.call_site.file, launch.call_site.line};
   const AliasConflict conflict = find_alias(launch.buffers);
@@ -487,127 +493,39 @@ extern "C" int __ferry_launch_acquire(void) {
   }
   // Every buffer first, then the views: an acquire may join entries that
   // an earlier buffer of the launch already has.
-  launch.seat.transfers->acquire_all(current_launch().buffers);
+  launch.seat.transfers->acquire_all(*launch.seat.target,
+                                     current_launch().buffers);
   count_launch();
-  return launch.seat.device->openmp_device_number();
+  return launch.seat.target->device->openmp_device_number();
+}
+
+extern "C" unsigned long long
+__ferry_launch_geometry(unsigned long long trip_count, int requested_teams,
+                        int requested_threads, unsigned flags) {
+  const Launch &launch = current_launch();
+  const Target &target = launch.active ? *launch.seat.target : current_target();
+  const bool inner_loops = (flags & FERRY_REGION_INNER_LOOPS) != 0;
+  RegionGeometry geometry;
+  if (target.device->runs_regions_on_host()) {
+    geometry.thread_limit =
+        host_fallback_threads(*target.device, trip_count, inner_loops);
+  } else {
+    const Settings &s = settings();
+    if (s.geometry_teams > 0) {
+      requested_teams = s.geometry_teams;
+      requested_threads = s.geometry_gpu_threads;
+    }
+    geometry = target.launcher->region_geometry(trip_count, requested_teams,
+                                                requested_threads, inner_loops);
+  }
+  return (static_cast<unsigned long long>(geometry.teams) << 32) |
+         static_cast<unsigned>(geometry.thread_limit);
 }
 
 extern "C" void *__ferry_launch_view(unsigned index) {
   OwnAllocations own;
   return buffer_at(index).view;
 }
-
-namespace {
-
-// The buffer of SUFFIX's FERRY_ROLE_ALIGNED part (the roles after the
-// entry's parameters) whose device address is not aligned as the entry
-// assumes, said as a reason not to launch it; empty when there is none.
-std::string misaligned_buffer(const char *suffix) {
-  const char *part = std::strchr(suffix, FERRY_ROLE_ALIGNED);
-  if (!part)
-    return {};
-  for (const char *pair = part + 1; pair[0] && pair[1]; pair += 2) {
-    const Buffer &buffer =
-        buffer_at(static_cast<unsigned char>(pair[0]) - FERRY_ROLE_BUFFER);
-    const std::uintptr_t alignment = std::uintptr_t{1} << (pair[1] - '0');
-    if (reinterpret_cast<std::uintptr_t>(buffer.direct_address) % alignment)
-      return std::string("buffer '") + buffer.name +
-             "' is at a device address not aligned to " +
-             std::to_string(alignment) +
-             " bytes, which the entry assumes of its packed elements";
-  }
-  return {};
-}
-
-// Why the current launch's loop cannot take the direct path; empty if it
-// can.  Fills ARGUMENTS for the launcher.
-std::string direct_arguments(unsigned nargs, void **args, const char *roles,
-                             std::vector<LaunchArgument> *arguments) {
-  const Device &device = *current_launch().seat.device;
-  arguments->assign(nargs, LaunchArgument{});
-  for (unsigned k = 0; k < nargs; ++k) {
-    const unsigned char role = static_cast<unsigned char>(roles[k]);
-    LaunchArgument &argument = (*arguments)[k];
-    argument.value = args[k];
-    if (role >= FERRY_ROLE_BUFFER) {
-      Buffer &buffer = buffer_at(role - FERRY_ROLE_BUFFER);
-      void *address = !buffer.bytes ? nullptr
-                      : buffer.mapped_by_user
-                          ? device.user_mapped_address(buffer.host)
-                          : buffer.direct_address;
-      if (buffer.bytes && !address)
-        return std::string("buffer '") + buffer.name + "' has no device copy";
-      // libgomp allocates all its device memory in one context: one
-      // address answers for all.
-      static std::atomic<bool> context_checked{false};
-      if (address && !context_checked.load(std::memory_order_relaxed)) {
-        if (!direct_launcher().addresses_context_memory(address))
-          return "libgomp's device memory is not in ferry's CUDA context";
-        context_checked.store(true, std::memory_order_relaxed);
-      }
-      // The entry gets the address itself: keep it in the buffer.
-      buffer.direct_address = address;
-      argument.value = &buffer.direct_address;
-      argument.kind = LaunchArgument::Kind::address;
-    } else if (role > FERRY_ROLE_REDUCTION_BYTES &&
-               role <= FERRY_ROLE_REDUCTION_BYTES + 8) {
-      argument.kind = LaunchArgument::Kind::reduction;
-      argument.size = role - FERRY_ROLE_REDUCTION_BYTES;
-    } else if (role >= FERRY_ROLE_EXTENT && role <= FERRY_ROLE_EXTENT + 2) {
-      argument.kind = LaunchArgument::Kind::extent;
-      argument.axis = role - FERRY_ROLE_EXTENT;
-    } else if (role >= FERRY_ROLE_FIRST && role <= FERRY_ROLE_FIRST + 2) {
-      argument.kind = LaunchArgument::Kind::first;
-      argument.axis = role - FERRY_ROLE_FIRST;
-    } else if (role == FERRY_ROLE_OBJECT && k + 1 < nargs) {
-      argument.kind = LaunchArgument::Kind::object;
-      argument.size = *static_cast<const unsigned long long *>(args[k + 1]);
-    } else if (role != FERRY_ROLE_VALUE) {
-      internal_error("unknown argument role of a direct launch");
-    }
-  }
-  return misaligned_buffer(roles + nargs);
-}
-
-// The current bytes of the buffers SUFFIX names after FERRY_ROLE_CONSTANTS
-// (none without it), copied: the host's where they are current, the
-// device's where it holds newer ones.  Empty when one of them cannot be
-// given.
-const std::vector<ConstantBuffer> &constant_buffers(const char *suffix) {
-  thread_local ThreadLasting<std::vector<ConstantBuffer>> constants_state;
-  thread_local ThreadLasting<std::vector<unsigned char>> current_state;
-  std::vector<ConstantBuffer> &constants = constants_state.value;
-  std::vector<unsigned char> &current = current_state.value;
-  constants.clear();
-  if (*suffix != FERRY_ROLE_CONSTANTS)
-    return constants;
-  std::size_t total = 0;
-  for (const char *role = suffix + 1; *role && *role != FERRY_ROLE_ALIGNED;
-       ++role)
-    total +=
-        buffer_at(static_cast<unsigned char>(*role) - FERRY_ROLE_BUFFER).bytes;
-  current.resize(total); // not moved below: the pointers into it stay
-  std::size_t used = 0;
-  for (const char *role = suffix + 1; *role && *role != FERRY_ROLE_ALIGNED;
-       ++role) {
-    const Buffer &buffer =
-        buffer_at(static_cast<unsigned char>(*role) - FERRY_ROLE_BUFFER);
-    // The user's own mapping may hold bytes ferry does not track.
-    if (!buffer.bytes || buffer.mapped_by_user) {
-      constants.clear();
-      break;
-    }
-    unsigned char *copy = current.data() + used;
-    if (!current_launch().seat.host_access->read_current(buffer.host,
-                                                         buffer.bytes, copy))
-      std::memcpy(copy, buffer.host, buffer.bytes); // all current: readable
-    constants.push_back({copy, buffer.bytes});
-    used += buffer.bytes;
-  }
-  return constants;
-}
-
-} // namespace
 
 extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
                                      void **args, const char *roles,
@@ -616,41 +534,52 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
   OwnAllocations own;
   Launch &launch = current_launch();
   if (!launch.active || nargs == 0)
-    internal_error("direct launch outside a launch");
+    launch_internal_error("direct launch outside a launch");
   // Launches that never take the direct path say why only under
   // FERRY_STATS: the reason's text cost more than the rest of a host
   // launch's bookkeeping.
+  const Target &target = *launch.seat.target;
   const bool by_setting = settings().launch == LaunchPath::omp;
-  if (by_setting || launch.seat.device->runs_regions_on_host()) {
+  if (by_setting || target.device->runs_regions_on_host()) {
     if (settings().stats)
       count_path(launch.kernel, entry, false,
                  by_setting ? "FERRY_LAUNCH=omp"
                             : "kernels run on the host (" +
-                                  launch.seat.device->describe() + ")");
+                                  target.device->describe() + ")");
     return 0;
   }
   // Reused: a launch should cost microseconds, not allocations.
   thread_local ThreadLasting<std::vector<LaunchArgument>> arguments_state;
   std::vector<LaunchArgument> &arguments = arguments_state.value;
   arguments.clear();
-  std::string why = direct_arguments(nargs, args, roles, &arguments);
+  std::string why = !target.direct_path
+                        ? "the direct path runs on one GPU of a process ("
+                          "target " +
+                              std::to_string(target.number) + " is another)"
+                        : direct_arguments(target, launch.buffers, nargs, args,
+                                           roles, &arguments);
   bool launched = false;
   if (why.empty()) {
-    const auto total =
-        *static_cast<const unsigned long long *>(args[nargs - 1]);
-    const std::vector<ConstantBuffer> &constants =
-        constant_buffers(roles + nargs);
+    const std::vector<ConstantBuffer> &constants = constant_buffers(
+        launch.buffers, *launch.seat.host_access, roles + nargs);
+    LaunchRequest request;
+    request.target = &target;
+    request.entry = entry;
+    request.arguments = arguments.data();
+    request.argument_count = nargs;
+    request.constants = constants.data();
+    request.constant_count = constants.size();
+    request.total = *static_cast<const unsigned long long *>(args[nargs - 1]);
+    request.requested_blocks = requested_teams;
+    request.requested_threads = requested_threads;
+    request.replay = launch.site.record ? &launch.replay : nullptr;
     LibraryCall call;                   // runtime.h: in the CUDA driver's locks
     launch.replay = launch.kept_before; // where to keep it, if it can be
-    launched = direct_launcher().launch(
-        entry, arguments.data(), nargs, constants.data(), constants.size(),
-        total, requested_teams, requested_threads, &why,
-        launch.site.record ? &launch.replay : nullptr);
+    launched = target.launcher->launch(request, &why);
     launch.entry = entry;
   }
   count_path(launch.kernel, entry, launched, why);
-  if (!launched && settings().launch == LaunchPath::direct &&
-      !launch.seat.device->runs_regions_on_host()) {
+  if (!launched && settings().launch == LaunchPath::direct) {
     std::fprintf(stderr,
                  "ferry: kernel '%s' (%s:%u) cannot take the direct launch "
                  "path that FERRY_LAUNCH=direct demands: %s\n",
@@ -697,7 +626,7 @@ void keep_for_again(Launch &launch) {
     kept->key.assign(site.key, site.key + site.nkey);
     kept->acquired = launch.buffers;
     kept->replay = launch.replay;
-    kept->device = launch.seat.device;
+    kept->target = launch.seat.target;
     kept->mappings = launch.mappings;
     kept->kernel = launch.kernel;
     kept->entry = launch.entry;
@@ -716,7 +645,7 @@ bool launch_again(SiteRecord &site, const long long *key, unsigned nkey,
     return false;
   const KeptLaunch &record = *found;
   LaunchSeat seat = take_launch_seat();
-  if (seat.device != record.device || !seat.counted) {
+  if (seat.target != record.target || !seat.counted) {
     give_back_seat(seat);
     return false;
   }
@@ -732,17 +661,17 @@ bool launch_again(SiteRecord &site, const long long *key, unsigned nkey,
     buffers[k].bytes = kept.bytes;
     buffers[k].element_size = kept.element_size;
   }
-  seat.transfers->acquire_all(buffers);
+  seat.transfers->acquire_all(*seat.target, buffers);
   bool launched = true;
   for (std::size_t k = 0; k < buffers.size(); ++k)
     launched = launched &&
                buffers[k].direct_address == record.acquired[k].direct_address;
   if (launched) {
     LibraryCall call; // runtime.h: in the CUDA driver's locks
-    launched = direct_launcher().launch_again(record.replay, args);
+    launched = seat.target->launcher->launch_again(record.replay, args);
   }
   if (!launched) { // moved, or the launcher kept another: the sequence runs
-    seat.transfers->release_all(buffers);
+    seat.transfers->release_all(*seat.target, buffers);
     give_back_seat(seat);
     return false;
   }
@@ -754,7 +683,7 @@ bool launch_again(SiteRecord &site, const long long *key, unsigned nkey,
   launch.resident.resize(buffers.size());
   for (std::size_t k = 0; k < buffers.size(); ++k)
     launch.resident[k] = buffers[k].device_copy != nullptr;
-  seat.transfers->release_all(buffers);
+  seat.transfers->release_all(*seat.target, buffers);
   for (std::size_t k = 0; k < buffers.size(); ++k)
     if (launch.resident[k] && buffers[k].ownership != FERRY_SCRATCH)
       answer_for(buffers[k], armed);
@@ -797,14 +726,14 @@ extern "C" void __ferry_launch_end(void) {
   OwnAllocations own;
   Launch &launch = current_launch();
   if (!launch.active)
-    internal_error("end outside a launch");
+    launch_internal_error("end outside a launch");
   // Whether each was resident, before the release forgets it.
   launch.resident.resize(launch.buffers.size());
   for (std::size_t k = 0; k < launch.buffers.size(); ++k)
     launch.resident[k] = launch.buffers[k].device_copy != nullptr;
   if (launch.site.record)
     keep_for_again(launch);
-  launch.seat.transfers->release_all(launch.buffers);
+  launch.seat.transfers->release_all(*launch.seat.target, launch.buffers);
   for (std::size_t k = 0; k < launch.buffers.size(); ++k) {
     Buffer &buffer = launch.buffers[k];
     if (buffer.host_is_temporary) {
@@ -817,6 +746,11 @@ extern "C" void __ferry_launch_end(void) {
   give_back_seat(launch.seat);
   launch.active = false;
   end_signal_hold_of_launch();
+}
+
+extern "C" void __ferry_register_frames_module(const char *code,
+                                               unsigned long bytes) {
+  direct_launcher().frames_module_registered(code, bytes);
 }
 
 extern "C" void __ferry_frame_enter(void) {
@@ -863,8 +797,9 @@ bool needed(int *access) {
 
 namespace {
 
-__attribute__((noinline)) void host_access_to_resident(
-    const void *host, unsigned long long bytes, int access) {
+__attribute__((noinline)) void host_access_to_resident(const void *host,
+                                                       unsigned long long bytes,
+                                                       int access) {
   OwnAllocations own;
   if (!needed(&access))
     return;

@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// The composition root (runtime.h): makes and owns the device, the direct
-// launcher, the transfer policy and the re-entry depth, the only
-// process-wide state the rest of libferry reaches for; seats each launch on
-// them; and leaves the device for the host at exit, before libgomp
-// finalizes it, once the launches other threads still run have ended, and
-// in a forked child.  The interposers' state of their own (the heap blocks,
-// the page guard, the message pool) lives with them; everything else is
+// The composition root (runtime.h): makes and owns the table of targets,
+// the direct launcher, the transfer policy and the re-entry depth, the
+// only process-wide state the rest of libferry reaches for; seats each
+// launch on them; and leaves the devices for the host at exit, before
+// libgomp finalizes them, once the launches other threads still run have
+// ended, and in a forked child.  The interposers' state of their own (the heap
+// blocks, the page guard, the message pool) lives with them; everything else is
 // passed in.
 #include "runtime.h"
 
-#include "pages/page_guard.h"
 #include "core/settings.h"
-#include "residency/transfers.h"
 #include "devices/device.h"
+#include "devices/target.h"
 #include "nvptx/cuda_launch.h"
+#include "pages/page_guard.h"
+#include "residency/transfers.h"
+
+#include <omp.h>
 
 #include <pthread.h>
 
@@ -21,15 +24,19 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 namespace ferry::rt {
 
 namespace {
 
-// ferry::select_gpu's index, or -1, until the device is made.
+// ferry::select_gpu's index, or -1, until the first target is made.
 std::atomic<int> requested_gpu{-1};
 std::atomic<bool> device_created{false};
+// Set once the program calls omp_set_default_device itself.
+std::atomic<bool> follow_openmp_default{false};
 
 std::atomic<bool> created{false};
 
@@ -53,14 +60,76 @@ void pause_briefly() {
   std::this_thread::sleep_for(std::chrono::microseconds(100));
 }
 
-Device &host_device() {
-  static Device *device = make_host_device().release();
-  return *device;
+Target &host_target() {
+  static Target *target =
+      new Target{0, make_host_device().release(), &direct_launcher()};
+  return *target;
 }
 
 TransferPolicy &host_policy() {
-  static TransferPolicy *policy = make_naive_transfers(host_device()).release();
+  static TransferPolicy *policy = make_naive_transfers().release();
   return *policy;
+}
+
+void leave_device_at_exit();
+
+// The targets, each made as a launch first needs it: opening a GPU costs
+// its context and libgomp's loading of the images.  The first is the one
+// the process starts on (choose_device); on a GPU, target N is OpenMP
+// device N.
+class TargetTable {
+public:
+  TargetTable() {
+    // The threads libgomp and the CUDA driver start now block the
+    // program's asynchronous signals (hooks/signal_hooks.cc).
+    SignalsHeld held;
+    device_created.store(true);
+    ChosenDevice chosen =
+        choose_device(requested_gpu.load(), direct_launcher());
+    count_ = chosen.count;
+    targets_.reset(new std::atomic<Target *>[count_]());
+    default_number_.store(chosen.number);
+    launcher_number_ = chosen.number;
+    targets_[chosen.number].store(
+        new Target{chosen.number, chosen.device.release(), &direct_launcher()},
+        std::memory_order_release);
+    if (targets_[chosen.number].load()->device->has_separate_memory())
+      std::atexit(leave_device_at_exit);
+  }
+
+  int count() const { return count_; }
+  int default_number() const { return default_number_.load(); }
+  void set_default_number(int number) { default_number_.store(number); }
+
+  Target &at(int number) {
+    if (Target *made = targets_[number].load(std::memory_order_acquire))
+      return *made;
+    SignalsHeld held;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (Target *made = targets_[number].load())
+      return *made;
+    // The launcher holds the context of the GPU it was prepared for: the
+    // direct path runs there, and the other GPUs' kernels run their
+    // OpenMP regions.
+    const bool launches = number == launcher_number_;
+    auto *made =
+        new Target{number, make_device(number, direct_launcher()).release(),
+                   &direct_launcher(), launches};
+    targets_[number].store(made, std::memory_order_release);
+    return *made;
+  }
+
+private:
+  std::unique_ptr<std::atomic<Target *>[]> targets_;
+  int count_ = 1;
+  std::atomic<int> default_number_{0};
+  int launcher_number_ = 0;
+  std::mutex mutex_;
+};
+
+TargetTable &target_table() {
+  static TargetTable *table = new TargetTable;
+  return *table;
 }
 
 // libgomp finalizes its devices in an exit handler that it registers when
@@ -122,14 +191,14 @@ void after_fork_in_child() {
   host_only.store(true, std::memory_order_release);
 }
 
-// FERRY_RESIDENCY's policy over the process's device.
+// FERRY_RESIDENCY's policy over the process's targets.
 TransferPolicy &program_policy() {
   static TransferPolicy *policy = [] {
-    TransferPolicy *made =
-        (settings().residency ? make_resident_transfers(current_device())
-                              : make_naive_transfers(current_device()))
-            .release();
+    TransferPolicy *made = (settings().residency ? make_resident_transfers()
+                                                 : make_naive_transfers())
+                               .release();
     pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
+    page_guard::register_resolver(*made);
     created.store(true, std::memory_order_release);
     return made;
   }();
@@ -144,42 +213,49 @@ TransferPolicy &policy() {
 
 } // namespace
 
-Device &current_device() {
+Target &current_target() {
   if (host_only.load(std::memory_order_acquire))
-    return host_device();
-  static Device *device = [] {
-    // The threads libgomp and the CUDA driver start now block the
-    // program's asynchronous signals (hooks/signal_hooks.cc).
-    SignalsHeld held;
-    device_created.store(true);
-    Device *chosen =
-        choose_device(requested_gpu.load(), direct_launcher()).release();
-    if (chosen->has_separate_memory())
-      std::atexit(leave_device_at_exit);
-    return chosen;
-  }();
-  return *device;
+    return host_target();
+  TargetTable &table = target_table();
+  if (follow_openmp_default.load(std::memory_order_relaxed)) {
+    const int number = omp_get_default_device();
+    if (number >= 0 && number < table.count())
+      return table.at(number);
+  }
+  return table.at(table.default_number());
 }
 
-bool request_gpu(int index) {
-  if (device_created.load())
-    return false;
-  requested_gpu.store(index);
-  return !device_created.load();
+int target_count() { return target_table().count(); }
+
+void select_target(int index) {
+  if (!device_created.load()) {
+    requested_gpu.store(index);
+    if (!device_created.load())
+      return;
+  }
+  TargetTable &table = target_table();
+  table.set_default_number(index % table.count());
+}
+
+void program_chose_default_device() {
+  follow_openmp_default.store(true, std::memory_order_relaxed);
 }
 
 // The one vendor launcher built today is NVIDIA's; an AMD one would be
 // chosen here by the offload image the program registered.
-Launcher &direct_launcher() { return nvptx::cuda_launcher(); }
+Launcher &direct_launcher() {
+  static Launcher *launcher = nvptx::make_cuda_launcher().release();
+  return *launcher;
+}
 
 LaunchSeat take_launch_seat() {
   LaunchSeat seat;
-  Device &device = current_device();
-  if (device.has_separate_memory() && !host_only.load()) {
+  Target &target = current_target();
+  if (target.device->has_separate_memory() && !host_only.load()) {
     seats_on_device.fetch_add(1);
     if (!leaving.load()) {
       ++own_seats;
-      seat.device = &device;
+      seat.target = &target;
       seat.transfers = &program_policy();
       seat.host_access = &program_policy();
       seat.counted = true;
@@ -190,7 +266,7 @@ LaunchSeat take_launch_seat() {
       pause_briefly();
   }
   TransferPolicy &chosen = policy();
-  seat.device = &current_device();
+  seat.target = &current_target();
   seat.transfers = &chosen;
   seat.host_access = &chosen;
   return seat;
@@ -204,7 +280,6 @@ void give_back_seat(LaunchSeat &seat) {
   seats_on_device.fetch_sub(1);
 }
 
-LaunchTransfers &launch_transfers() { return policy(); }
 HostAccess &host_access() { return policy(); }
 ApiTransfers &api_transfers() { return policy(); }
 

@@ -3,10 +3,14 @@
 // runtime.cc alone makes and owns.  Each is made on first use and never
 // destroyed, since kernels may run from static destructors and from threads
 // still running after main returns:
-//   the device          FERRY_DEVICE's (devices/device.h)
-//   the launcher        the direct path's vendor launcher (devices/launcher.h)
-//   the policy          FERRY_RESIDENCY's (residency/transfers.h), handed to each
-//                       caller as the interface of its own
+//   the targets         a table of the places kernels run, by number
+//                       (devices/target.h): FERRY_DEVICE's kind, each with
+//                       its device and launcher, made as it is first used
+//   the launcher        the direct path's vendor launcher, for the ISA of
+//                       the program's offload images (devices/launcher.h)
+//   the policy          FERRY_RESIDENCY's (residency/transfers.h), one for
+//                       every target, handed to each caller as the
+//                       interface of its own
 //   the re-entry depth  how deep the calling thread is in the runtime's own
 //                       code, which the interposers leave alone
 // Any file of runtime/ may include this; only runtime.cc makes the objects.
@@ -24,15 +28,26 @@ class Launcher;
 class LaunchTransfers;
 class HostAccess;
 class ApiTransfers;
+struct Target;
 
-Device &current_device();
-// ferry::select_gpu: the GPU to use is INDEX modulo the number of GPUs.
-// False when current_device() was made already.
-bool request_gpu(int index);
+// The target the calling thread's kernels run on now: the OpenMP default
+// device's, once the program has set it (omp_set_default_device), else
+// the process's (ferry::select_gpu's, else FERRY_GPU's, else the one
+// device_choice.cc picks).
+Target &current_target();
+// The places kernels can run (GPUs, FERRY_SIM_DEVICES sim devices, or the
+// host: 1), numbered from 0.
+int target_count();
+// ferry::select_gpu: later kernels of the process run on target INDEX
+// modulo target_count().  Before the first kernel, also the GPU that
+// OpenMP's default device becomes.
+void select_target(int index);
+// omp_set_default_device, called by the program (hooks/openmp_hooks.cc):
+// from now on each thread's kernels follow its OpenMP default device.
+void program_chose_default_device();
 
 Launcher &direct_launcher();
 
-LaunchTransfers &launch_transfers();
 HostAccess &host_access();
 ApiTransfers &api_transfers();
 // Whether the policy has been made (the interposers must not make it).
@@ -42,17 +57,17 @@ bool policy_created();
 bool device_inherited_at_fork();
 
 // What one launch runs on, from its beginning to its end (entry.cc): the
-// same device and policy throughout, though the process may leave its
-// device for the host meanwhile.
+// same target and policy throughout, though the process may leave its
+// devices for the host meanwhile.
 struct LaunchSeat {
-  Device *device = nullptr;
+  Target *target = nullptr;
   LaunchTransfers *transfers = nullptr;
   HostAccess *host_access = nullptr;
   bool counted = false; // one of the launches the exit handler waits for
 };
-// A seat on the process's device, for a launch now beginning.  On a device
-// of separate memory the launch is counted until give_back_seat: the exit
-// handler that leaves the device for the host waits for the launches that
+// A seat on the calling thread's target, for a launch now beginning.  On a
+// device of separate memory the launch is counted until give_back_seat: the
+// exit handler that leaves the device for the host waits for the launches that
 // other threads still run, and a launch that begins while it leaves waits
 // for it, then runs on the host.
 LaunchSeat take_launch_seat();

@@ -45,14 +45,15 @@ namespace ferry {
 // (see FERRY_DEVICE in doc/user-guide.md).  Needs libferry.
 FERRY_API std::string device_name();
 
-// Picks the GPU this process runs its kernels on: GPU INDEX modulo the
-// number of GPUs, so that the node-local ranks of an MPI job spread over a
-// node's GPUs and share them when they outnumber them
+// Picks the GPU this process runs its later kernels on: GPU INDEX modulo
+// the number of GPUs, so that the node-local ranks of an MPI job spread
+// over a node's GPUs and share them when they outnumber them
 // (<ferry/mpi.hpp>'s ferry::mpi::select_gpu passes the node-local rank).
-// Call it before the first kernel and before any other ferry call; later it
-// throws std::logic_error.  Without it, FERRY_GPU decides
-// (doc/mpi.md); it has no effect when kernels run on the host
-// or the sim device.
+// Called before the first kernel, it also makes that GPU OpenMP's default
+// device; called later, buffers resident on another GPU follow the
+// kernels that use them (doc/residency.md, "Several GPUs").  Without it,
+// FERRY_GPU decides (doc/mpi.md).  On the sim device it picks one of
+// FERRY_SIM_DEVICES; on the host it has no effect.
 FERRY_API void select_gpu(int index);
 // The OpenMP device number kernels run on (omp_get_initial_device() when
 // they run on the host), for omp_target_memcpy and vendor libraries.

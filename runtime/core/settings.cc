@@ -2,7 +2,6 @@
 // Reads the FERRY_* environment variables (see settings.h).
 #include "core/settings.h"
 
-#include "launch/geometry.h"
 #include "core/ranks.h"
 
 #include <unistd.h>
@@ -64,6 +63,30 @@ bool parse_launch_path(const char *text, LaunchPath *out) {
   return parse_named(text, paths, out);
 }
 
+bool parse_geometry(const char *text, int *teams, int *gpu_threads) {
+  char *end = nullptr;
+  long t = std::strtol(text, &end, 10);
+  if (end == text || (*end != 'x' && *end != 'X'))
+    return false;
+  const char *second = end + 1;
+  long g = std::strtol(second, &end, 10);
+  if (end == second || *end != '\0' || t <= 0 || g <= 0 || t > 1 << 20 ||
+      g > 1024)
+    return false;
+  *teams = int(t);
+  *gpu_threads = int(g);
+  return true;
+}
+
+bool parse_sim_devices(const char *text, int *out) {
+  unsigned long long count = 0;
+  if (!parse_byte_count(text, &count) || count == 0 ||
+      count > static_cast<unsigned long long>(kMostSimDevices))
+    return false;
+  *out = static_cast<int>(count);
+  return true;
+}
+
 bool parse_coherence(const char *text, Coherence *out) {
   static const Named<Coherence> kinds[] = {{"pages", Coherence::pages},
                                            {"compiler", Coherence::compiler}};
@@ -86,15 +109,17 @@ bool parse_gpu_choice(const char *text, GpuChoice *out, int *number) {
 
 namespace {
 
-// The variables libferry reads, and those of ferry's tools (ferry-g++,
-// the test drivers), which programs inherit from them.
+// The variables libferry reads: here, and the last three in the NVIDIA
+// launcher's own settings (nvptx/nvptx_settings.h).  Then those of
+// ferry's tools (ferry-g++, the test drivers), which programs inherit
+// from them.
 const char *const kRuntimeVariables[] = {
-    "FERRY_RESIDENCY", "FERRY_STATS",         "FERRY_CHECK",
-    "FERRY_TRACE",     "FERRY_DEVICE",        "FERRY_LAUNCH",
-    "FERRY_COHERENCE", "FERRY_GPU",           "FERRY_SIM_MEMORY",
-    "FERRY_GEOMETRY",  "FERRY_FRAMES_MODULE", "FERRY_PRUNE_MODULE",
-    "FERRY_PINNED_COPIES", "FERRY_SMALL_BLOCKS", "FERRY_DEFER_IMAGES",
-    "FERRY_HUGE_PAGES",    "FERRY_REGISTER_CAPS"};
+    "FERRY_RESIDENCY",     "FERRY_STATS",        "FERRY_CHECK",
+    "FERRY_TRACE",         "FERRY_DEVICE",       "FERRY_LAUNCH",
+    "FERRY_COHERENCE",     "FERRY_GPU",          "FERRY_SIM_MEMORY",
+    "FERRY_SIM_DEVICES",   "FERRY_GEOMETRY",     "FERRY_PINNED_COPIES",
+    "FERRY_SMALL_BLOCKS",  "FERRY_DEFER_IMAGES", "FERRY_HUGE_PAGES",
+    "FERRY_FRAMES_MODULE", "FERRY_PRUNE_MODULE", "FERRY_REGISTER_CAPS"};
 const char *const kToolVariables[] = {
     "FERRY_CXX",           "FERRY_PLUGIN", "FERRY_INCLUDE", "FERRY_LIBDIR",
     "FERRY_OFFLOAD_TOOLS", "FERRY_GXX",    "FERRY_SRC_DIR", "FERRY_BUILD_DIR"};
@@ -180,11 +205,15 @@ void warn_unknown_variables() {
   }
 }
 
+} // namespace
+
 void read_flag(const char *variable, bool *out) {
   if (const char *value = std::getenv(variable))
     if (*value && !parse_flag(value, out))
       bad_setting(variable, value, "1 or 0");
 }
+
+namespace {
 
 // Out of line: inlined, it made every call of settings() -- dozens per
 // launch -- save and restore six registers for a path taken once.
@@ -195,12 +224,9 @@ void read_flag(const char *variable, bool *out) {
   read_flag("FERRY_STATS", &config.stats);
   read_flag("FERRY_CHECK", &config.check);
   read_flag("FERRY_TRACE", &config.trace);
-  read_flag("FERRY_FRAMES_MODULE", &config.frames_module);
-  read_flag("FERRY_PRUNE_MODULE", &config.prune_module);
   read_flag("FERRY_DEFER_IMAGES", &config.defer_images);
   read_flag("FERRY_PINNED_COPIES", &config.pinned_copies);
   read_flag("FERRY_HUGE_PAGES", &config.huge_pages);
-  read_flag("FERRY_REGISTER_CAPS", &config.register_caps);
   read_flag("FERRY_SMALL_BLOCKS", &config.small_blocks);
   if (const char *value = std::getenv("FERRY_DEVICE"))
     if (*value && !parse_device_kind(value, &config.device))
@@ -220,6 +246,10 @@ void read_flag(const char *variable, bool *out) {
       bad_setting("FERRY_SIM_MEMORY", value,
                   "a number of bytes from 1 to 18446744073709551615 (unset, "
                   "the sim device has no limit)");
+  if (const char *value = std::getenv("FERRY_SIM_DEVICES"))
+    if (!parse_sim_devices(value, &config.sim_devices))
+      bad_setting("FERRY_SIM_DEVICES", value,
+                  "a number of sim devices from 1 to 16");
   if (const char *value = std::getenv("FERRY_GEOMETRY"))
     if (*value && !parse_geometry(value, &config.geometry_teams,
                                   &config.geometry_gpu_threads))

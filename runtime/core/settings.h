@@ -45,12 +45,6 @@ struct Settings {
   bool stats = false;    // FERRY_STATS: print the ferry-stats line at exit
   bool check = false;    // FERRY_CHECK: trap host access to stale memory
   bool trace = false;    // FERRY_TRACE: print every copy as it happens
-  // FERRY_FRAMES_MODULE: direct entries run from the frames module, where
-  // the program has one (runtime/nvptx/cuda_launch.h)
-  bool frames_module = true;
-  // FERRY_PRUNE_MODULE: the direct launcher's module keeps only what its
-  // entries reach (runtime/nvptx/ptx_prune.h)
-  bool prune_module = true;
   // FERRY_DEFER_IMAGES: libgomp gets the offload images only before the
   // first OpenMP construct that may need them (hooks/openmp_hooks.cc)
   bool defer_images = true;
@@ -60,9 +54,6 @@ struct Settings {
   // FERRY_HUGE_PAGES: ask for transparent huge pages on the large buffers
   // it page-locks, where the kernel gives them on request (pages/page_guard.h)
   bool huge_pages = true;
-  // FERRY_REGISTER_CAPS: cap a direct entry's registers one occupancy step
-  // below the JIT's choice where that spills little (nvptx/register_caps.h)
-  bool register_caps = true;
   // FERRY_SMALL_BLOCKS: heap blocks under a page come from libferry's own
   // allocator while pages are guarded (pages/small_blocks.h)
   bool small_blocks = true;
@@ -74,6 +65,9 @@ struct Settings {
   // FERRY_SIM_MEMORY: bytes the sim device can hold (0: unlimited), to test
   // eviction and running out of device memory
   unsigned long long sim_memory = 0;
+  // FERRY_SIM_DEVICES: how many GPUs FERRY_DEVICE=sim stands for, each
+  // with memory of its own, so that tests see buffers move between them
+  int sim_devices = 1;
   // FERRY_GEOMETRY=TEAMSxTHREADS: fixed geometry for every region (0: none)
   int geometry_teams = 0;
   int geometry_gpu_threads = 0;
@@ -81,6 +75,11 @@ struct Settings {
 
 // The settings of this process.  The first call reads the environment.
 const Settings &settings();
+
+// Reads the flag VARIABLE into *OUT where it is set, stopping the program
+// with a message where its value is not one; for the settings of a
+// vendor's folder (nvptx/nvptx_settings.h).
+void read_flag(const char *variable, bool *out);
 
 // Parses one setting; exposed for the unit tests.  Returns false and leaves
 // *out alone when TEXT is not a valid value.
@@ -90,6 +89,11 @@ bool parse_launch_path(const char *text, LaunchPath *out);
 bool parse_coherence(const char *text, Coherence *out);
 // "auto", "local-rank" or a GPU number N (sets *NUMBER).
 bool parse_gpu_choice(const char *text, GpuChoice *out, int *number);
+// Parses "TEAMSxTHREADS" (GPU threads), as FERRY_GEOMETRY holds it.
+bool parse_geometry(const char *text, int *teams, int *gpu_threads);
+// FERRY_SIM_DEVICES: 1 to kMostSimDevices.
+constexpr int kMostSimDevices = 16; // as bad_setting says
+bool parse_sim_devices(const char *text, int *out);
 // A count of bytes: digits only, within unsigned long long.
 bool parse_byte_count(const char *text, unsigned long long *out);
 // Whether NAME (FERRY_...) is read by libferry or set by ferry's tools.

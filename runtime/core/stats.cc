@@ -55,12 +55,18 @@ struct Pinnings {
   std::uint64_t huge_bytes = 0;
 };
 
+struct TargetMoves {
+  std::uint64_t moves = 0;
+  std::uint64_t bytes = 0;
+};
+
 struct Paths {
   std::mutex mutex;
+  TargetMoves target_moves;
   std::map<std::string, PathCount> by_entry;
   std::map<std::string, GraphCount> graphs; // by where they are declared
   Pinnings pinnings;
-  std::vector<ModuleLink> modules;
+  std::vector<std::string> launcher_lines;
   std::uint64_t images_registered = 0, images_given = 0;
   std::string why_images_given;
 };
@@ -115,24 +121,18 @@ void print_report() {
                  static_cast<unsigned long long>(pinnings.bytes),
                  static_cast<unsigned long long>(pinnings.refused),
                  static_cast<unsigned long long>(pinnings.huge_bytes));
+  if (all.target_moves.moves)
+    std::fprintf(stderr, "ferry-targets moves=%llu bytes=%llu\n",
+                 static_cast<unsigned long long>(all.target_moves.moves),
+                 static_cast<unsigned long long>(all.target_moves.bytes));
   const StatsSnapshot counts = stats_snapshot();
   print_launches("repeated", counts.repeated_launches,
                  "the buffers of a launch that changed nothing, on an "
                  "unchanged table");
   print_launches("launched-again", counts.launched_again,
                  "from what their call site kept of an earlier launch");
-  for (const ModuleLink &module : all.modules)
-    std::fprintf(stderr,
-                 "ferry-module functions=%llu/%llu ptx_bytes=%llu/%llu "
-                 "register_caps=%llu/%llu link_ms=%llu%s\n",
-                 static_cast<unsigned long long>(module.functions_linked),
-                 static_cast<unsigned long long>(module.functions),
-                 static_cast<unsigned long long>(module.ptx_bytes_linked),
-                 static_cast<unsigned long long>(module.ptx_bytes),
-                 static_cast<unsigned long long>(module.register_caps_kept),
-                 static_cast<unsigned long long>(module.register_caps_tried),
-                 static_cast<unsigned long long>(module.milliseconds),
-                 in_parentheses(module.note).c_str());
+  for (const std::string &line : all.launcher_lines)
+    std::fprintf(stderr, "%s\n", line.c_str());
   if (all.images_registered != 0)
     std::fprintf(stderr,
                  "ferry-images registered=%llu given_to_libgomp=%llu%s\n",
@@ -210,8 +210,7 @@ void count_graph_run(const std::string &where, std::uint64_t launches,
     count.why = why;
 }
 
-void count_pinning(std::uint64_t bytes, bool pinned,
-                   std::uint64_t huge_bytes) {
+void count_pinning(std::uint64_t bytes, bool pinned, std::uint64_t huge_bytes) {
   if (!settings().stats)
     return;
   Paths &all = paths();
@@ -225,12 +224,21 @@ void count_pinning(std::uint64_t bytes, bool pinned,
   }
 }
 
-void count_module_link(const ModuleLink &link) {
+void count_target_move(std::uint64_t bytes) {
   if (!settings().stats)
     return;
   Paths &all = paths();
   std::lock_guard<std::mutex> lock(all.mutex);
-  all.modules.push_back(link);
+  ++all.target_moves.moves;
+  all.target_moves.bytes += bytes;
+}
+
+void count_launcher_line(const std::string &line) {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  all.launcher_lines.push_back(line);
 }
 
 void count_image_registered() {

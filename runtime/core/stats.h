@@ -43,6 +43,11 @@ void count_host_to_device(std::uint64_t bytes, const char *buffer);
 void count_device_to_host(std::uint64_t bytes, const char *buffer);
 // A host access to a guarded page, resolved (page_guard.h).
 void count_fault();
+// A resident buffer of BYTES that moved to another target, its copy on
+// the one it left dropped (residency/transfers.h).  With FERRY_STATS=1,
+// where any did, a line at exit after the ferry-pinned line:
+//   ferry-targets moves=N bytes=N
+void count_target_move(std::uint64_t bytes);
 
 // Which path one launch of loop ENTRY of KERNEL took: the direct launch
 // (WHY, if not empty, says how: a framed entry), or the OpenMP region
@@ -65,25 +70,11 @@ void count_graph_run(const std::string &where, std::uint64_t launches,
 // (page_guard.h, ask_huge_pages).  With FERRY_STATS=1, where any was
 // tried, a line at exit after the ferry-path lines:
 //   ferry-pinned buffers=N bytes=N refused=N huge_page_bytes=N
-void count_pinning(std::uint64_t bytes, bool pinned,
-                   std::uint64_t huge_bytes);
-// The direct launcher's module, linked once: the functions and PTX bytes
-// given to the driver's JIT out of those the program carries
-// (nvptx/ptx_prune.h), and the milliseconds the link took (the JIT's
-// compile, unless its cache held the result).  With FERRY_STATS=1 a line
-// at exit after the ferry-pinned line:
-//   ferry-module functions=KEPT/ALL ptx_bytes=KEPT/ALL register_caps=K/N
-//     link_ms=N[ (NOTE)]
-// (one line), with the entries given a register cap out of those tried
-// (nvptx/register_caps.h).
-struct ModuleLink {
-  std::uint64_t functions = 0, functions_linked = 0;
-  std::uint64_t ptx_bytes = 0, ptx_bytes_linked = 0;
-  std::uint64_t register_caps_tried = 0, register_caps_kept = 0;
-  std::uint64_t milliseconds = 0;
-  std::string note; // why the whole PTX was linked, if it was
-};
-void count_module_link(const ModuleLink &link);
+void count_pinning(std::uint64_t bytes, bool pinned, std::uint64_t huge_bytes);
+// A line of the direct launcher's for the report at exit (FERRY_STATS=1),
+// printed after the ferry-launched-again line, in the order they came:
+// the NVIDIA launcher's ferry-module line (nvptx/module_report.h).
+void count_launcher_line(const std::string &line);
 
 // The program's offload images, which libgomp gets only before the first
 // OpenMP construct that may need them (hooks/openmp_hooks.cc).  With

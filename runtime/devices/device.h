@@ -12,6 +12,8 @@
 #ifndef FERRY_RUNTIME_DEVICE_H
 #define FERRY_RUNTIME_DEVICE_H
 
+#include "pages/pinned_pages.h"
+
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -19,9 +21,6 @@
 namespace ferry::rt {
 
 class Launcher;
-
-// What came of page-locking host memory for a device's copies.
-enum class Pinning { unavailable, pinned, refused };
 
 // The alignment of what Device::allocate returns, at least: cudaMalloc's.
 constexpr std::size_t kDeviceAlignment = 256;
@@ -31,7 +30,7 @@ constexpr std::size_t kDeviceAlignment = 256;
 // memory nothing was copied to shows in the results.
 constexpr unsigned char kPoisonByte = 0xff;
 
-class Device {
+class Device : public HostPinning {
 public:
   virtual ~Device() = default;
 
@@ -60,14 +59,10 @@ public:
   virtual void copy_on_device(void *device_dst, const void *device_src,
                               std::size_t bytes) = 0;
 
-  // Page-locks BYTES of host memory at HOST (whole pages, accessible now),
-  // so that copies reach them by DMA, and copy_to_host writes into them
-  // while the CPU sees them closed (Launcher::pin_host_range).  Unavailable
-  // where copies cannot do that (the sim device copies with the CPU).
-  virtual Pinning pin_host_range(void * /*host*/, std::size_t /*bytes*/) {
-    return Pinning::unavailable;
-  }
-  virtual void unpin_host_range(void * /*host*/) {}
+  // And, as HostPinning (pages/pinned_pages.h), pin_host_range: on a GPU
+  // copy_to_host then writes into the pages locked while the CPU sees
+  // them closed (Launcher::pin_host_range); the sim device keeps the
+  // driver's rules for them.
 
   // Makes the OpenMP runtime find HOST as present, at DEVICE_COPY, so that
   // the kernel's map clauses use the copy instead of transferring.  Only an
@@ -94,20 +89,34 @@ public:
   virtual void *region_address(void *host, void *device_copy) const = 0;
 };
 
+// The device a process starts on, the NUMBER of its target, and how many
+// targets of its kind there are (devices/target.h).
+struct ChosenDevice {
+  std::unique_ptr<Device> device;
+  int number = 0;
+  int count = 1;
+};
+
 // The device FERRY_DEVICE selects (devices/device_choice.cc); for a GPU,
 // REQUESTED_GPU (ferry::select_gpu's index, or -1) modulo the number of
-// GPUs, else FERRY_GPU's.  Exits with a message when the selection cannot
-// be honoured (FERRY_DEVICE=gpu and no device).  The composition root
-// (runtime.h) makes the process's one device with it.
-std::unique_ptr<Device> choose_device(int requested_gpu, Launcher &launcher);
+// GPUs, else FERRY_GPU's; the first of FERRY_SIM_DEVICES sim devices.
+// Exits with a message when the selection cannot be honoured
+// (FERRY_DEVICE=gpu and no device).  The composition root (runtime.h)
+// makes the process's first target with it, and the others with
+// make_device.
+ChosenDevice choose_device(int requested_gpu, Launcher &launcher);
+// Target NUMBER of the kind choose_device chose.
+std::unique_ptr<Device> make_device(int number, Launcher &launcher);
 
 // LAUNCHER: the direct launcher, which must adopt the GPU's context
 // before libgomp opens the device.
 std::unique_ptr<Device> make_openmp_device(int device_number,
                                            Launcher &launcher);
 std::unique_ptr<Device> make_host_device();
-// CAPACITY: the bytes it can hold, 0 for no limit (FERRY_SIM_MEMORY).
-std::unique_ptr<Device> make_sim_device(unsigned long long capacity);
+// Sim device NUMBER of COUNT; CAPACITY: the bytes it can hold, 0 for no
+// limit (FERRY_SIM_MEMORY).
+std::unique_ptr<Device> make_sim_device(int number, int count,
+                                        unsigned long long capacity);
 
 } // namespace ferry::rt
 

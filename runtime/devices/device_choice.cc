@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// Which device this process uses: FERRY_DEVICE's kind and, for a GPU,
-// ferry::select_gpu's or FERRY_GPU's number, spread over node-local MPI
-// ranks.  Makes the device; the composition root (runtime.cc) keeps it.
+// Which device this process starts on: FERRY_DEVICE's kind and, for a
+// GPU, ferry::select_gpu's or FERRY_GPU's number, spread over node-local
+// MPI ranks.  Makes the devices of the table of targets; the composition
+// root (runtime.cc) keeps them.
 #include "devices/device.h"
 
 #include "core/ranks.h"
 #include "core/settings.h"
+#include "runtime.h"
 
 #include <omp.h>
 
@@ -50,23 +52,38 @@ int chosen_gpu(int devices, int requested) {
   return omp_get_default_device();
 }
 
-std::unique_ptr<Device> open_gpu(int devices, int requested,
-                                 Launcher &launcher) {
+ChosenDevice open_gpu(int devices, int requested, Launcher &launcher) {
   const int number = chosen_gpu(devices, requested);
-  // The program's own target regions go to the same GPU.
-  omp_set_default_device(number);
-  return make_openmp_device(number, launcher);
+  {
+    // The program's own target regions go to the same GPU: ferry's call,
+    // not the program's (hooks/openmp_hooks.cc).
+    RuntimeScope ours;
+    omp_set_default_device(number);
+  }
+  return {make_openmp_device(number, launcher), number, devices};
+}
+
+// Whether the process's targets are GPUs.
+bool on_gpus() {
+  switch (settings().device) {
+  case DeviceKind::gpu:
+    return true;
+  case DeviceKind::automatic:
+    return omp_get_num_devices() > 0;
+  default:
+    return false;
+  }
 }
 
 } // namespace
 
-std::unique_ptr<Device> choose_device(int requested_gpu, Launcher &launcher) {
+ChosenDevice choose_device(int requested_gpu, Launcher &launcher) {
   const int devices = omp_get_num_devices();
   switch (settings().device) {
   case DeviceKind::host:
-    return make_host_device();
+    return {make_host_device(), 0, 1};
   case DeviceKind::sim:
-    return make_sim_device(settings().sim_memory);
+    return {make_device(0, launcher), 0, settings().sim_devices};
   case DeviceKind::gpu:
     if (devices == 0)
       no_gpu("FERRY_DEVICE=gpu, but OpenMP reports no offload device (is "
@@ -77,6 +94,15 @@ std::unique_ptr<Device> choose_device(int requested_gpu, Launcher &launcher) {
   }
   if (devices > 0)
     return open_gpu(devices, requested_gpu, launcher);
+  return {make_host_device(), 0, 1};
+}
+
+std::unique_ptr<Device> make_device(int number, Launcher &launcher) {
+  if (on_gpus())
+    return make_openmp_device(number, launcher);
+  if (settings().device == DeviceKind::sim)
+    return make_sim_device(number, settings().sim_devices,
+                           settings().sim_memory);
   return make_host_device();
 }
 

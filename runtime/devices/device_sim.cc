@@ -15,10 +15,11 @@
 #include "devices/device.h"
 
 #include "core/byte_text.h"
-#include "pages/page_guard.h"
 #include "core/ranks.h"
-#include "residency/residency_table.h"
 #include "core/settings.h"
+#include "pages/host_pages.h"
+#include "pages/page_guard.h"
+#include "runtime.h"
 
 #include <omp.h>
 
@@ -37,8 +38,13 @@ namespace {
 
 class SimDevice final : public Device {
 public:
-  explicit SimDevice(unsigned long long capacity) : capacity_(capacity) {}
-  std::string describe() const override { return "sim"; }
+  SimDevice(int number, int count, unsigned long long capacity)
+      : number_(number), count_(count), capacity_(capacity) {}
+  std::string describe() const override {
+    return count_ == 1 ? "sim"
+                       : "sim " + std::to_string(number_) + " of " +
+                             std::to_string(count_);
+  }
   int openmp_device_number() const override { return omp_get_initial_device(); }
   bool runs_regions_on_host() const override { return true; }
   bool has_separate_memory() const override { return true; }
@@ -47,11 +53,10 @@ public:
     if (capacity_ && bytes > capacity_ - std::min(capacity_, bytes_in_use_))
       return nullptr;
     // Aligned as cudaMalloc aligns (kDeviceAlignment).
-    const std::size_t blocks =
-        std::max<std::size_t>(1, (bytes + kDeviceAlignment - 1) /
-                                     kDeviceAlignment);
-    void *memory = std::aligned_alloc(kDeviceAlignment,
-                                      blocks * kDeviceAlignment);
+    const std::size_t blocks = std::max<std::size_t>(
+        1, (bytes + kDeviceAlignment - 1) / kDeviceAlignment);
+    void *memory =
+        std::aligned_alloc(kDeviceAlignment, blocks * kDeviceAlignment);
     if (!memory)
       return nullptr;
     std::memset(memory, kPoisonByte, bytes);
@@ -73,9 +78,8 @@ public:
     if (!bytes)
       return;
     if (locked("cuMemcpyHtoD", host_src, bytes) &&
-        page_guard::read_closed(device_dst,
-                                reinterpret_cast<std::uintptr_t>(host_src),
-                                bytes))
+        page_guard::read_closed(
+            device_dst, reinterpret_cast<std::uintptr_t>(host_src), bytes))
       return;
     std::memcpy(device_dst, host_src, bytes);
   }
@@ -159,6 +163,7 @@ private:
     std::abort();
   }
 
+  const int number_, count_;
   const unsigned long long capacity_;
   mutable std::mutex mutex_;
   std::unordered_map<void *, std::size_t> sizes_;
@@ -167,14 +172,17 @@ private:
 };
 
 __attribute__((constructor)) void keep_user_regions_on_the_host() {
-  if (settings().device == DeviceKind::sim)
+  if (settings().device == DeviceKind::sim) {
+    RuntimeScope ours; // ferry's call, not the program's
     omp_set_default_device(omp_get_initial_device());
+  }
 }
 
 } // namespace
 
-std::unique_ptr<Device> make_sim_device(unsigned long long capacity) {
-  return std::make_unique<SimDevice>(capacity);
+std::unique_ptr<Device> make_sim_device(int number, int count,
+                                        unsigned long long capacity) {
+  return std::make_unique<SimDevice>(number, count, capacity);
 }
 
 } // namespace ferry::rt

@@ -11,6 +11,7 @@
 #define FERRY_RUNTIME_LAUNCHER_H
 
 #include "devices/device.h"
+#include "devices/target.h"
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -39,42 +40,73 @@ struct ConstantBuffer {
   std::size_t size = 0;
 };
 
+// The teams and threads of an OpenMP target region.
+struct RegionGeometry {
+  int teams = 1;        // num_teams
+  int thread_limit = 1; // OpenMP threads per team (warps on nvptx)
+};
+
+// What launch() kept of a launch that launch_again can make again: its
+// function, geometry and buffers' device addresses.  Stale once a later
+// launch of the same entry kept another.
+struct LaunchReplay {
+  void *kept = nullptr;
+  std::uint64_t generation = 0;
+};
+
+// One launch of a direct entry, as the launch (entry.cc) asks for it.
+struct LaunchRequest {
+  const Target *target = nullptr; // where: a target this launcher serves
+  const char *entry = nullptr;    // the entry's name in the image
+  const LaunchArgument *arguments = nullptr;
+  unsigned argument_count = 0;
+  // The buffers ENTRY_constants takes by element after the arguments.
+  const ConstantBuffer *constants = nullptr;
+  unsigned constant_count = 0;
+  unsigned long long total = 0; // iterations
+  // The kernel attribute's geometry (0: the launcher chooses).
+  int requested_blocks = 0;
+  int requested_threads = 0;
+  // Where to keep the launch for launch_again, if anywhere (see launch).
+  LaunchReplay *replay = nullptr;
+};
+
 class Launcher {
 public:
   virtual ~Launcher() = default;
 
-  // What launch() kept of a launch that launch_again can make again: its
-  // function, geometry and buffers' device addresses.  Stale once a later
-  // launch of the same entry kept another.
-  struct Replay {
-    void *kept = nullptr;
-    std::uint64_t generation = 0;
-  };
+  using Replay = LaunchReplay;
+
+  // An offload image the program registers with libgomp, before main
+  // (GCC's mkoffload constructors; hooks/openmp_hooks.cc): kept when it is
+  // of this launcher's ISA, for the direct path.  Returns whether libgomp
+  // may get it later, before the first OpenMP construct that needs it.
+  virtual bool image_registered(unsigned version, int target_type,
+                                const void *target_data) = 0;
+  // The frames module that ferry's mkoffload adds to an image (abi.h,
+  // __ferry_register_frames_module): BYTES of code objects, which stay in
+  // the program.
+  virtual void frames_module_registered(const char *code,
+                                        std::size_t bytes) = 0;
 
   // Called before libgomp opens OpenMP device DEVICE_NUMBER, so that the
   // two share one device context.  Does nothing when the direct path is
   // off or the vendor's driver is missing.
   virtual void prepare_context(int device_number) = 0;
 
-  // Launches ENTRY over TOTAL iterations with ARGUMENTS; REQUESTED_BLOCKS
-  // and REQUESTED_THREADS are the kernel attribute's (0: the launcher
-  // chooses).  Returns false, with the reason in *WHY, when the entry
-  // cannot be launched (no driver, no entry, the entry needs libgomp's
-  // device runtime, ...); the caller then runs the OpenMP region.  A
-  // failure after the launch was attempted stops the program with the
-  // driver's message.  After a launch, *WHY may say how it ran (a framed
-  // entry, with its stack).  CONSTANTS, when there are any, are the
-  // buffers ENTRY_constants takes by element after ARGUMENTS; the launcher
-  // runs that twin instead of ENTRY when it can.  When REPLAY is given
-  // and the launch can be made again as it was (no struct arguments,
-  // reductions, constant buffers or frames), *REPLAY says where it is
-  // kept: where *REPLAY said on the call, if that was this entry's (the
-  // same call site's key); otherwise it is left empty.
-  virtual bool launch(const char *entry, const LaunchArgument *arguments,
-                      unsigned count, const ConstantBuffer *constants,
-                      unsigned constant_count, unsigned long long total,
-                      int requested_blocks, int requested_threads,
-                      std::string *why, Replay *replay) = 0;
+  // Launches REQUEST's entry over its iterations with its arguments.
+  // Returns false, with the reason in *WHY, when the entry cannot be
+  // launched (no driver, no entry, the entry needs libgomp's device
+  // runtime, ...); the caller then runs the OpenMP region.  A failure
+  // after the launch was attempted stops the program with the driver's
+  // message.  After a launch, *WHY may say how it ran (a framed entry,
+  // with its stack).  Where the request has constant buffers, the
+  // launcher runs the entry's _constants twin instead when it can.  When
+  // the request has a replay and the launch can be made again as it was
+  // (no struct arguments, reductions, constant buffers or frames),
+  // *replay says where it is kept: where it said on the call, if that was
+  // this entry's (the same call site's key); otherwise it is left empty.
+  virtual bool launch(const LaunchRequest &request, std::string *why) = 0;
 
   // Launches REPLAY's launch again: the same function, geometry and
   // buffers' device addresses, with the numbers ARGS (as
@@ -85,6 +117,16 @@ public:
   virtual bool launch_again(const Replay & /*replay*/, void *const * /*args*/) {
     return false;
   }
+
+  // The geometry of an OpenMP target region of TRIP_COUNT iterations on
+  // the vendor's GPU, as its OpenMP runs teams and threads;
+  // REQUESTED_TEAMS and REQUESTED_GPU_THREADS are the kernel attribute's
+  // or FERRY_GEOMETRY's (0: the launcher chooses).  INNER_LOOPS: each
+  // iteration runs loops of its own.
+  virtual RegionGeometry region_geometry(std::uint64_t trip_count,
+                                         int requested_teams,
+                                         int requested_gpu_threads,
+                                         bool inner_loops) const = 0;
 
   // Blocks until every entry launched so far has finished.
   virtual void wait() = 0;

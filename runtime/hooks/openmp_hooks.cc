@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// The OpenMP calls that put work on the GPU's default stream or free
-// device memory, seen by libferry: ferry's own copies and OpenMP regions,
+// The program's choice of its OpenMP default device, which ferry's kernels
+// follow.  The OpenMP calls that put work on the GPU's default stream or
+// free device memory, seen by libferry: ferry's own copies and OpenMP regions,
 // and the program's own target constructs and omp_target_memcpy.  During
 // a run of a ferry::launch_graph the direct launcher may hold kernels back
 // (runtime/nvptx/launch_graphs.h); each of these launches them first, so
@@ -22,7 +23,6 @@
 #include "core/settings.h"
 #include "core/stats.h"
 #include "devices/launcher.h"
-#include "nvptx/offload_images.h"
 
 #include <omp.h>
 
@@ -48,8 +48,7 @@ struct Image {
   const void *target_data;
   bool operator==(const Image &other) const {
     return version == other.version && host_table == other.host_table &&
-           target_type == other.target_type &&
-           target_data == other.target_data;
+           target_type == other.target_type && target_data == other.target_data;
   }
 };
 
@@ -62,9 +61,10 @@ public:
     ferry::rt::count_image_registered();
     const bool defer = ferry::rt::settings().defer_images;
     if (forwarded_.load(std::memory_order_relaxed) || !defer || !deferrable) {
-      ferry::rt::count_images_given(1, !defer        ? "FERRY_DEFER_IMAGES=0"
-                                       : !deferrable ? "not an OpenMP nvptx image"
-                                                     : "");
+      ferry::rt::count_images_given(1, !defer ? "FERRY_DEFER_IMAGES=0"
+                                       : !deferrable
+                                           ? "not an OpenMP nvptx image"
+                                           : "");
       pass_on(image);
       return;
     }
@@ -83,8 +83,7 @@ public:
     std::lock_guard<std::mutex> lock(mutex_);
     if (forwarded_.load(std::memory_order_relaxed))
       return;
-    ferry::rt::count_images_given(held_.size(),
-                                  std::string("before ") + what);
+    ferry::rt::count_images_given(held_.size(), std::string("before ") + what);
     for (const Image &image : held_)
       pass_on(image);
     held_.clear();
@@ -101,8 +100,8 @@ public:
     const auto at = reinterpret_cast<std::uintptr_t>(address);
     std::lock_guard<std::mutex> lock(mutex_);
     for (const Image &image : held_) {
-      const auto *table = static_cast<const std::uintptr_t *const *>(
-          image.host_table);
+      const auto *table =
+          static_cast<const std::uintptr_t *const *>(image.host_table);
       for (const std::uintptr_t *pair = table[2]; pair + 1 < table[3];
            pair += 2) {
         const std::uintptr_t size = pair[1] & (~std::uintptr_t(0) >> 1);
@@ -183,6 +182,17 @@ void before_construct(const char *what, int device) {
 }
 
 } // namespace
+
+// The program chooses its default device: ferry's kernels follow it from
+// now on, each thread its own, as OpenMP's constructs do (runtime.h,
+// current_target).  ferry's own calls (the device it starts on) are not
+// the program's choice.
+FERRY_HOOK void omp_set_default_device(int number) {
+  static auto real = next<void (*)(int)>("omp_set_default_device");
+  if (ferry::rt::inside_runtime() == 0)
+    ferry::rt::program_chose_default_device();
+  real(number);
+}
 
 FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
                                 std::size_t count, void **addresses,
@@ -285,8 +295,7 @@ FERRY_HOOK void omp_target_free(void *memory, int device) {
 // memory (libferry asks of every buffer) needs no image.
 FERRY_HOOK int omp_target_is_present(const void *pointer, int device) {
   LibraryCall call; // runtime.h: in libgomp's locks
-  static auto real =
-      next<int (*)(const void *, int)>("omp_target_is_present");
+  static auto real = next<int (*)(const void *, int)>("omp_target_is_present");
   if (held_images().declares(pointer))
     held_images().release("omp_target_is_present of a declare target variable");
   return real(pointer, device);
@@ -300,8 +309,8 @@ FERRY_HOOK void GOMP_offload_register_ver(unsigned version,
                                           int target_type,
                                           const void *target_data) {
   LibraryCall call; // runtime.h: in libgomp's locks
-  const bool deferrable =
-      ferry::rt::nvptx::image_registered(version, target_type, target_data);
+  const bool deferrable = ferry::rt::direct_launcher().image_registered(
+      version, target_type, target_data);
   held_images().add({version, host_table, target_type, target_data},
                     deferrable);
 }

@@ -2,7 +2,7 @@
 // See frames.h.
 #include "launch/frames.h"
 
-#include "pages/heap_blocks.h"
+#include "pages/stacks.h"
 
 #include "core/lasting.h"
 
@@ -10,8 +10,6 @@
 #include "pages/page_guard.h"
 #include "residency/transfers.h"
 #include "runtime.h"
-
-#include <pthread.h>
 
 #include <algorithm>
 #include <vector>
@@ -34,7 +32,6 @@ struct ThreadState {
   std::vector<Frame> spare;
   bool armed = false;
   CallSite call_site; // of the armed call
-  Range stack;        // this thread's stack
 };
 
 // Lasting (lasting.h): host code after main may still call kernels.
@@ -46,16 +43,6 @@ thread_local ThreadState *thread_state_address = nullptr;
 __attribute__((noinline)) ThreadState &first_thread_state() {
   ThreadState &state = thread_lasting.value;
   thread_state_address = &state;
-  if (state.stack.size() == 0) {
-    pthread_attr_t attributes;
-    void *low = nullptr;
-    std::size_t size = 0;
-    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
-      pthread_attr_getstack(&attributes, &low, &size);
-      pthread_attr_destroy(&attributes);
-    }
-    state.stack = range_of(low, size);
-  }
   return state;
 }
 
@@ -180,20 +167,11 @@ void record(Range buffer) {
     add_once(frames.back().buffers, buffer);
 }
 
-Range current_stack() {
-  const Range here = range_of(__builtin_frame_address(0), 1);
-  if (thread_state().stack.contains(here))
-    return thread_state().stack;
-  heap_blocks::Block block;
-  return heap_blocks::find(__builtin_frame_address(0), &block) ? block.range
-                                                              : Range{};
-}
-
 void settle(Range buffer) {
   void *host = reinterpret_cast<void *>(buffer.begin);
   // A coroutine may leave a frame that another stack's launch recorded in.
-  if (thread_state().stack.contains(buffer) ||
-      current_stack().contains(buffer))
+  if (stacks::thread_stack().contains(buffer) ||
+      stacks::current_stack().contains(buffer))
     host_access().release_range(host, buffer.size());
   else if (!page_guard::resolving()) // else the pages answer for the caller
     host_access().host_wrote(host, buffer.size());

@@ -64,11 +64,6 @@ void record(Range buffer);
 // Settles a buffer of a launch that was not armed.
 void settle(Range buffer);
 
-// The stack the calling code runs on: the thread's, or the heap block
-// that holds the stack pointer, where a coroutine runs on a stack of its
-// own (makecontext's, boost.context's); empty where neither holds it.
-Range current_stack();
-
 // The host may touch any buffer the innermost frame launched: ACCESS is an
 // enum ferry_host_access.
 void access_all(int access);

@@ -1,45 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// Launch geometry: how many teams and threads a target region gets.
-//
-// GCC's nvptx OpenMP runs each OpenMP thread as one warp (32 lanes, all
-// busy in a simd loop), so ferry counts GPU threads like CUDA does and
-// converts: thread_limit = GPU threads / 32.  The default comes from the
-// trip count (doc/user-guide.md, "Launch geometry"; measured in
-// doc/gpu-results.md); [[ferry::kernel(teams(N), threads(N))]] fixes it, and
-// FERRY_GEOMETRY=TEAMSxTHREADS overrides both for experiments.
+// Launch geometry: how many teams and threads a target region gets
+// (abi.h, __ferry_launch_geometry).  On a GPU the target's launcher
+// decides, as its vendor's OpenMP runs a team's threads
+// (Launcher::region_geometry; NVIDIA's in nvptx/region_geometry.h);
+// [[ferry::kernel(teams(N), threads(N))]] fixes it, and
+// FERRY_GEOMETRY=TEAMSxTHREADS overrides both for experiments.  In
+// libgomp's host fallback (the host and the sim device) it is decided
+// here.
 #ifndef FERRY_RUNTIME_GEOMETRY_H
 #define FERRY_RUNTIME_GEOMETRY_H
+
+#include "devices/launcher.h"
 
 #include <cstdint>
 
 namespace ferry::rt {
 
 class Device;
-
-struct Geometry {
-  int teams = 1;        // num_teams
-  int thread_limit = 1; // OpenMP threads per team (warps on nvptx)
-};
-
-// The default GPU threads per team, and how many iterations each GPU thread
-// should get before another team is added.
-// Measured on the H200 (doc/gpu-results-2026-11.md, "Launch geometry", and
-// doc/performance.md): libgomp's cost grows with the number of teams (about
-// 4 us each), so fewer, larger teams win.  512 GPU threads and at most two
-// teams per multiprocessor of an H200 (132) were best or near best for a
-// stream, a 2-D stencil and a reduction at 2^25 elements; at 10^6, 33 teams
-// were 3x faster than 264, hence 64 iterations per GPU thread.
-constexpr int kDefaultGpuThreads = 512;
-constexpr int kIterationsPerGpuThread = 64;
-// Iterations that run loops of their own (GEMM, LTIMES) are compute, not
-// launch cost: they need the whole GPU sooner.
-constexpr int kLongIterationsPerGpuThread = 4;
-constexpr int kMaxTeams = 264;
-
-// The geometry for a region on an offload device; INNER_LOOPS: each
-// iteration runs loops of its own.
-Geometry gpu_geometry(std::uint64_t trip_count, int requested_teams,
-                      int requested_gpu_threads, bool inner_loops = false);
 
 // The threads of a region of TRIP_COUNT iterations in libgomp's host
 // fallback on DEVICE (the host or the sim device).  libgomp starts a team
@@ -58,9 +35,6 @@ constexpr std::uint64_t kIterationsPerHostThread = 1 << 15;
 constexpr std::uint64_t kLongIterationsPerHostThread = 64;
 int host_fallback_threads(const Device &device, std::uint64_t trip_count,
                           bool inner_loops);
-
-// Parses "TEAMSxTHREADS" (GPU threads), as FERRY_GEOMETRY holds it.
-bool parse_geometry(const char *text, int *teams, int *gpu_threads);
 
 } // namespace ferry::rt
 

@@ -3,9 +3,10 @@
 #include "mpi/messages.h"
 
 #include "core/settings.h"
-#include "residency/transfers.h"
 #include "devices/device.h"
 #include "devices/launcher.h"
+#include "devices/target.h"
+#include "residency/transfers.h"
 #include "runtime.h"
 
 #include <atomic>
@@ -54,7 +55,7 @@ public:
       }
     }
     Block block{nullptr, bytes, false};
-    const Device &device = current_device();
+    const Device &device = *current_target().device;
     if (device.has_separate_memory() && !device.runs_regions_on_host())
       block.memory = direct_launcher().allocate_pinned(bytes);
     block.pinned = block.memory != nullptr;

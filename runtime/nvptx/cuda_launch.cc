@@ -9,9 +9,12 @@
 #include "nvptx/cuda_driver.h"
 #include "nvptx/launch_geometry.h"
 #include "nvptx/launch_graphs.h"
+#include "nvptx/module_report.h"
+#include "nvptx/nvptx_settings.h"
 #include "nvptx/offload_images.h"
 #include "nvptx/ptx_index.h"
 #include "nvptx/ptx_prune.h"
+#include "nvptx/region_geometry.h"
 #include "nvptx/register_caps.h"
 
 #include <algorithm>
@@ -150,11 +153,32 @@ public:
     }
   }
 
-  bool launch(const char *entry, const LaunchArgument *arguments,
-              unsigned count, const ConstantBuffer *constants,
-              unsigned constant_count, unsigned long long total,
-              int requested_blocks, int requested_threads, std::string *why,
-              Replay *replay) override {
+  bool image_registered(unsigned version, int target_type,
+                        const void *target_data) override {
+    return nvptx::image_registered(version, target_type, target_data);
+  }
+
+  void frames_module_registered(const char *code, std::size_t bytes) override {
+    nvptx::frames_module_registered(code, bytes);
+  }
+
+  RegionGeometry region_geometry(std::uint64_t trip_count, int requested_teams,
+                                 int requested_gpu_threads,
+                                 bool inner_loops) const override {
+    return gpu_geometry(trip_count, requested_teams, requested_gpu_threads,
+                        inner_loops);
+  }
+
+  bool launch(const LaunchRequest &request, std::string *why) override {
+    const char *const entry = request.entry;
+    const LaunchArgument *const arguments = request.arguments;
+    const unsigned count = request.argument_count;
+    const ConstantBuffer *const constants = request.constants;
+    const unsigned constant_count = request.constant_count;
+    const unsigned long long total = request.total;
+    const int requested_blocks = request.requested_blocks;
+    const int requested_threads = request.requested_threads;
+    Replay *const replay = request.replay;
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     make_context_current();
     const Replay kept_before = replay ? *replay : Replay{};
@@ -736,7 +760,7 @@ private:
     report.ptx_bytes_linked = pruned.bytes_kept;
     std::vector<std::string_view> linked(pruned.objects.begin(),
                                          pruned.objects.end());
-    std::string failure = settings().prune_module
+    std::string failure = nvptx_settings().prune_module
                               ? link_objects(linked)
                               : "FERRY_PRUNE_MODULE=0";
     const bool pruned_linked = failure.empty();
@@ -749,13 +773,13 @@ private:
     }
     for (std::string_view object : linked)
       index_.add(object.data(), object.size());
-    if (pruned_linked && settings().register_caps)
+    if (pruned_linked && nvptx_settings().register_caps)
       cap_registers(linked, pruned.entries, &report);
     report.milliseconds = static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::milliseconds>(
             std::chrono::steady_clock::now() - start)
             .count());
-    count_module_link(report);
+    report_module_link(report);
     CUdevice device = 0;
     int multiprocessors = 0;
     if (failure.empty() && driver_.cuCtxGetDevice(&device) == kSuccess &&
@@ -877,10 +901,9 @@ private:
       return "cuLinkCreate failed";
     std::string failure;
     for (std::string_view object : objects)
-      if (driver_.cuLinkAddData(link, kJitInputPtx,
-                                const_cast<char *>(object.data()),
-                                object.size(), "ferry", 0, nullptr,
-                                nullptr) != kSuccess) {
+      if (driver_.cuLinkAddData(
+              link, kJitInputPtx, const_cast<char *>(object.data()),
+              object.size(), "ferry", 0, nullptr, nullptr) != kSuccess) {
         failure = std::string("the PTX does not compile: ") + error_log;
         break;
       }
@@ -958,7 +981,7 @@ private:
   std::map<std::string, std::size_t> stacks_; // per entry, per thread
   // What the register caps did to each entry tried, for FERRY_STATS.
   std::map<std::string, std::string> register_notes_;
-  CUdeviceptr arena_ = 0;                     // the threads' stacks
+  CUdeviceptr arena_ = 0; // the threads' stacks
   std::size_t arena_bytes_ = 0;
   unsigned long long frame_arguments_[2] = {}; // arena, bytes per thread
   unsigned long long firsts_[3] = {};          // where a pass's grid starts
@@ -972,9 +995,8 @@ private:
 
 } // namespace
 
-Launcher &cuda_launcher() {
-  static CudaLauncher *launcher = new CudaLauncher;
-  return *launcher;
+std::unique_ptr<Launcher> make_cuda_launcher() {
+  return std::make_unique<CudaLauncher>();
 }
 
 } // namespace ferry::rt::nvptx

@@ -27,10 +27,13 @@
 
 #include "devices/launcher.h"
 
+#include <memory>
+
 namespace ferry::rt::nvptx {
 
-// The CUDA launcher (one per process).
-Launcher &cuda_launcher();
+// The CUDA launcher; the composition root (runtime.cc) makes one per
+// process and keeps it.
+std::unique_ptr<Launcher> make_cuda_launcher();
 
 } // namespace ferry::rt::nvptx
 

@@ -2,9 +2,7 @@
 // See offload_images.h.
 #include "nvptx/offload_images.h"
 
-#include "abi.h"
-
-#include "core/settings.h"
+#include "nvptx/nvptx_settings.h"
 
 #include <cstring>
 
@@ -74,7 +72,7 @@ void frames_module_registered(const char *ptx, std::size_t bytes) {
 std::size_t registered_image_count() { return registered_images().size(); }
 
 std::string why_no_frames_module() {
-  if (!settings().frames_module)
+  if (!nvptx_settings().frames_module)
     return "FERRY_FRAMES_MODULE=0";
   const std::size_t images = registered_images().size(),
                     modules = registered_frames_modules().size();
@@ -90,7 +88,7 @@ std::vector<PtxObject> objects_to_link(bool *frames_modules) {
   *frames_modules =
       !registered_frames_modules().empty() &&
       registered_frames_modules().size() == registered_images().size() &&
-      settings().frames_module;
+      nvptx_settings().frames_module;
   if (!*frames_modules) {
     for (const NvptxTargetData *image : registered_images())
       for (unsigned i = 0; i < image->object_count; ++i)
@@ -111,8 +109,3 @@ std::vector<PtxObject> objects_to_link(bool *frames_modules) {
 }
 
 } // namespace ferry::rt::nvptx
-
-extern "C" void __ferry_register_frames_module(const char *ptx,
-                                               unsigned long bytes) {
-  ferry::rt::nvptx::frames_module_registered(ptx, bytes);
-}

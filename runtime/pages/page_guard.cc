@@ -5,7 +5,6 @@
 #include "core/ranks.h"
 #include "core/settings.h"
 #include "pages/small_blocks.h"
-#include "residency/transfers.h"
 #include "runtime.h"
 
 #include <algorithm>
@@ -83,6 +82,9 @@ void chain(int signal, siginfo_t *info, void *context) {
   _exit(EXIT_FAILURE);
 }
 
+// The residency policy, once it is made (register_resolver).
+std::atomic<FaultResolver *> registered{nullptr};
+
 // A fault on a guarded page: resolved (FERRY_COHERENCE=pages) or reported
 // (FERRY_CHECK=1).  Anything else goes to the handler that was there.
 void on_fault(int signal, siginfo_t *info, void *context) {
@@ -91,10 +93,13 @@ void on_fault(int signal, siginfo_t *info, void *context) {
   write =
       (static_cast<ucontext_t *>(context)->uc_mcontext.gregs[REG_ERR] & 2) != 0;
 #endif
-  if (!reporting()) {
-    if (host_access().resolve_fault(info->si_addr, write))
+  FaultResolver *const resolver = registered.load(std::memory_order_acquire);
+  if (!resolver) {
+    // Nothing is guarded yet: not ferry's fault.
+  } else if (!reporting()) {
+    if (resolver->resolve_fault(info->si_addr, write))
       return; // the access runs again, on an open page
-  } else if (const char *name = host_access().name_at(info->si_addr)) {
+  } else if (const char *name = resolver->name_at(info->si_addr)) {
     report(info->si_addr, write, name);
   }
   chain(signal, info, context);
@@ -252,12 +257,12 @@ Layers flatten(const Layers &layers, std::vector<std::uintptr_t> ends) {
 
 } // namespace
 
-void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
+void apply(GuardedPages &pages, std::vector<std::pair<Range, int>> wanted) {
   Layers flat = flatten(wanted, {});
   flat.erase(std::remove_if(flat.begin(), flat.end(),
                             [](const auto &s) { return s.second == kUnset; }),
              flat.end());
-  if (flat == entry.protection)
+  if (flat == pages.protection)
     return;
   keep_handler();
   // Each stretch goes straight to its new protection, and only where it
@@ -265,11 +270,11 @@ void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
   // newer for a moment, for another thread to read stale bytes, and costs
   // a system call over the whole buffer for a one-page change.
   std::vector<std::uintptr_t> ends;
-  for (const auto &[range, protection] : entry.protection) {
+  for (const auto &[range, protection] : pages.protection) {
     ends.push_back(range.begin);
     ends.push_back(range.end);
   }
-  const Layers &now = entry.protection; // already flat
+  const Layers &now = pages.protection; // already flat
   Range pending{};
   int pending_protection = kUnset;
   for (const auto &[stretch, protection] : flatten(flat, ends)) {
@@ -291,9 +296,9 @@ void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted) {
   if (pending_protection != kUnset)
     set_protection(pending, pending_protection);
   stretches_held.fetch_add(static_cast<long>(flat.size()) -
-                               static_cast<long>(entry.protection.size()),
+                               static_cast<long>(pages.protection.size()),
                            std::memory_order_relaxed);
-  entry.protection = std::move(flat);
+  pages.protection = std::move(flat);
 }
 
 namespace {
@@ -603,13 +608,17 @@ void withdraw_huge_pages(Range pages) {
   syscall(SYS_madvise, interior.begin, interior.size(), MADV_NOHUGEPAGE);
 }
 
-void open(ResidentBuffer &entry) {
-  if (entry.protection.empty())
+void register_resolver(FaultResolver &resolver) {
+  registered.store(&resolver, std::memory_order_release);
+}
+
+void open(GuardedPages &pages) {
+  if (pages.protection.empty())
     return;
-  set_protection(entry.guarded, PROT_READ | PROT_WRITE);
-  stretches_held.fetch_sub(static_cast<long>(entry.protection.size()),
+  set_protection(pages.guarded, PROT_READ | PROT_WRITE);
+  stretches_held.fetch_sub(static_cast<long>(pages.protection.size()),
                            std::memory_order_relaxed);
-  entry.protection.clear();
+  pages.protection.clear();
 }
 
 } // namespace ferry::rt::page_guard

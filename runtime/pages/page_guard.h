@@ -14,7 +14,7 @@
 // a page the device holds newer bytes of copies back device-newer bytes
 // (how many is the policy's choice: a read window, a page, or the whole
 // buffer), a write also marks the page stale on the device, and the access
-// goes on (HostAccess::resolve_fault, residency/transfers.h).
+// goes on (the FaultResolver the resident policy registers).
 //
 // Which pages are guarded is the resident policy's choice
 // (resident_transfers.cc): all the pages a buffer touches when they hold
@@ -28,7 +28,7 @@
 #ifndef FERRY_RUNTIME_PAGE_GUARD_H
 #define FERRY_RUNTIME_PAGE_GUARD_H
 
-#include "residency/residency_table.h"
+#include "pages/host_pages.h"
 
 #include <signal.h>
 
@@ -49,12 +49,32 @@ Range whole_pages(Range range);
 // RANGE rounded out to whole pages, clipped to BUFFER.
 Range widen_to_pages(Range range, Range buffer);
 
-// Sets WANTED, ranges of ENTRY's guarded pages with their PROT_* bits, a
+// Sets WANTED, ranges of PAGES' guarded pages with their PROT_* bits, a
 // later range overriding an earlier one, with a system call only for the
 // pages whose protection changes.
-void apply(ResidentBuffer &entry, std::vector<std::pair<Range, int>> wanted);
-// Opens ENTRY's guarded pages (as the entry is dropped).
-void open(ResidentBuffer &entry);
+void apply(GuardedPages &pages, std::vector<std::pair<Range, int>> wanted);
+// Opens PAGES' guarded pages (as their buffer's entry is dropped).
+void open(GuardedPages &pages);
+
+// What answers a fault on a guarded page: the residency policy, which
+// keeps the books of whose bytes are where.
+class FaultResolver {
+public:
+  virtual ~FaultResolver() = default;
+  // The host touched ADDRESS on a guarded page, reading it or also
+  // WRITE-ing it: brings back what the device changed, marks the page
+  // stale on the device for a write, opens it, and returns true; false
+  // when ADDRESS is no resident buffer's.  Called from the SIGSEGV
+  // handler.
+  virtual bool resolve_fault(const void *, bool) { return false; }
+  // The parameter name of the buffer around HOST, for reports; nullptr if
+  // there is none or the books are busy (it is called from a signal
+  // handler).
+  virtual const char *name_at(const void *host) = 0;
+};
+// The policy registers itself as it is made (runtime.cc); a fault before
+// that is none of ferry's.
+void register_resolver(FaultResolver &resolver);
 
 // Gives the calling thread a signal stack of ferry's own, once, unless it
 // has one.  A thread's launches may guard pages of its stack (a local

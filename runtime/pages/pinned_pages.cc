@@ -2,9 +2,9 @@
 // See pinned_pages.h.
 #include "pages/pinned_pages.h"
 
-#include "pages/page_guard.h"
 #include "core/settings.h"
 #include "core/stats.h"
+#include "pages/page_guard.h"
 
 #include <unistd.h>
 
@@ -21,39 +21,39 @@ std::size_t pinnable_bytes() {
 
 } // namespace
 
-void PinnedPages::pin(ResidentBuffer &entry) {
-  const std::size_t bytes = entry.guarded.size();
+void PinnedPages::pin(GuardedPages &pages, HostPinning &device) {
+  const std::size_t bytes = pages.guarded.size();
   if (!settings().pinned_copies || bytes < kSmallest ||
       pinned_bytes_ + bytes > pinnable_bytes())
     return;
-  entry.huge_pages = page_guard::ask_huge_pages(entry.guarded);
-  const Pinning pinning = device_.pin_host_range(
-      reinterpret_cast<void *>(entry.guarded.begin), bytes);
-  entry.pinned = pinning == Pinning::pinned;
-  if (entry.huge_pages && !entry.pinned) {
-    page_guard::withdraw_huge_pages(entry.guarded);
-    entry.huge_pages = false;
+  pages.huge_pages = page_guard::ask_huge_pages(pages.guarded);
+  const Pinning pinning = device.pin_host_range(
+      reinterpret_cast<void *>(pages.guarded.begin), bytes);
+  pages.pinned = pinning == Pinning::pinned;
+  if (pages.huge_pages && !pages.pinned) {
+    page_guard::withdraw_huge_pages(pages.guarded);
+    pages.huge_pages = false;
   }
   if (pinning == Pinning::unavailable)
     return;
-  if (entry.pinned) {
+  if (pages.pinned) {
     pinned_bytes_ += bytes;
-    locked_[entry.guarded.begin] = entry.guarded.end;
+    locked_[pages.guarded.begin] = pages.guarded.end;
   }
   count_pinning(
-      bytes, entry.pinned,
-      entry.huge_pages ? page_guard::huge_interior(entry.guarded).size() : 0);
+      bytes, pages.pinned,
+      pages.huge_pages ? page_guard::huge_interior(pages.guarded).size() : 0);
 }
 
-void PinnedPages::unpin(ResidentBuffer &entry) {
-  if (!entry.pinned)
+void PinnedPages::unpin(GuardedPages &pages, HostPinning &device) {
+  if (!pages.pinned)
     return;
-  device_.unpin_host_range(reinterpret_cast<void *>(entry.guarded.begin));
-  if (entry.huge_pages)
-    page_guard::withdraw_huge_pages(entry.guarded);
-  pinned_bytes_ -= entry.guarded.size();
-  locked_.erase(entry.guarded.begin);
-  entry.pinned = entry.huge_pages = false;
+  device.unpin_host_range(reinterpret_cast<void *>(pages.guarded.begin));
+  if (pages.huge_pages)
+    page_guard::withdraw_huge_pages(pages.guarded);
+  pinned_bytes_ -= pages.guarded.size();
+  locked_.erase(pages.guarded.begin);
+  pages.pinned = pages.huge_pages = false;
 }
 
 } // namespace ferry::rt

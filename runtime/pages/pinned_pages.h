@@ -11,8 +11,7 @@
 #ifndef FERRY_RUNTIME_PINNED_PAGES_H
 #define FERRY_RUNTIME_PINNED_PAGES_H
 
-#include "residency/residency_table.h"
-#include "devices/device.h"
+#include "pages/host_pages.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -21,15 +20,31 @@
 
 namespace ferry::rt {
 
+// What came of page-locking host memory for a device's copies.
+enum class Pinning { unavailable, pinned, refused };
+
+// What page-locks host memory for a device's copies: each Device
+// (devices/device.h).
+class HostPinning {
+public:
+  virtual ~HostPinning() = default;
+  // Page-locks BYTES of host memory at HOST (whole pages, accessible now),
+  // so that copies reach them by DMA.  Unavailable where copies cannot do
+  // that (the host; the sim device keeps a GPU's rules, pinning included).
+  virtual Pinning pin_host_range(void * /*host*/, std::size_t /*bytes*/) {
+    return Pinning::unavailable;
+  }
+  virtual void unpin_host_range(void * /*host*/) {}
+};
+
 class PinnedPages {
 public:
-  explicit PinnedPages(Device &device) : device_(device) {}
-
-  // Locks ENTRY's guarded pages, asking for huge pages on them, where
-  // FERRY_PINNED_COPIES, their size and the budget allow and the device
-  // can; sets entry.pinned and entry.huge_pages.
-  void pin(ResidentBuffer &entry);
-  void unpin(ResidentBuffer &entry);
+  // Locks the guarded PAGES of a buffer for DEVICE's copies, asking for
+  // huge pages on them, where FERRY_PINNED_COPIES, their size and the
+  // budget allow and the device can; sets pages.pinned and
+  // pages.huge_pages.  unpin undoes it, with the same device.
+  void pin(GuardedPages &pages, HostPinning &device);
+  void unpin(GuardedPages &pages, HostPinning &device);
 
   // VISIT(piece) for RANGE cut where a locked range begins or ends, in
   // address order: each piece lies inside one locked range or outside
@@ -65,7 +80,6 @@ public:
   static constexpr std::size_t kSmallest = std::size_t{256} << 10;
 
 private:
-  Device &device_;
   std::size_t pinned_bytes_ = 0; // of the entries' guarded pages
   std::map<std::uintptr_t, std::uintptr_t> locked_; // begin -> end
 };

@@ -2,7 +2,7 @@
 // See shared_mappings.h.
 #include "pages/shared_mappings.h"
 
-#include "residency/residency_table.h"
+#include "pages/host_pages.h"
 #include "runtime.h"
 
 #include <atomic>

@@ -28,7 +28,7 @@
 #ifndef FERRY_RUNTIME_SMALL_BLOCKS_H
 #define FERRY_RUNTIME_SMALL_BLOCKS_H
 
-#include "residency/residency_table.h"
+#include "pages/host_pages.h"
 
 #include <cstddef>
 #include <utility>

@@ -2,9 +2,9 @@
 // See entry_copies.h.
 #include "residency/entry_copies.h"
 
+#include "core/stats.h"
 #include "pages/page_guard.h"
 #include "pages/small_blocks.h"
-#include "core/stats.h"
 
 #include <sys/mman.h>
 
@@ -21,24 +21,24 @@ Range intersect(Range a, Range b) {
 
 } // namespace
 
-void EntryCopies::to_device(void *device, const void *host,
-                            std::size_t bytes) {
+void EntryCopies::to_device(const ResidentBuffer &entry, void *device,
+                            const void *host, std::size_t bytes) {
   const Range range = range_of(host, bytes);
   pinned_.for_each_piece(range, [&](Range piece) {
-    device_.copy_to_device(static_cast<char *>(device) +
-                               (piece.begin - range.begin),
-                           reinterpret_cast<const void *>(piece.begin),
-                           piece.size());
+    entry.target->device->copy_to_device(
+        static_cast<char *>(device) + (piece.begin - range.begin),
+        reinterpret_cast<const void *>(piece.begin), piece.size());
   });
 }
 
-void EntryCopies::to_host(void *host, const void *device, std::size_t bytes) {
+void EntryCopies::to_host(const ResidentBuffer &entry, void *host,
+                          const void *device, std::size_t bytes) {
   const Range range = range_of(host, bytes);
   pinned_.for_each_piece(range, [&](Range piece) {
-    device_.copy_to_host(reinterpret_cast<void *>(piece.begin),
-                         static_cast<const char *>(device) +
-                             (piece.begin - range.begin),
-                         piece.size());
+    entry.target->device->copy_to_host(reinterpret_cast<void *>(piece.begin),
+                                       static_cast<const char *>(device) +
+                                           (piece.begin - range.begin),
+                                       piece.size());
   });
 }
 
@@ -48,7 +48,7 @@ void EntryCopies::upload(ResidentBuffer &entry, Range range) {
   for (const Range &part : entry.stale_on_device.parts_within(range)) {
     for (const auto &[piece, closed] : pieces(entry, part, true))
       if (!closed)
-        to_device(entry.device_address(piece.begin),
+        to_device(entry, entry.device_address(piece.begin),
                   reinterpret_cast<const void *>(piece.begin), piece.size());
       else
         for_chunks(piece, [&](Range chunk) {
@@ -59,8 +59,8 @@ void EntryCopies::upload(ResidentBuffer &entry, Range range) {
                         reinterpret_cast<const void *>(chunk.begin),
                         chunk.size());
           }
-          device_.copy_to_device(entry.device_address(chunk.begin),
-                                 staging_.get(), chunk.size());
+          entry.target->device->copy_to_device(
+              entry.device_address(chunk.begin), staging_.get(), chunk.size());
         });
     count_host_to_device(part.size(), entry.name);
     entry.stale_on_device.remove(part);
@@ -72,13 +72,12 @@ void EntryCopies::download(ResidentBuffer &entry, Range range) {
     for (const auto &[piece, closed] : pieces(entry, part, false))
       // Into locked pages the copy engine writes, closed or not.
       if (!closed || (entry.pinned && piece.size() >= PinnedPages::kSmallest))
-        to_host(reinterpret_cast<void *>(piece.begin),
+        to_host(entry, reinterpret_cast<void *>(piece.begin),
                 entry.device_address(piece.begin), piece.size());
       else
         for_chunks(piece, [&](Range chunk) {
-          device_.copy_to_host(staging_.get(),
-                               entry.device_address(chunk.begin),
-                               chunk.size());
+          entry.target->device->copy_to_host(
+              staging_.get(), entry.device_address(chunk.begin), chunk.size());
           if (!page_guard::write_closed(chunk.begin, staging_.get(),
                                         chunk.size())) {
             page_guard::open(entry);
@@ -98,12 +97,12 @@ EntryCopies::pieces(const ResidentBuffer &entry, Range part, bool reads) {
   const std::vector<std::pair<Range, int>> protection =
       entry.claimed ? small_blocks::protection_of(entry.guarded)
                     : entry.protection;
-  if (closed.empty() ||
-      std::none_of(protection.begin(), protection.end(),
-                   [&](const std::pair<Range, int> &stretch) {
-                     return (!reads || stretch.second == PROT_NONE) &&
-                            stretch.first.overlaps(closed);
-                   }))
+  if (closed.empty() || std::none_of(protection.begin(), protection.end(),
+                                     [&](const std::pair<Range, int> &stretch) {
+                                       return (!reads ||
+                                               stretch.second == PROT_NONE) &&
+                                              stretch.first.overlaps(closed);
+                                     }))
     return {{part, false}};
   std::vector<std::pair<Range, bool>> result;
   if (part.begin < closed.begin)

@@ -14,9 +14,10 @@
 #ifndef FERRY_RUNTIME_ENTRY_COPIES_H
 #define FERRY_RUNTIME_ENTRY_COPIES_H
 
+#include "devices/device.h"
+#include "devices/target.h"
 #include "pages/pinned_pages.h"
 #include "residency/residency_table.h"
-#include "devices/device.h"
 
 #include <cstddef>
 #include <memory>
@@ -27,8 +28,7 @@ namespace ferry::rt {
 
 class EntryCopies {
 public:
-  EntryCopies(Device &device, const PinnedPages &pinned)
-      : device_(device), pinned_(pinned) {}
+  explicit EntryCopies(const PinnedPages &pinned) : pinned_(pinned) {}
 
   // Copies the bytes of RANGE that the device copy lacks
   // (entry.stale_on_device) up, and marks them current there.
@@ -38,20 +38,21 @@ public:
   void download(ResidentBuffer &entry, Range range);
 
 private:
-  // Copies BYTES between host memory at HOST, open to the CPU, and the
-  // device at DEVICE, in pieces the driver accepts.
-  void to_device(void *device, const void *host, std::size_t bytes);
-  void to_host(void *host, const void *device, std::size_t bytes);
+  // Copies BYTES between host memory at HOST, open to the CPU, and
+  // ENTRY's device copy at DEVICE, in pieces the driver accepts.
+  void to_device(const ResidentBuffer &entry, void *device, const void *host,
+                 std::size_t bytes);
+  void to_host(const ResidentBuffer &entry, void *host, const void *device,
+               std::size_t bytes);
 
   // PART split by whether its pages may be closed to this copy.  An upload
   // only reads, so only pages with no access count; a download writes, so
   // any guarded page.
-  static std::vector<std::pair<Range, bool>>
-  pieces(const ResidentBuffer &entry, Range part, bool reads);
+  static std::vector<std::pair<Range, bool>> pieces(const ResidentBuffer &entry,
+                                                    Range part, bool reads);
 
   template <typename Copy> void for_chunks(Range range, Copy copy);
 
-  Device &device_;
   const PinnedPages &pinned_;
   // Copies to and from closed pages pass through here, a chunk at a time
   // (left untouched, so costing no memory, until a copy needs it).

@@ -19,47 +19,48 @@ namespace {
 
 class NaiveTransfers final : public TransferPolicy {
 public:
-  explicit NaiveTransfers(Device &device) : device_(device) {}
-
-  void acquire(Buffer &buffer) override {
+  void acquire(const Target &target, Buffer &buffer) override {
+    Device &device = *target.device;
     buffer.view = buffer.host;
-    if (!device_.has_separate_memory() || buffer.bytes == 0)
+    if (!device.has_separate_memory() || buffer.bytes == 0)
       return;
     // Inside the user's own `omp target data`, the data is theirs.
-    if (device_.mapped_by_user(buffer.host)) {
+    if (device.mapped_by_user(buffer.host)) {
       buffer.mapped_by_user = true;
       return;
     }
-    buffer.device_copy = device_.allocate(buffer.bytes);
+    buffer.device_copy = device.allocate(buffer.bytes);
     if (!buffer.device_copy) {
-      std::fprintf(stderr, "%sout of device memory for %zu bytes of '%s' (%s)\n",
+      std::fprintf(stderr,
+                   "%sout of device memory for %zu bytes of '%s' (%s)\n",
                    launch_in_progress().c_str(), buffer.bytes, buffer.name,
-                   device_.memory_report().c_str());
+                   device.memory_report().c_str());
       std::exit(EXIT_FAILURE);
     }
     if (kernel_reads(buffer.ownership)) {
-      device_.copy_to_device(buffer.device_copy, buffer.host, buffer.bytes);
+      device.copy_to_device(buffer.device_copy, buffer.host, buffer.bytes);
       count_host_to_device(buffer.bytes, buffer.name);
     }
-    device_.associate(buffer.host, buffer.device_copy, buffer.bytes);
+    device.associate(buffer.host, buffer.device_copy, buffer.bytes);
   }
 
-  void *view(Buffer &buffer) override {
+  void *view(const Target &target, Buffer &buffer) override {
     buffer.direct_address = buffer.device_copy;
     return buffer.device_copy
-               ? device_.region_address(buffer.host, buffer.device_copy)
+               ? target.device->region_address(buffer.host, buffer.device_copy)
                : buffer.host;
   }
 
-  void release(Buffer &buffer) override {
+  void release(const Target &target, Buffer &buffer) override {
     if (!buffer.device_copy)
       return;
+    Device &device = *target.device;
     if (kernel_writes(buffer.ownership)) {
-      device_.copy_to_host(buffer.host, buffer.device_copy, buffer.bytes);
+      device.copy_to_host(buffer.host, buffer.device_copy, buffer.bytes);
       count_device_to_host(buffer.bytes, buffer.name);
     }
-    device_.disassociate(buffer.host);
-    device_.deallocate(buffer.device_copy);
+    device.disassociate(buffer.host);
+    device.deallocate(buffer.device_copy);
     buffer.device_copy = nullptr;
   }
 
@@ -67,11 +68,11 @@ public:
   void sync_to_host(const void *, std::size_t) override {}
   void host_wrote(const void *, std::size_t) override {}
   void host_overwrote(const void *, std::size_t) override {}
-  void prefetch(const void *, std::size_t) override {}
+  void prefetch(const Target &, const void *, std::size_t) override {}
   void release_range(const void *, std::size_t) override {}
   void forget(const void *, std::size_t) override {}
   void sync_all() override {}
-  void *device_address(const void *, std::size_t) override {
+  void *device_address(const Target &, const void *, std::size_t) override {
     std::fprintf(stderr, "ferry: device pointers of host buffers need "
                          "residency; unset FERRY_RESIDENCY=0\n");
     std::exit(EXIT_FAILURE);
@@ -79,15 +80,12 @@ public:
   void device_wrote(const void *, std::size_t) override {}
   bool holds(const void *, std::size_t) override { return false; }
   const char *name_at(const void *) override { return nullptr; }
-
-private:
-  Device &device_;
 };
 
 } // namespace
 
-std::unique_ptr<TransferPolicy> make_naive_transfers(Device &device) {
-  return std::make_unique<NaiveTransfers>(device);
+std::unique_ptr<TransferPolicy> make_naive_transfers() {
+  return std::make_unique<NaiveTransfers>();
 }
 
 } // namespace ferry::rt

@@ -17,6 +17,8 @@
 #ifndef FERRY_RUNTIME_RESIDENCY_TABLE_H
 #define FERRY_RUNTIME_RESIDENCY_TABLE_H
 
+#include "pages/host_pages.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -25,28 +27,7 @@
 
 namespace ferry::rt {
 
-// A byte range [begin, end) of host addresses.
-struct Range {
-  std::uintptr_t begin = 0;
-  std::uintptr_t end = 0;
-
-  std::size_t size() const { return end - begin; }
-  bool empty() const { return end <= begin; }
-  bool contains(const Range &other) const {
-    return begin <= other.begin && other.end <= end;
-  }
-  bool overlaps(const Range &other) const {
-    return begin < other.end && other.begin < end;
-  }
-  bool operator==(const Range &other) const {
-    return begin == other.begin && end == other.end;
-  }
-};
-
-inline Range range_of(const void *host, std::size_t bytes) {
-  const auto begin = reinterpret_cast<std::uintptr_t>(host);
-  return Range{begin, begin + bytes};
-}
+struct Target;
 
 // How many times any range set or any table has changed, in the process:
 // what is computed from several entries' sets and kept until one of them
@@ -83,31 +64,21 @@ private:
   std::uint64_t version_ = 0;
 };
 
-struct ResidentBuffer {
+// One entry: host pages (GuardedPages) with their device copy.
+struct ResidentBuffer : GuardedPages {
   Range host;
   void *device = nullptr; // device copy of host.begin .. host.end
+  // Where DEVICE lives: a buffer is resident on one target at a time
+  // (devices/target.h).
+  const Target *target = nullptr;
   RangeSet stale_on_device;
   RangeSet stale_on_host;
   std::uint64_t last_use = 0; // for least-recently-used eviction
   unsigned in_use = 0;        // launches using it now: not evictable
   const char *name = "?";     // a parameter name it was passed as
-  // The pages guarded for it (page_guard.h), and the protection last set
-  // on them, as disjoint ranges in address order with their PROT_* bits,
-  // so that only changes cost a system call.
-  Range guarded;
-  std::vector<std::pair<Range, int>> protection;
-  // Whether GUARDED's pages are claimed from the small-block allocator
-  // (pages/small_blocks.h, claim_pages).
-  bool claimed = false;
-  // Whether GUARDED is page-locked for the device's copies, which then
-  // write its closed pages by DMA (resident_transfers.cc, pin).
-  bool pinned = false;
-  // Whether it asked for huge pages on them as it pinned them
-  // (page_guard.h, ask_huge_pages), and whether it pins them as its first
-  // launch releases it: nothing moves to or from a kernel's fresh `out`
-  // buffer before that, and faulting its pages in then runs beside the
-  // kernel.
-  bool huge_pages = false;
+  // Whether it pins its pages as its first launch releases it: nothing
+  // moves to or from a kernel's fresh `out` buffer before that, and
+  // faulting its pages in then runs beside the kernel.
   bool pin_at_release = false;
   // The versions of the two sets PROTECTION was computed from, while no
   // other entry shares its pages, or their sums over a claimed group's

@@ -25,18 +25,18 @@
 #include "runtime.h"
 
 #include "abi.h"
-#include "residency/deferred_frees.h"
-#include "residency/entry_copies.h"
-#include "launch/frames.h"
+#include "core/ranks.h"
+#include "core/settings.h"
+#include "core/stats.h"
 #include "pages/heap_blocks.h"
 #include "pages/page_guard.h"
 #include "pages/pinned_pages.h"
-#include "core/ranks.h"
+#include "pages/small_blocks.h"
+#include "pages/stacks.h"
+#include "residency/deferred_frees.h"
+#include "residency/entry_copies.h"
 #include "residency/repeated_launches.h"
 #include "residency/residency_table.h"
-#include "core/settings.h"
-#include "pages/small_blocks.h"
-#include "core/stats.h"
 #include "residency/unguarded_parts.h"
 
 #include <algorithm>
@@ -55,29 +55,29 @@ namespace {
 
 class ResidentTransfers final : public TransferPolicy {
 public:
-  explicit ResidentTransfers(Device &device) : device_(device) {}
-
-  void acquire(Buffer &buffer) override {
+  void acquire(const Target &target, Buffer &buffer) override {
     RuntimeSection section(*this);
-    acquire_locked(buffer);
+    acquire_locked(target, buffer);
   }
 
-  void *view(Buffer &buffer) override {
+  void *view(const Target &target, Buffer &buffer) override {
     RuntimeSection section(*this);
-    return view_locked(buffer);
+    return view_locked(target, buffer);
   }
 
-  void release(Buffer &buffer) override {
+  void release(const Target &, Buffer &buffer) override {
     RuntimeSection section(*this);
     release_locked(buffer);
   }
 
   // A lock per launch, not three per buffer: a launch-bound loop spends a
   // tenth of its bookkeeping taking it.
-  void acquire_all(std::vector<Buffer> &buffers) override {
+  void acquire_all(const Target &target,
+                   std::vector<Buffer> &buffers) override {
     RuntimeSection section(*this);
     ThisLaunch &launch = this_launch;
-    launch.repeated = device_.has_separate_memory() &&
+    launch.repeated = target.device->has_separate_memory() &&
+                      &target == last_target_ &&
                       repeated_.find(buffers, marks_before_this_section());
     if (launch.repeated) {
       for (Buffer &buffer : buffers)
@@ -92,12 +92,12 @@ public:
     }
     launch.at_acquire = marks();
     for (Buffer &buffer : buffers)
-      acquire_locked(buffer);
+      acquire_locked(target, buffer);
     for (Buffer &buffer : buffers)
-      buffer.view = view_locked(buffer);
+      buffer.view = view_locked(target, buffer);
   }
 
-  void release_all(std::vector<Buffer> &buffers) override {
+  void release_all(const Target &, std::vector<Buffer> &buffers) override {
     RuntimeSection section(*this);
     const ThisLaunch &launch = this_launch;
     if (launch.repeated && marks_before_this_section() == launch.at_acquire) {
@@ -122,20 +122,22 @@ public:
   }
 
 private:
-  void acquire_locked(Buffer &buffer) {
+  void acquire_locked(const Target &target, Buffer &buffer) {
     buffer.view = buffer.host;
-    if (!device_.has_separate_memory() || buffer.bytes == 0)
+    if (!target.device->has_separate_memory() || buffer.bytes == 0)
       return;
     const Range range = range_of(buffer.host, buffer.bytes);
+    come_to(target, range, buffer.name);
     ResidentBuffer *entry = table_.find_containing(range);
     if (!entry && table_.find_overlapping(range).empty() &&
-        device_.mapped_by_user(buffer.host)) {
+        target.device->mapped_by_user(buffer.host)) {
       buffer.mapped_by_user = true; // the user's own target data owns it
       return;
     }
     if (!entry) {
       refuse_unmapped(range, buffer.name);
-      entry = &create_entry(range, buffer.name, kernel_reads(buffer.ownership));
+      entry = &create_entry(target, range, buffer.name,
+                            kernel_reads(buffer.ownership));
     }
     ++entry->in_use;
     entry->last_use = table_.tick();
@@ -174,7 +176,7 @@ private:
     return true;
   }
 
-  void *view_locked(Buffer &buffer) {
+  void *view_locked(const Target &target, Buffer &buffer) {
     buffer.direct_address = nullptr;
     if (!buffer.device_copy)
       return buffer.host;
@@ -182,7 +184,7 @@ private:
         table_.find_containing(range_of(buffer.host, buffer.bytes));
     buffer.direct_address =
         entry->device_address(reinterpret_cast<std::uintptr_t>(buffer.host));
-    return device_.region_address(buffer.host, buffer.direct_address);
+    return target.device->region_address(buffer.host, buffer.direct_address);
   }
 
   void release_locked(Buffer &buffer) {
@@ -193,7 +195,7 @@ private:
     --entry->in_use;
     if (entry->pin_at_release) {
       entry->pin_at_release = false;
-      pinned_.pin(*entry);
+      pinned_.pin(*entry, *entry->target->device);
     }
     if (kernel_writes(buffer.ownership)) {
       device_newer(*entry, range);
@@ -264,8 +266,9 @@ public:
       return !newer.empty();
     }
     for (auto &[entry, part] : newer) {
-      device_.copy_to_host(to + (part.begin - range.begin),
-                           entry->device_address(part.begin), part.size());
+      entry->target->device->copy_to_host(to + (part.begin - range.begin),
+                                          entry->device_address(part.begin),
+                                          part.size());
       count_device_to_host(part.size(), entry->name);
     }
     return !newer.empty();
@@ -291,14 +294,15 @@ public:
 
   bool device_received(void *host, const void *from,
                        std::size_t bytes) override {
-    if (!device_.has_separate_memory() || bytes == 0)
+    if (bytes == 0)
       return false;
     RuntimeSection section(*this);
     const Range range = range_of(host, bytes);
     ResidentBuffer *entry = table_.find_containing(range);
     if (!entry || (page_guard::enabled() && !entry->guarded.contains(range)))
       return false;
-    device_.copy_to_device(entry->device_address(range.begin), from, bytes);
+    entry->target->device->copy_to_device(entry->device_address(range.begin),
+                                          from, bytes);
     count_host_to_device(bytes, entry->name);
     entry->stale_on_device.remove(range);
     entry->stale_on_host.add(range);
@@ -306,14 +310,16 @@ public:
     return true;
   }
 
-  void prefetch(const void *host, std::size_t bytes) override {
-    if (!device_.has_separate_memory() || bytes == 0)
+  void prefetch(const Target &target, const void *host,
+                std::size_t bytes) override {
+    if (!target.device->has_separate_memory() || bytes == 0)
       return;
     RuntimeSection section(*this);
     const Range range = range_of(host, bytes);
+    come_to(target, range, "prefetched buffer");
     ResidentBuffer *entry = table_.find_containing(range);
     if (!entry)
-      entry = &create_entry(range, "prefetched buffer");
+      entry = &create_entry(target, range, "prefetched buffer");
     entry->last_use = table_.tick();
     copies_.upload(*entry, range);
     protect(*entry);
@@ -398,10 +404,11 @@ public:
     mutex_.unlock();
   }
 
-  void *device_address(const void *host, std::size_t bytes) override {
-    if (!device_.has_separate_memory())
+  void *device_address(const Target &target, const void *host,
+                       std::size_t bytes) override {
+    if (!target.device->has_separate_memory())
       return const_cast<void *>(host);
-    prefetch(host, bytes);
+    prefetch(target, host, bytes);
     RuntimeSection section(*this);
     ResidentBuffer *entry = table_.find_containing(range_of(host, bytes));
     return entry->device_address(reinterpret_cast<std::uintptr_t>(host));
@@ -456,7 +463,8 @@ public:
       const bool open_all =
           entry->host_rewrites || entry->write_faults > kFewWriteFaults;
       if (open_all)
-        copies_.download(*entry, entry->host); // all of it becomes the host's below
+        copies_.download(*entry,
+                         entry->host); // all of it becomes the host's below
       else if (write)
         copies_.download(*entry, intersect(page, entry->host));
       else
@@ -594,7 +602,7 @@ private:
     if (heap_blocks::find(reinterpret_cast<const void *>(range.begin),
                           &block) &&
         block.page_aligned && block.range.contains(range) &&
-        !block.range.overlaps(frames::current_stack()))
+        !block.range.overlaps(stacks::current_stack()))
       return page_guard::whole_pages(range);
     return page_guard::inner_pages(range);
   }
@@ -704,9 +712,8 @@ private:
     // the entry's sets, or for a group in small blocks those of every entry
     // on its pages (a member that joins or leaves resets the others).
     // Where no set and no entry changed at all, the sums need no walk.
-    const bool known_before =
-        !entry.protection.empty() &&
-        entry.protected_host_version != ~std::uint64_t{0};
+    const bool known_before = !entry.protection.empty() &&
+                              entry.protected_host_version != ~std::uint64_t{0};
     if (known_before && entry.protected_changes == residency_changes())
       return;
     std::uint64_t host_version = entry.stale_on_host.version(),
@@ -755,6 +762,37 @@ private:
     entry.protected_changes = residency_changes();
   }
 
+  // RANGE is about to be used on TARGET: the entries of other targets
+  // that overlap it bring back what their device holds newer and drop
+  // their copies, so that the range is resident on one target at a time.
+  // A peer copy between two GPUs would skip the host; this way serves
+  // every pair of targets.  An entry that a launch on the other target
+  // uses now cannot move: that is two kernels on one buffer at once.
+  void come_to(const Target &target, Range range, const char *name) {
+    if (&target != last_target_) {
+      several_targets_ = several_targets_ || last_target_ != nullptr;
+      last_target_ = &target;
+    }
+    if (!several_targets_ || !table_.may_touch(range))
+      return;
+    for (ResidentBuffer *entry : table_.find_overlapping(range)) {
+      if (entry->target == &target)
+        continue;
+      if (entry->in_use) {
+        std::fprintf(stderr,
+                     "%s'%s' is needed on target %d while a launch on "
+                     "target %d still uses it; a buffer is on one target "
+                     "at a time: wait for that launch first\n",
+                     launch_in_progress().c_str(), name, target.number,
+                     entry->target->number);
+        std::exit(EXIT_FAILURE);
+      }
+      count_target_move(entry->host.size());
+      copies_.download(*entry, entry->host);
+      drop(entry);
+    }
+  }
+
   // Drops the entries overlapping [host, host + bytes): the memory is gone.
   void drop_touching(const void *host, std::size_t bytes) {
     for (ResidentBuffer *entry : entries_touching(host, bytes))
@@ -763,10 +801,11 @@ private:
 
   void drop(ResidentBuffer *entry) {
     page_guard::open(*entry);
-    pinned_.unpin(*entry);
+    pinned_.unpin(*entry, *entry->target->device);
     release_claim(*entry);
     const Range pages = entry->guarded;
-    device_.disassociate(reinterpret_cast<void *>(entry->host.begin));
+    entry->target->device->disassociate(
+        reinterpret_cast<void *>(entry->host.begin));
     free_copy(*entry);
     table_.erase(entry);
     table_size_.store(table_.size(), std::memory_order_relaxed);
@@ -782,15 +821,16 @@ private:
   // replaces with their device data kept; its pages pinned when it
   // replaces none (their pages may be closed), now if PIN_NOW, else as
   // the launch releases it.
-  ResidentBuffer &create_entry(Range range, const char *name,
-                               bool pin_now = true) {
+  ResidentBuffer &create_entry(const Target &target, Range range,
+                               const char *name, bool pin_now = true) {
+    Device &device = *target.device;
     std::vector<ResidentBuffer *> joined = table_.find_overlapping(range);
     Range whole = range;
     for (ResidentBuffer *old : joined) {
       whole.begin = std::min(whole.begin, old->host.begin);
       whole.end = std::max(whole.end, old->host.end);
     }
-    void *memory = allocate_copy(whole, name, joined);
+    void *memory = allocate_copy(target, whole, name, joined);
     // Everything is stale on the device, except what the joined entries
     // held, which moves over on the device.
     RangeSet stale_on_device, stale_on_host;
@@ -800,9 +840,9 @@ private:
       // The new entry claims its guard afresh (guard_small_blocks).
       if (old->claimed)
         unguard(*old);
-      device_.copy_on_device(static_cast<char *>(memory) +
-                                 (old->host.begin - whole.begin),
-                             old->device, old->host.size());
+      device.copy_on_device(static_cast<char *>(memory) +
+                                (old->host.begin - whole.begin),
+                            old->device, old->host.size());
       stale_on_device.remove(old->host);
       for (const Range &part : old->stale_on_device.parts_within(old->host))
         stale_on_device.add(part);
@@ -815,24 +855,25 @@ private:
       for (const Range &part : old->stale_on_host.parts_within(old->host))
         stale_on_host.add(part);
       in_use += old->in_use;
-      pinned_.unpin(*old);
-      device_.disassociate(reinterpret_cast<void *>(old->host.begin));
+      pinned_.unpin(*old, *old->target->device);
+      device.disassociate(reinterpret_cast<void *>(old->host.begin));
       free_copy(*old);
       table_.erase(old);
     }
     ResidentBuffer &entry = table_.insert(whole, memory);
+    entry.target = &target;
     entry.guarded = guarded_pages(whole);
     entry.stale_on_device = stale_on_device;
     entry.stale_on_host = stale_on_host;
     entry.in_use = in_use;
     entry.name = name;
-    device_.associate(reinterpret_cast<void *>(whole.begin), memory,
-                      whole.size());
+    device.associate(reinterpret_cast<void *>(whole.begin), memory,
+                     whole.size());
     // Neighbours that now share a page with it are no longer alone there.
     for (ResidentBuffer *neighbour : table_.find_overlapping(entry.guarded))
       neighbour->protected_host_version = ~std::uint64_t{0};
     if (joined.empty() && pin_now)
-      pinned_.pin(entry);
+      pinned_.pin(entry, *entry.target->device);
     entry.pin_at_release = joined.empty() && !pin_now;
     protect(entry);
     guard_small_blocks(entry);
@@ -844,15 +885,16 @@ private:
   // bytes: an element aligned on the host is aligned on the device, where
   // a GPU needs it, wherever the entry begins (a double at an odd place in
   // a byte buffer begins an entry that a later one joins).
-  void *allocate_copy(Range whole, const char *name,
+  void *allocate_copy(const Target &target, Range whole, const char *name,
                       const std::vector<ResidentBuffer *> &keep) {
     const std::size_t phase = whole.begin % kDeviceAlignment;
-    return static_cast<char *>(allocate(whole.size() + phase, name, keep)) +
+    return static_cast<char *>(
+               allocate(target, whole.size() + phase, name, keep)) +
            phase;
   }
   void free_copy(const ResidentBuffer &entry) {
-    device_.deallocate(static_cast<char *>(entry.device) -
-                       entry.host.begin % kDeviceAlignment);
+    entry.target->device->deallocate(static_cast<char *>(entry.device) -
+                                     entry.host.begin % kDeviceAlignment);
   }
 
   // A length that runs past the memory it points to, into pages that are
@@ -871,22 +913,23 @@ private:
     std::exit(EXIT_FAILURE);
   }
 
-  // Device memory for BYTES, evicting entries that no launch uses (and
-  // that are not about to be joined): clean ones first, least recently
-  // used first; then dirty ones, copied back first.
-  void *allocate(std::size_t bytes, const char *name,
+  // Memory of TARGET for BYTES, evicting its entries that no launch uses
+  // (and that are not about to be joined): clean ones first, least
+  // recently used first; then dirty ones, copied back first.
+  void *allocate(const Target &target, std::size_t bytes, const char *name,
                  const std::vector<ResidentBuffer *> &keep) {
-    if (void *memory = device_.allocate(bytes))
+    Device &device = *target.device;
+    if (void *memory = device.allocate(bytes))
       return memory;
     for (bool dirty_too : {false, true}) {
       for (ResidentBuffer *entry : table_.by_last_use()) {
-        if (entry->in_use ||
+        if (entry->target != &target || entry->in_use ||
             std::find(keep.begin(), keep.end(), entry) != keep.end() ||
             (!dirty_too && !entry->clean()))
           continue;
         copies_.download(*entry, entry->host);
         drop(entry);
-        if (void *memory = device_.allocate(bytes))
+        if (void *memory = device.allocate(bytes))
           return memory;
       }
     }
@@ -898,7 +941,7 @@ private:
                  "beside the %zu buffers the running launches hold there "
                  "(%s); the host copies are up to date%s\n",
                  launch_in_progress().c_str(), bytes, name, table_.size(),
-                 device_.memory_report().c_str(),
+                 device.memory_report().c_str(),
                  world_rank() < 0 ? ""
                                   : " (MPI ranks that share a GPU share its "
                                     "memory: run fewer per GPU)");
@@ -915,11 +958,14 @@ private:
   static constexpr unsigned kFirstLaunchesOpened = 8;
   static constexpr unsigned kMostLaunchesOpened = 256;
 
-  Device &device_;
   ResidencyTable table_;
   std::mutex mutex_;
-  PinnedPages pinned_{device_};
-  EntryCopies copies_{device_, pinned_};
+  PinnedPages pinned_;
+  EntryCopies copies_{pinned_};
+  // The target of the latest launch, and whether launches have come from
+  // more than one: only then may a buffer have to move (come_to).
+  const Target *last_target_ = nullptr;
+  bool several_targets_ = false;
   // Sections of the policy that ran, less those known to have changed
   // nothing, and the launches that changed nothing (repeated_launches.h),
   // under the lock.
@@ -949,8 +995,8 @@ thread_local ResidentTransfers::ThisLaunch ResidentTransfers::this_launch;
 
 } // namespace
 
-std::unique_ptr<TransferPolicy> make_resident_transfers(Device &device) {
-  return std::make_unique<ResidentTransfers>(device);
+std::unique_ptr<TransferPolicy> make_resident_transfers() {
+  return std::make_unique<ResidentTransfers>();
 }
 
 } // namespace ferry::rt

@@ -7,7 +7,10 @@
 // host code (HostAccess: before the host touches a buffer, sync_to_host;
 // after it wrote one, host_wrote; when the memory dies, forget), and the
 // C++ API (ApiTransfers).  The composition root (runtime.h) hands each
-// caller its own.  Two policies exist:
+// caller its own.  One policy serves every target of the process
+// (devices/target.h): a launch names the target it runs on, and a buffer's
+// device copy lives on one target at a time, so that the page guard, which
+// is process-wide, has one book to read.  Two policies exist:
 //   naive     map every launch: copy in what the kernel reads, copy out what
 //             it writes (FERRY_RESIDENCY=0, the comparison baseline); nothing
 //             stays on the device, so the host-sync calls have nothing to do
@@ -19,6 +22,8 @@
 
 #include "abi.h"
 #include "devices/device.h"
+#include "devices/target.h"
+#include "pages/page_guard.h"
 
 #include <cstddef>
 #include <cstring>
@@ -57,27 +62,29 @@ inline bool kernel_writes(unsigned ownership) {
          ownership == FERRY_SHARED_MUT;
 }
 
-// What a launch asks of the policy (entry.cc).
+// What a launch on TARGET asks of the policy (entry.cc).  A buffer whose
+// device copy is on another target comes to this one: what that target
+// holds newer comes back to the host, and its copy is dropped.
 class LaunchTransfers {
 public:
   virtual ~LaunchTransfers() = default;
-  virtual void acquire(Buffer &buffer) = 0;
+  virtual void acquire(const Target &target, Buffer &buffer) = 0;
   // The address the region uses for BUFFER, once every buffer of the launch
   // is acquired (an acquire may join entries and move their copies).  Also
   // sets BUFFER.direct_address.
-  virtual void *view(Buffer &buffer) = 0;
-  virtual void release(Buffer &buffer) = 0;
+  virtual void *view(const Target &target, Buffer &buffer) = 0;
+  virtual void release(const Target &target, Buffer &buffer) = 0;
   // A launch's buffers: each acquired, then each viewed; after the kernel,
   // each released.  A policy with a lock takes it once for all.
-  virtual void acquire_all(std::vector<Buffer> &buffers) {
+  virtual void acquire_all(const Target &target, std::vector<Buffer> &buffers) {
     for (Buffer &buffer : buffers)
-      acquire(buffer);
+      acquire(target, buffer);
     for (Buffer &buffer : buffers)
-      buffer.view = view(buffer);
+      buffer.view = view(target, buffer);
   }
-  virtual void release_all(std::vector<Buffer> &buffers) {
+  virtual void release_all(const Target &target, std::vector<Buffer> &buffers) {
     for (Buffer &buffer : buffers)
-      release(buffer);
+      release(target, buffer);
   }
 };
 
@@ -85,7 +92,7 @@ public:
 // plugin's host-sync calls (entry.cc, frames.cc), the interposers
 // (runtime/hooks/), the page guard's fault handler and the MPI layer's
 // messages.
-class HostAccess {
+class HostAccess : public page_guard::FaultResolver {
 public:
   virtual ~HostAccess() = default;
   // The host is about to read or write [host, host + bytes): copy back what
@@ -149,14 +156,7 @@ public:
   // Whether a device copy of any of [host, host + bytes) exists; cheap when
   // none does.
   virtual bool holds(const void *host, std::size_t bytes) = 0;
-  // The parameter name of the buffer around HOST, for reports; nullptr if
-  // there is none or the table is busy (it is called from a signal handler).
-  virtual const char *name_at(const void *host) = 0;
-  // The host touched ADDRESS on a guarded page (page_guard.h), reading it
-  // or also WRITE-ing it: brings back what the device changed, marks the
-  // page stale on the device for a write, opens it, and returns true; false
-  // when ADDRESS is no resident buffer's.  Called from the SIGSEGV handler.
-  virtual bool resolve_fault(const void *, bool) { return false; }
+  // And, as the page guard's FaultResolver, resolve_fault and name_at.
 };
 
 // What the program asks of it through the C++ API (api.cc): device
@@ -164,11 +164,14 @@ public:
 class ApiTransfers {
 public:
   virtual ~ApiTransfers() = default;
-  // Make the device copy of [host, host + bytes) current now.
-  virtual void prefetch(const void *host, std::size_t bytes) = 0;
-  // The device address of [host, host + bytes), made current, for a vendor
-  // library call; device_wrote() then declares what that call changed.
-  virtual void *device_address(const void *host, std::size_t bytes) = 0;
+  // Make the device copy of [host, host + bytes) on TARGET current now.
+  virtual void prefetch(const Target &target, const void *host,
+                        std::size_t bytes) = 0;
+  // The device address of [host, host + bytes) on TARGET, made current,
+  // for a vendor library call; device_wrote() then declares what that call
+  // changed.
+  virtual void *device_address(const Target &target, const void *host,
+                               std::size_t bytes) = 0;
   virtual void device_wrote(const void *host, std::size_t bytes) = 0;
 };
 
@@ -177,8 +180,8 @@ class TransferPolicy : public LaunchTransfers,
                        public HostAccess,
                        public ApiTransfers {};
 
-std::unique_ptr<TransferPolicy> make_naive_transfers(Device &device);
-std::unique_ptr<TransferPolicy> make_resident_transfers(Device &device);
+std::unique_ptr<TransferPolicy> make_naive_transfers();
+std::unique_ptr<TransferPolicy> make_resident_transfers();
 
 // "ferry: kernel 'K' (file:line) called at file:line" for the launch the
 // calling thread is in, with the bytes of its buffers; "ferry: " outside

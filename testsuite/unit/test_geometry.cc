@@ -1,16 +1,20 @@
-// Unit tests of the launch geometry (runtime/launch/geometry.cc): the heuristic
-// measured on the H200, explicit requests, and FERRY_GEOMETRY's syntax.
+// Unit tests of the launch geometry (runtime/nvptx/region_geometry.cc and
+// runtime/launch/geometry.cc): the heuristic measured on the H200,
+// explicit requests, and FERRY_GEOMETRY's syntax.
 #define BOOST_TEST_MODULE geometry
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
+#include "core/settings.h"
 #include "launch/geometry.h"
+#include "nvptx/region_geometry.h"
 
 using namespace ferry::rt;
+using namespace ferry::rt::nvptx;
 
 BOOST_AUTO_TEST_CASE(few_large_teams_by_default) {
   // 512 GPU threads are 16 OpenMP threads (warps) per team.
-  Geometry g = gpu_geometry(1000000, 0, 0);
+  RegionGeometry g = gpu_geometry(1000000, 0, 0);
   BOOST_TEST(g.thread_limit == 16);
   BOOST_TEST(g.teams == 31); // 10^6 / (512 * 64), rounded up
   BOOST_TEST(gpu_geometry(1, 0, 0).teams == 1);
@@ -28,7 +32,7 @@ BOOST_AUTO_TEST_CASE(teams_stop_at_two_per_multiprocessor) {
 }
 
 BOOST_AUTO_TEST_CASE(requests_win) {
-  Geometry g = gpu_geometry(1000000, 7, 128);
+  RegionGeometry g = gpu_geometry(1000000, 7, 128);
   BOOST_TEST(g.teams == 7);
   BOOST_TEST(g.thread_limit == 4);
   // A thread count that is not a whole number of warps rounds up.

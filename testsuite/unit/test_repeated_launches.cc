@@ -47,8 +47,9 @@ Buffer buffer_over(const char *name, double *data, std::size_t count,
 }
 
 struct Fixture {
-  std::unique_ptr<Device> device = make_sim_device(0);
-  std::unique_ptr<TransferPolicy> policy = make_resident_transfers(*device);
+  std::unique_ptr<Device> device = make_sim_device(0, 1, 0);
+  Target target{0, device.get()};
+  std::unique_ptr<TransferPolicy> policy = make_resident_transfers();
 
   // y[i] = a * y[i] + x[i] on the device views, as a launch does it.
   void axpy(double a, std::vector<double> &x, std::vector<double> &y,
@@ -56,12 +57,12 @@ struct Fixture {
     std::vector<Buffer> buffers = {
         buffer_over("x", x.data(), count, FERRY_BORROW),
         buffer_over("y", y.data(), count, FERRY_BORROW_MUT)};
-    policy->acquire_all(buffers);
+    policy->acquire_all(target, buffers);
     const auto *xv = static_cast<const double *>(buffers[0].view);
     auto *yv = static_cast<double *>(buffers[1].view);
     for (std::size_t i = 0; i < count; ++i)
       yv[i] = a * yv[i] + xv[i];
-    policy->release_all(buffers);
+    policy->release_all(target, buffers);
   }
 };
 

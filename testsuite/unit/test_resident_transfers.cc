@@ -1,14 +1,14 @@
 // Unit tests of the resident transfer policy on the separate-memory sim
-// device (runtime/residency/resident_transfers.cc): copies happen once, only stale
-// bytes move, device copies grow and are evicted without losing data.
+// device (runtime/residency/resident_transfers.cc): copies happen once, only
+// stale bytes move, device copies grow and are evicted without losing data.
 #define BOOST_TEST_MODULE resident_transfers
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
 #include "abi.h"
 #include "core/stats.h"
-#include "residency/transfers.h"
 #include "devices/device.h"
+#include "residency/transfers.h"
 #include "runtime.h"
 
 #include <algorithm>
@@ -55,10 +55,11 @@ Buffer buffer_over(double *data, std::size_t count, unsigned ownership) {
 
 struct Fixture {
   explicit Fixture(unsigned long long capacity = 0)
-      : device(make_sim_device(capacity)),
-        policy(make_resident_transfers(*device)) {}
+      : device(make_sim_device(0, 1, capacity)),
+        policy(make_resident_transfers()) {}
 
   std::unique_ptr<Device> device;
+  Target target{0, device.get()};
   std::unique_ptr<TransferPolicy> policy;
 
   // One launch of a kernel over [data, data + count): acquire, let the
@@ -67,10 +68,10 @@ struct Fixture {
   void launch(double *data, std::size_t count, unsigned ownership,
               Kernel kernel) {
     Buffer b = buffer_over(data, count, ownership);
-    policy->acquire(b);
-    b.view = policy->view(b);
+    policy->acquire(target, b);
+    b.view = policy->view(target, b);
     kernel(static_cast<double *>(b.view));
-    policy->release(b);
+    policy->release(target, b);
   }
 };
 
@@ -276,9 +277,9 @@ BOOST_FIXTURE_TEST_CASE(a_user_mapping_is_left_to_the_user, Fixture) {
   // tested on a GPU (testsuite/programs/residency_interop.cc).
   std::vector<double> y(kCount, 1.0);
   Buffer b = buffer_over(y.data(), kCount, FERRY_BORROW);
-  policy->acquire(b);
+  policy->acquire(target, b);
   BOOST_TEST(!b.mapped_by_user);
-  policy->release(b);
+  policy->release(target, b);
 }
 
 namespace {
@@ -287,7 +288,7 @@ namespace {
 // the policy's lock, as a GPU copy is held when the driver is busy.
 class GatedDevice final : public Device {
 public:
-  GatedDevice() : inner_(make_sim_device(0)) {}
+  GatedDevice() : inner_(make_sim_device(0, 1, 0)) {}
 
   void close_gate() { open_ = false; }
   void open_gate() {
@@ -326,9 +327,7 @@ public:
     inner_->associate(h, d, n);
   }
   void disassociate(void *h) override { inner_->disassociate(h); }
-  std::string memory_report() const override {
-    return inner_->memory_report();
-  }
+  std::string memory_report() const override { return inner_->memory_report(); }
   bool mapped_by_user(void *h) const override {
     return inner_->mapped_by_user(h);
   }
@@ -367,11 +366,12 @@ BOOST_AUTO_TEST_CASE(a_foreign_thread_freeing_memory_never_waits_for_a_copy) {
   // used ferry: its free must not wait for the policy, and the block must
   // still be forgotten before the table is used again.
   GatedDevice device;
-  std::unique_ptr<TransferPolicy> policy = make_resident_transfers(device);
+  Target target{0, &device};
+  std::unique_ptr<TransferPolicy> policy = make_resident_transfers();
   std::vector<double> data(kCount, 1.0);
   Buffer b = buffer_over(data.data(), kCount, FERRY_BORROW_MUT);
-  policy->acquire(b);
-  policy->release(b); // the device copy is newer now
+  policy->acquire(target, b);
+  policy->release(target, b); // the device copy is newer now
 
   device.close_gate();
   std::thread copier([&] { policy->sync_to_host(data.data(), kBytes); });
@@ -390,17 +390,18 @@ BOOST_AUTO_TEST_CASE(a_free_inside_libgomp_never_waits_for_a_copy) {
   // launching, testsuite/programs/launch_again_cases.cc).  That thread has
   // used the table, but inside libgomp its free must not wait either.
   GatedDevice device;
-  std::unique_ptr<TransferPolicy> policy = make_resident_transfers(device);
+  Target target{0, &device};
+  std::unique_ptr<TransferPolicy> policy = make_resident_transfers();
   std::vector<double> data(kCount, 1.0), own(kCount, 2.0);
   Buffer b = buffer_over(data.data(), kCount, FERRY_BORROW_MUT);
-  policy->acquire(b);
-  policy->release(b); // the device copy is newer now
+  policy->acquire(target, b);
+  policy->release(target, b); // the device copy is newer now
 
   std::promise<void> used, go;
   auto freed = std::async(std::launch::async, [&] {
     Buffer mine = buffer_over(own.data(), kCount, FERRY_BORROW);
-    policy->acquire(mine); // this thread has used the table
-    policy->release(mine);
+    policy->acquire(target, mine); // this thread has used the table
+    policy->release(target, mine);
     used.set_value();
     go.get_future().wait();
     LibraryCall call; // as in GOMP_target_ext (hooks/openmp_hooks.cc)
@@ -418,22 +419,23 @@ BOOST_AUTO_TEST_CASE(view_gives_the_direct_launch_its_device_address) {
   Fixture f;
   std::vector<double> data(kCount, 1.0);
   Buffer b = buffer_over(data.data() + 8, 8, FERRY_BORROW); // inside it
-  f.policy->acquire(b);
-  b.view = f.policy->view(b);
+  f.policy->acquire(f.target, b);
+  b.view = f.policy->view(f.target, b);
   // The sim device's regions address the copy itself, as a direct launch
   // does on a GPU.
   BOOST_TEST(b.direct_address != nullptr);
   BOOST_TEST(b.direct_address == b.view);
   BOOST_TEST(b.direct_address != static_cast<void *>(b.host));
-  f.policy->release(b);
+  f.policy->release(f.target, b);
 
   std::unique_ptr<Device> host = make_host_device();
-  std::unique_ptr<TransferPolicy> on_host = make_resident_transfers(*host);
+  Target host_target{0, host.get()};
+  std::unique_ptr<TransferPolicy> on_host = make_resident_transfers();
   Buffer h = b;
-  on_host->acquire(h);
-  h.view = on_host->view(h);
+  on_host->acquire(host_target, h);
+  h.view = on_host->view(host_target, h);
   BOOST_TEST(h.direct_address == nullptr); // no device copy of ferry's own
-  on_host->release(h);
+  on_host->release(host_target, h);
 }
 
 // A GPU loads an element only at an address aligned for it: the device
@@ -445,24 +447,24 @@ BOOST_FIXTURE_TEST_CASE(device_copies_keep_the_hosts_alignment, Fixture) {
   std::vector<double> data(kCount + 1, 1.0);
   char *bytes = reinterpret_cast<char *>(data.data());
   for (std::size_t skip : {std::size_t{1}, std::size_t{8}, std::size_t{24}}) {
-    Buffer b = buffer_over(reinterpret_cast<double *>(bytes + skip), 4,
-                           FERRY_BORROW);
+    Buffer b =
+        buffer_over(reinterpret_cast<double *>(bytes + skip), 4, FERRY_BORROW);
     b.bytes = 4 * sizeof(double);
-    policy->acquire(b);
-    b.view = policy->view(b);
+    policy->acquire(target, b);
+    b.view = policy->view(target, b);
     BOOST_TEST(reinterpret_cast<std::uintptr_t>(b.direct_address) %
                    kDeviceAlignment ==
                reinterpret_cast<std::uintptr_t>(b.host) % kDeviceAlignment);
-    policy->release(b);
+    policy->release(target, b);
   }
   Buffer whole = buffer_over(data.data(), kCount + 1, FERRY_BORROW);
-  policy->acquire(whole);
-  whole.view = policy->view(whole);
+  policy->acquire(target, whole);
+  whole.view = policy->view(target, whole);
   BOOST_TEST(reinterpret_cast<std::uintptr_t>(whole.direct_address) %
                  kDeviceAlignment ==
              reinterpret_cast<std::uintptr_t>(whole.host) % kDeviceAlignment);
   BOOST_TEST(static_cast<double *>(whole.view)[kCount] == 1.0);
-  policy->release(whole);
+  policy->release(target, whole);
 }
 
 // The two kernels the out contract now refuses at compile time, run as

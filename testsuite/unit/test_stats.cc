@@ -1,10 +1,13 @@
 // Unit tests of the transfer counters and the ferry-stats line
-// (runtime/core/stats.cc).  The line's format is a contract with scripts.
+// (runtime/core/stats.cc), and of the CUDA launcher's ferry-module line
+// (runtime/nvptx/module_report.cc).  The lines' format is a contract with
+// scripts.
 #define BOOST_TEST_MODULE stats
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
 #include "core/stats.h"
+#include "nvptx/module_report.h"
 
 using namespace ferry::rt;
 
@@ -33,4 +36,23 @@ BOOST_AUTO_TEST_CASE(counters_add_up) {
   BOOST_TEST(after.h2d_copies - before.h2d_copies == 2u);
   BOOST_TEST(after.d2h_bytes - before.d2h_bytes == 64u);
   BOOST_TEST(after.d2h_copies - before.d2h_copies == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(the_module_line_has_the_documented_format) {
+  ferry::rt::nvptx::ModuleLink link;
+  link.functions = 40;
+  link.functions_linked = 3;
+  link.ptx_bytes = 90000;
+  link.ptx_bytes_linked = 5000;
+  link.register_caps_tried = 2;
+  link.register_caps_kept = 1;
+  link.milliseconds = 12;
+  BOOST_TEST(ferry::rt::nvptx::module_line(link) ==
+             "ferry-module functions=3/40 ptx_bytes=5000/90000 "
+             "register_caps=1/2 link_ms=12");
+  link.note = "the whole PTX: FERRY_PRUNE_MODULE=0";
+  BOOST_TEST(ferry::rt::nvptx::module_line(link) ==
+             "ferry-module functions=3/40 ptx_bytes=5000/90000 "
+             "register_caps=1/2 link_ms=12 (the whole PTX: "
+             "FERRY_PRUNE_MODULE=0)");
 }
