@@ -24,8 +24,11 @@
 //   offload_limits.cc    what GCC 12 cannot offload: VLAs, long double, ...
 //   kernel_views.cc      spans, vectors, structs, `this` -> local buffers
 //   kernel_model.cc      parameters, ownership, loop nest (rule 4)
-//   ownership_check.cc   rules 1, 2, 3 and 5 (subscript_analysis.cc;
-//                        reductions and atomic updates: reductions.cc;
+//   ownership_check.cc   walks each loop: rules 1, 3 and 5 at each access
+//                        (subscripts: subscript_analysis.cc; calls:
+//                        ownership_calls.cc; reductions and atomic updates:
+//                        reductions.cc); rule 2 over all the accesses of a
+//                        written buffer after the walk (ownership_results.cc;
 //                        what only the launch decides: launch_disjointness.cc)
 //   device_functions.cc  callees compiled for the device (simt_safety.cc)
 //   map_kinds.cc         map kind per buffer

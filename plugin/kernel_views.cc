@@ -486,11 +486,6 @@ tree KernelViews::visit_node(tree *node, int *walk_subtrees, void *data) {
   return static_cast<KernelViews *>(data)->visit(node, walk_subtrees);
 }
 
-void KernelViews::rewrite_operands(tree node, int first) {
-  for (int i = first; i < TREE_OPERAND_LENGTH(node); ++i)
-    cp_walk_tree(&TREE_OPERAND(node, i), visit_node, this, nullptr);
-}
-
 tree KernelViews::visit(tree *node, int *walk_subtrees) {
   tree t = *node;
   if (!enter_located(t, walk_subtrees, &where_))

@@ -100,7 +100,6 @@ private:
   tree inline_accessor(tree fn, tree call);
   bool replace_member(tree *node);
   void pass_copies(tree call);
-  void rewrite_operands(tree node, int first);
 
   const Root *root_of(tree parm) const;
   bool designate_object(tree expression, Path *path) const;

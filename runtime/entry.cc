@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// The C entry points of abi.h: the per-thread state of one kernel launch,
-// from __ferry_launch_begin to __ferry_launch_end; what each call site
-// keeps of its last launches, which __ferry_launch_again makes again in
-// one call; and the host-sync calls around them.
+// The C entry points of abi.h, but for the MPI layer's message calls
+// (mpi/messages.cc): the per-thread state of one kernel launch, from
+// __ferry_launch_begin to __ferry_launch_end, and its geometry; what each
+// call site keeps of its last launches, which __ferry_launch_again makes
+// again in one call; the host-sync calls and frames around them; and the
+// frames modules of the offload images, handed to the launcher.
 #include "abi.h"
 
 #include "core/lasting.h"
+#include "core/messages.h"
 #include "core/ranks.h"
 #include "core/settings.h"
 #include "core/stats.h"
@@ -144,12 +147,11 @@ public:
 // A broken call sequence means the generated code and this runtime disagree;
 // nothing sensible can follow.
 [[noreturn]] void launch_internal_error(const char *what) {
-  std::fprintf(stderr,
-               "ferry: internal error in kernel '%s' (%s:%u): %s\n"
-               "ferry: the kernel and libferry do not match; rebuild both\n",
-               current_launch().kernel ? current_launch().kernel : "?",
-               current_launch().file ? current_launch().file : "?",
-               current_launch().line, what);
+  tell("internal error in kernel '%s' (%s:%u): %s\n"
+       "the kernel and libferry do not match; rebuild both",
+       current_launch().kernel ? current_launch().kernel : "?",
+       current_launch().file ? current_launch().file : "?",
+       current_launch().line, what);
   std::abort();
 }
 
@@ -180,15 +182,12 @@ void check_length_against_heap(const Launch &launch, const char *name,
   std::size_t room = 0;
   if (!page_guard::reporting() || !heap_blocks::runs_past(host, bytes, &room))
     return;
-  std::fprintf(stderr,
-               "ferry: FERRY_CHECK: kernel '%s' (%s:%u): '%s' has the length "
-               "%lld, %llu bytes from %p, but the heap block it lies in ends "
-               "%llu bytes after it; the length must not run past the "
-               "allocation\n",
-               launch.kernel, launch.file, launch.line, name, count, bytes,
-               host, static_cast<unsigned long long>(room));
   abandon_launch();
-  std::exit(EXIT_FAILURE);
+  fatal("FERRY_CHECK: kernel '%s' (%s:%u): '%s' has the length %lld, %llu "
+        "bytes from %p, but the heap block it lies in ends %llu bytes after "
+        "it; the length must not run past the allocation",
+        launch.kernel, launch.file, launch.line, name, count, bytes, host,
+        static_cast<unsigned long long>(room));
 }
 
 inline Buffer &buffer_at(unsigned index) {
@@ -220,11 +219,9 @@ extern "C" void __ferry_launch_begin(unsigned abi_version, const char *kernel,
                                      unsigned nbuffers) {
   OwnAllocations own;
   if (abi_version != FERRY_ABI_VERSION) {
-    std::fprintf(stderr,
-                 "ferry: kernel '%s' (%s:%u) was built for ABI version %u, "
-                 "but this libferry implements version %u; rebuild it\n",
-                 kernel, file, line, abi_version, FERRY_ABI_VERSION);
-    std::exit(EXIT_FAILURE);
+    fatal("kernel '%s' (%s:%u) was built for ABI version %u, but this "
+          "libferry implements version %u; rebuild it",
+          kernel, file, line, abi_version, FERRY_ABI_VERSION);
   }
   Launch &launch = current_launch();
   if (launch.active) {
@@ -333,11 +330,8 @@ extern "C" void __ferry_launch_buffer(unsigned index, const char *name,
   if (ownership == FERRY_SCRATCH && !host && bytes) {
     buffer.host = static_cast<char *>(std::malloc(bytes));
     if (!buffer.host) {
-      std::fprintf(stderr,
-                   "ferry: kernel '%s': no memory for %llu bytes of scratch "
-                   "'%s'\n",
-                   launch.kernel, bytes, name);
-      std::exit(EXIT_FAILURE);
+      fatal("kernel '%s': no memory for %llu bytes of scratch '%s'",
+            launch.kernel, bytes, name);
     }
     buffer.host_is_temporary = true;
   }
@@ -355,18 +349,15 @@ extern "C" void __ferry_launch_reach(unsigned index, long long first,
   const auto element = [size](long long byte) {
     return byte >= 0 ? byte / size : -((-byte + size - 1) / size);
   };
-  std::fprintf(stderr,
-               "ferry: kernel '%s' (%s:%u): the loop at line %u reaches "
-               "elements %lld to %lld of '%s', but its length is %llu "
-               "elements; what lies outside is not on the device\n"
-               "ferry: give '%s' a length that covers what the loop "
-               "reaches, or make the loop stay inside it\n",
-               launch.kernel, launch.file, launch.line, line, element(first),
-               element(end - 1), buffer.name,
-               static_cast<unsigned long long>(buffer.bytes / size),
-               buffer.name);
   abandon_launch();
-  std::exit(EXIT_FAILURE);
+  fatal("kernel '%s' (%s:%u): the loop at line %u reaches elements %lld to "
+        "%lld of '%s', but its length is %llu elements; what lies outside "
+        "is not on the device\n"
+        "give '%s' a length that covers what the loop reaches, or make the "
+        "loop stay inside it",
+        launch.kernel, launch.file, launch.line, line, element(first),
+        element(end - 1), buffer.name,
+        static_cast<unsigned long long>(buffer.bytes / size), buffer.name);
 }
 
 namespace {
@@ -396,38 +387,32 @@ constexpr unsigned long long kDisjointLimit = 1ull << 27;
   const long long element = result.byte >= 0
                                 ? result.byte / size
                                 : -((-result.byte + size - 1) / size);
-  if (result.kind == DisjointResult::too_large)
-    std::fprintf(stderr,
-                 "ferry: kernel '%s' (%s:%u): the loop at line %u is race-free "
-                 "only if its accesses of '%s' are disjoint for this launch's "
-                 "values, and it makes %llu of them, more than ferry checks "
-                 "(%llu)\n"
-                 "ferry: make each iteration write only elements whose "
-                 "subscripts grow with the loop variables (see rule 2 of "
-                 "rules.md), or split the loop\n",
-                 launch.kernel, launch.file, launch.line, line, buffer.name,
-                 result.accesses, kDisjointLimit);
-  else
-    std::fprintf(stderr,
-                 "ferry: kernel '%s' (%s:%u): with this launch's values the "
-                 "loop at line %u races on element %lld of '%s': %s\n"
-                 "ferry: the loop is accepted for values that keep its "
-                 "accesses of '%s' apart; declare '%s' ferry::shared_mut if "
-                 "iterations really share elements\n",
-                 launch.kernel, launch.file, launch.line, line, element,
-                 buffer.name,
-                 (result.kind == DisjointResult::two_writes
-                      ? "two iterations write it (lines " +
-                            std::to_string(result.write_line) + " and " +
-                            std::to_string(result.other_line) + ")"
-                      : "one iteration reads it (line " +
-                            std::to_string(result.other_line) +
-                            ") that another writes (line " +
-                            std::to_string(result.write_line) + ")")
-                     .c_str(),
-                 buffer.name, buffer.name);
   abandon_launch();
-  std::exit(EXIT_FAILURE);
+  if (result.kind == DisjointResult::too_large)
+    fatal("kernel '%s' (%s:%u): the loop at line %u is race-free only if its "
+          "accesses of '%s' are disjoint for this launch's values, and it "
+          "makes %llu of them, more than ferry checks (%llu)\n"
+          "make each iteration write only elements whose subscripts grow "
+          "with the loop variables (see rule 2 of rules.md), or split the "
+          "loop",
+          launch.kernel, launch.file, launch.line, line, buffer.name,
+          result.accesses, kDisjointLimit);
+  const std::string how =
+      result.kind == DisjointResult::two_writes
+          ? "two iterations write it (lines " +
+                std::to_string(result.write_line) + " and " +
+                std::to_string(result.other_line) + ")"
+          : "one iteration reads it (line " +
+                std::to_string(result.other_line) +
+                ") that another writes (line " +
+                std::to_string(result.write_line) + ")";
+  fatal("kernel '%s' (%s:%u): with this launch's values the loop at line %u "
+        "races on element %lld of '%s': %s\n"
+        "the loop is accepted for values that keep its accesses of '%s' "
+        "apart; declare '%s' ferry::shared_mut if iterations really share "
+        "elements",
+        launch.kernel, launch.file, launch.line, line, element, buffer.name,
+        how.c_str(), buffer.name, buffer.name);
 }
 
 } // namespace
@@ -580,11 +565,9 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
   }
   count_path(launch.kernel, entry, launched, why);
   if (!launched && settings().launch == LaunchPath::direct) {
-    std::fprintf(stderr,
-                 "ferry: kernel '%s' (%s:%u) cannot take the direct launch "
-                 "path that FERRY_LAUNCH=direct demands: %s\n",
-                 launch.kernel, launch.file, launch.line, why.c_str());
-    std::exit(EXIT_FAILURE);
+    fatal("kernel '%s' (%s:%u) cannot take the direct launch path that "
+          "FERRY_LAUNCH=direct demands: %s",
+          launch.kernel, launch.file, launch.line, why.c_str());
   }
   return launched ? 1 : 0;
 }

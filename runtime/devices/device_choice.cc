@@ -82,8 +82,11 @@ ChosenDevice choose_device(int requested_gpu, Launcher &launcher) {
   switch (settings().device) {
   case DeviceKind::host:
     return {make_host_device(), 0, 1};
-  case DeviceKind::sim:
-    return {make_device(0, launcher), 0, settings().sim_devices};
+  case DeviceKind::sim: {
+    const int count = settings().sim_devices;
+    const int number = requested_gpu >= 0 ? requested_gpu % count : 0;
+    return {make_device(number, launcher), number, count};
+  }
   case DeviceKind::gpu:
     if (devices == 0)
       no_gpu("FERRY_DEVICE=gpu, but OpenMP reports no offload device (is "

@@ -37,6 +37,19 @@ struct KernelNodeParams {
   void **extra;
 };
 
+// The driver's enumerators that ferry passes (cuda.h's values).
+constexpr int kJitInfoLogBuffer = 3;
+constexpr int kJitInfoLogBufferSize = 4;
+constexpr int kJitErrorLogBuffer = 5;
+constexpr int kJitErrorLogBufferSize = 6;
+constexpr int kJitInputPtx = 1;
+constexpr int kPointerAttributeContext = 1;
+constexpr int kDeviceAttributeMultiprocessorCount = 16;
+constexpr int kDeviceAttributeMaxThreadsPerSM = 39;
+constexpr int kDeviceAttributeRegistersPerSM = 82;
+constexpr int kFunctionAttributeLocalBytes = 3;
+constexpr int kFunctionAttributeRegisters = 4;
+
 struct Driver {
 #define FERRY_CUDA_CALL(name, symbol, parameters)                              \
   CUresult(*name) parameters = nullptr;

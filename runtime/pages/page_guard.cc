@@ -2,6 +2,7 @@
 // See page_guard.h.
 #include "pages/page_guard.h"
 
+#include "core/messages.h"
 #include "core/ranks.h"
 #include "core/settings.h"
 #include "pages/small_blocks.h"
@@ -130,10 +131,9 @@ void keep_handler() {
       current.sa_sigaction != on_fault) {
     static std::atomic<bool> warned{false};
     if (!warned.exchange(true))
-      std::fprintf(stderr,
-                   "ferry: the program replaced the SIGSEGV handler; ferry "
-                   "installs its own again, in front of it, to keep host "
-                   "pages of resident buffers coherent\n");
+      tell("the program replaced the SIGSEGV handler; ferry installs its "
+           "own again, in front of it, to keep host pages of resident "
+           "buffers coherent");
     install_handler();
   }
 }

@@ -8,6 +8,7 @@
 
 #include "abi.h"
 #include "core/ranks.h"
+#include "core/messages.h"
 #include "core/stats.h"
 
 #include <cstdio>
@@ -73,9 +74,8 @@ public:
   void forget(const void *, std::size_t) override {}
   void sync_all() override {}
   void *device_address(const Target &, const void *, std::size_t) override {
-    std::fprintf(stderr, "ferry: device pointers of host buffers need "
-                         "residency; unset FERRY_RESIDENCY=0\n");
-    std::exit(EXIT_FAILURE);
+    fatal("device pointers of host buffers need residency; unset "
+          "FERRY_RESIDENCY=0");
   }
   void device_wrote(const void *, std::size_t) override {}
   bool holds(const void *, std::size_t) override { return false; }

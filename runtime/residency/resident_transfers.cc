@@ -19,8 +19,8 @@
 // moves the bytes, in pieces the driver accepts).  The same launch
 // again, on a table its last run left unchanged, skips the table
 // (repeated_launches.h).  Buffers in heap blocks under a page
-// (small_blocks.h) are guarded in groups that share pages, or not at all
-// (guard_small_blocks).
+// (small_blocks.h) are guarded in groups that share pages, or not at all;
+// which pages each entry guards, and how, is entry_guards.h's.
 #include "residency/transfers.h"
 #include "runtime.h"
 
@@ -28,13 +28,11 @@
 #include "core/ranks.h"
 #include "core/settings.h"
 #include "core/stats.h"
-#include "pages/heap_blocks.h"
 #include "pages/page_guard.h"
 #include "pages/pinned_pages.h"
-#include "pages/small_blocks.h"
-#include "pages/stacks.h"
 #include "residency/deferred_frees.h"
 #include "residency/entry_copies.h"
+#include "residency/entry_guards.h"
 #include "residency/repeated_launches.h"
 #include "residency/residency_table.h"
 #include "residency/unguarded_parts.h"
@@ -46,7 +44,6 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
-#include <sys/mman.h>
 #include <vector>
 
 namespace ferry::rt {
@@ -156,7 +153,7 @@ private:
       if (unguarded_upload)
         remember_unguarded(*entry, range);
     }
-    protect(*entry);
+    guards_.protect(*entry);
     buffer.device_copy = entry->device; // marks the buffer as ours
     buffer.entry = entry;
   }
@@ -202,7 +199,7 @@ private:
     } else if (buffer.ownership == FERRY_SCRATCH) {
       // The device holds scratch values, not the host's bytes.
       entry->stale_on_device.add(range);
-      protect(*entry);
+      guards_.protect(*entry);
     }
     buffer.device_copy = nullptr;
   }
@@ -212,7 +209,7 @@ public:
     RuntimeSection section(*this);
     for (ResidentBuffer *entry : entries_touching(host, bytes)) {
       copies_.download(*entry, clip(*entry, host, bytes));
-      protect(*entry);
+      guards_.protect(*entry);
     }
   }
 
@@ -222,7 +219,7 @@ public:
       const Range range = clip(*entry, host, bytes);
       copies_.download(*entry, range); // keep what the host does not overwrite
       entry->stale_on_device.add(range);
-      protect(*entry);
+      guards_.protect(*entry);
     }
   }
 
@@ -260,7 +257,7 @@ public:
       // No reading around the protection here: sync, a page at a time.
       for (auto &[entry, part] : newer) {
         copies_.download(*entry, clip(*entry, host, bytes));
-        protect(*entry);
+        guards_.protect(*entry);
       }
       std::memcpy(to, host, bytes);
       return !newer.empty();
@@ -289,7 +286,7 @@ public:
       std::memcpy(host, from, bytes);
     }
     for (ResidentBuffer *entry : entries)
-      protect(*entry);
+      guards_.protect(*entry);
   }
 
   bool device_received(void *host, const void *from,
@@ -306,7 +303,7 @@ public:
     count_host_to_device(bytes, entry->name);
     entry->stale_on_device.remove(range);
     entry->stale_on_host.add(range);
-    protect(*entry);
+    guards_.protect(*entry);
     return true;
   }
 
@@ -322,7 +319,7 @@ public:
       entry = &create_entry(target, range, "prefetched buffer");
     entry->last_use = table_.tick();
     copies_.upload(*entry, range);
-    protect(*entry);
+    guards_.protect(*entry);
   }
 
   void release_range(const void *host, std::size_t bytes) override {
@@ -382,7 +379,7 @@ public:
     RuntimeSection section(*this);
     for (ResidentBuffer *entry : table_.by_last_use()) {
       copies_.download(*entry, entry->host);
-      protect(*entry);
+      guards_.protect(*entry);
     }
   }
 
@@ -475,7 +472,7 @@ public:
         entry->stale_on_device.add(intersect(page, entry->host));
     }
     for (ResidentBuffer *entry : entries)
-      protect(*entry);
+      guards_.protect(*entry);
     count_fault();
     return true;
   }
@@ -586,180 +583,7 @@ private:
     for (const Range &part : unguarded_parts(entry))
       copies_.download(entry, part);
     remember_unguarded(entry, range);
-    protect(entry);
-  }
-
-  // The pages guarded for RANGE: all it touches when they hold only the
-  // data of a page-aligned heap block, else those wholly inside it (a
-  // buffer in a small block gains its pages in guard_small_blocks); none
-  // past the kernel's limit on mappings (page_guard::room_for_guard).  A
-  // block that a coroutine runs on as its stack holds the frames around
-  // the buffer too: a fault there could not even push the handler's frame.
-  static Range guarded_pages(Range range) {
-    if (!page_guard::enabled() || !page_guard::room_for_guard(range.size()))
-      return {};
-    heap_blocks::Block block;
-    if (heap_blocks::find(reinterpret_cast<const void *>(range.begin),
-                          &block) &&
-        block.page_aligned && block.range.contains(range) &&
-        !block.range.overlaps(stacks::current_stack()))
-      return page_guard::whole_pages(range);
-    return page_guard::inner_pages(range);
-  }
-
-  // A buffer in a small block (small_blocks.h) is guarded on all the pages
-  // it touches only together with the buffers it shares them with, and
-  // theirs in turn: the guards of all of them are claimed when every live
-  // block on those pages holds a buffer, or none are (those claimed before
-  // lose theirs).  So no buffer's bytes sit unguarded on a page that
-  // another's guard closes, for ferry's own copies to fault on.
-  void guard_small_blocks(ResidentBuffer &entry) {
-    if (!page_guard::enabled() || !small_blocks::holds_whole(entry.host) ||
-        !page_guard::room_for_guard(entry.host.size()))
-      return;
-    Range pages = page_guard::whole_pages(entry.host);
-    std::vector<ResidentBuffer *> group;
-    for (Range before{};;) {
-      group = table_.find_overlapping(pages);
-      for (ResidentBuffer *member : group) {
-        const Range touched = page_guard::whole_pages(member->host);
-        pages = {std::min(pages.begin, touched.begin),
-                 std::max(pages.end, touched.end)};
-      }
-      if (pages == before)
-        break;
-      before = pages;
-    }
-    std::vector<Range> claims;
-    for (ResidentBuffer *member : group)
-      if (!member->claimed)
-        claims.push_back(page_guard::whole_pages(member->host));
-    const auto holds_buffer = [](Range block, void *self) {
-      return !static_cast<ResidentTransfers *>(self)
-                  ->table_.find_overlapping(block)
-                  .empty();
-    };
-    if (std::all_of(group.begin(), group.end(),
-                    [](ResidentBuffer *member) {
-                      return small_blocks::holds_whole(member->host);
-                    }) &&
-        small_blocks::claim_pages(pages, claims.data(), claims.size(),
-                                  holds_buffer, this)) {
-      for (ResidentBuffer *member : group) {
-        if (!member->claimed) {
-          // Its bytes are the host's (unguarded parts come back as each
-          // kernel ends), and the host may have written them unseen since
-          // the last launch: the device copy is current only where they
-          // are what both sides had then.
-          if (!unchanged_since_copied(*member, member->host))
-            member->stale_on_device.add(member->host);
-          member->unguarded_copies.clear();
-          member->claimed = true;
-          member->guarded = page_guard::whole_pages(member->host);
-        }
-        // The others' too: a join may have opened their pages.
-        member->protected_host_version = ~std::uint64_t{0};
-        protect(*member);
-      }
-      return;
-    }
-    for (ResidentBuffer *member : group)
-      if (member->claimed)
-        unguard(*member);
-  }
-
-  // Takes ENTRY's claimed guard away: what the device holds newer comes
-  // back, its pages open, and from now on its bytes come back as each
-  // kernel ends.
-  void unguard(ResidentBuffer &entry) {
-    copies_.download(entry, entry.host);
-    entry.protection = small_blocks::protection_of(entry.guarded);
-    page_guard::open(entry);
-    release_claim(entry);
-    entry.guarded = {};
-  }
-
-  static void release_claim(ResidentBuffer &entry) {
-    if (entry.claimed)
-      small_blocks::release_pages(entry.guarded);
-    entry.claimed = false;
-  }
-
-  // The strictest need of the buffers that have bytes on PAGE: no access
-  // where one has newer bytes on the device, read-only where one's device
-  // copy is current, else read-write.
-  int shared_page_protection(Range page) {
-    int protection = PROT_READ | PROT_WRITE;
-    for (ResidentBuffer *other : table_.find_overlapping(page)) {
-      const Range part = intersect(page, other->host);
-      if (!other->stale_on_host.parts_within(part).empty())
-        return PROT_NONE;
-      const std::vector<Range> stale =
-          other->stale_on_device.parts_within(part);
-      if (!(stale.size() == 1 && stale.front() == part))
-        protection = PROT_READ;
-    }
-    return protection;
-  }
-
-  // Sets the protection of ENTRY's guarded pages from the freshness of
-  // its bytes, and of its neighbours' on the pages they share.
-  void protect(ResidentBuffer &entry) {
-    const Range guarded = entry.guarded;
-    if (guarded.empty())
-      return;
-    // Launch after launch on the same buffers usually changes nothing:
-    // the entry's sets, or for a group in small blocks those of every entry
-    // on its pages (a member that joins or leaves resets the others).
-    // Where no set and no entry changed at all, the sums need no walk.
-    const bool known_before = !entry.protection.empty() &&
-                              entry.protected_host_version != ~std::uint64_t{0};
-    if (known_before && entry.protected_changes == residency_changes())
-      return;
-    std::uint64_t host_version = entry.stale_on_host.version(),
-                  device_version = entry.stale_on_device.version();
-    if (entry.claimed) {
-      host_version = device_version = 0;
-      table_.visit_overlapping(guarded, [&](const ResidentBuffer &member) {
-        host_version += member.stale_on_host.version();
-        device_version += member.stale_on_device.version();
-      });
-    }
-    if (known_before && entry.protected_host_version == host_version &&
-        entry.protected_device_version == device_version) {
-      entry.protected_changes = residency_changes();
-      return;
-    }
-    const Range inner = page_guard::inner_pages(entry.host);
-    std::vector<std::pair<Range, int>> wanted;
-    if (!inner.empty()) {
-      wanted.push_back({inner, PROT_READ});
-      for (const Range &part : entry.stale_on_device.parts_within(inner)) {
-        const Range pages = page_guard::inner_pages(part);
-        if (!pages.empty())
-          wanted.push_back({pages, PROT_READ | PROT_WRITE});
-      }
-      for (const Range &part : entry.stale_on_host.parts_within(inner))
-        wanted.push_back(
-            {intersect(page_guard::whole_pages(part), inner), PROT_NONE});
-    }
-    for (Range edge :
-         {Range{guarded.begin, inner.empty() ? guarded.end : inner.begin},
-          Range{inner.empty() ? guarded.end : inner.end, guarded.end}})
-      if (!edge.empty())
-        for (std::uintptr_t page = edge.begin; page < edge.end;
-             page = page_guard::whole_pages({page, page + 1}).end) {
-          const Range one = page_guard::whole_pages({page, page + 1});
-          wanted.push_back({one, shared_page_protection(one)});
-        }
-    if (entry.claimed) // pages that small blocks share: as they are
-      entry.protection = small_blocks::protection_of(guarded);
-    page_guard::apply(entry, std::move(wanted));
-    const bool known =
-        entry.claimed || table_.find_overlapping(guarded).size() == 1;
-    entry.protected_host_version = known ? host_version : ~std::uint64_t{0};
-    entry.protected_device_version = known ? device_version : ~std::uint64_t{0};
-    entry.protected_changes = residency_changes();
+    guards_.protect(entry);
   }
 
   // RANGE is about to be used on TARGET: the entries of other targets
@@ -802,7 +626,7 @@ private:
   void drop(ResidentBuffer *entry) {
     page_guard::open(*entry);
     pinned_.unpin(*entry, *entry->target->device);
-    release_claim(*entry);
+    EntryGuards::release_claim(*entry);
     const Range pages = entry->guarded;
     entry->target->device->disassociate(
         reinterpret_cast<void *>(entry->host.begin));
@@ -813,7 +637,7 @@ private:
     if (!pages.empty())
       for (ResidentBuffer *neighbour : table_.find_overlapping(pages)) {
         neighbour->protection.clear();
-        protect(*neighbour);
+        guards_.protect(*neighbour);
       }
   }
 
@@ -837,9 +661,9 @@ private:
     stale_on_device.add(whole);
     unsigned in_use = 0;
     for (ResidentBuffer *old : joined) {
-      // The new entry claims its guard afresh (guard_small_blocks).
+      // The new entry claims its guard afresh (EntryGuards).
       if (old->claimed)
-        unguard(*old);
+        guards_.unguard(*old);
       device.copy_on_device(static_cast<char *>(memory) +
                                 (old->host.begin - whole.begin),
                             old->device, old->host.size());
@@ -862,7 +686,7 @@ private:
     }
     ResidentBuffer &entry = table_.insert(whole, memory);
     entry.target = &target;
-    entry.guarded = guarded_pages(whole);
+    entry.guarded = EntryGuards::guarded_pages(whole);
     entry.stale_on_device = stale_on_device;
     entry.stale_on_host = stale_on_host;
     entry.in_use = in_use;
@@ -875,8 +699,8 @@ private:
     if (joined.empty() && pin_now)
       pinned_.pin(entry, *entry.target->device);
     entry.pin_at_release = joined.empty() && !pin_now;
-    protect(entry);
-    guard_small_blocks(entry);
+    guards_.protect(entry);
+    guards_.guard_small_blocks(entry);
     table_size_.store(table_.size(), std::memory_order_relaxed);
     return entry;
   }
@@ -962,6 +786,7 @@ private:
   std::mutex mutex_;
   PinnedPages pinned_;
   EntryCopies copies_{pinned_};
+  EntryGuards guards_{table_, copies_};
   // The target of the latest launch, and whether launches have come from
   // more than one: only then may a buffer have to move (come_to).
   const Target *last_target_ = nullptr;
