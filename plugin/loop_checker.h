@@ -63,9 +63,7 @@ public:
         current_location_(loop.location) {
     for (const LoopLevel &level : loop.levels) {
       IndexVariable v;
-      v.var = level.var;
-      v.lower = level.lower;
-      v.bound = level.bound;
+      static_cast<LoopLevel &>(v) = level;
       v.parallel = true;
       index_vars_.push_back(v);
     }

@@ -398,6 +398,20 @@ tree LoopChecker::single_definition(tree decl) const {
   return NULL_TREE;
 }
 
+namespace {
+
+// TARGET BYTES further on, where it is an element at a known offset; BYTES
+// NULL_TREE: at an offset no longer known.
+AccessTarget shifted(AccessTarget target, tree bytes) {
+  if (target.kind == AccessTarget::element && target.offset)
+    target.offset = bytes ? fold_build2(PLUS_EXPR, sizetype, target.offset,
+                                        fold_convert(sizetype, bytes))
+                          : NULL_TREE;
+  return target;
+}
+
+} // namespace
+
 AccessTarget LoopChecker::trace_pointer(tree pointer, int depth) const {
   AccessTarget target;
   if (depth > 16)
@@ -421,14 +435,9 @@ AccessTarget LoopChecker::trace_pointer(tree pointer, int depth) const {
     if (tree definition = single_definition(pointer))
       return trace_pointer(definition, depth + 1);
     return target;
-  case POINTER_PLUS_EXPR: {
-    target = trace_pointer(TREE_OPERAND(pointer, 0), depth + 1);
-    if (target.kind == AccessTarget::element && target.offset)
-      target.offset =
-          fold_build2(PLUS_EXPR, sizetype, target.offset,
-                      fold_convert(sizetype, TREE_OPERAND(pointer, 1)));
-    return target;
-  }
+  case POINTER_PLUS_EXPR:
+    return shifted(trace_pointer(TREE_OPERAND(pointer, 0), depth + 1),
+                   TREE_OPERAND(pointer, 1));
   case ADDR_EXPR:
     return classify(TREE_OPERAND(pointer, 0), depth + 1);
   case COMPOUND_EXPR: // (idx(i), x + idx(i)): a subscript with a call
@@ -468,37 +477,28 @@ AccessTarget LoopChecker::classify(tree lvalue, int depth) const {
   switch (TREE_CODE(lvalue)) {
   case INDIRECT_REF:
     return trace_pointer(TREE_OPERAND(lvalue, 0), depth + 1);
-  case MEM_REF: {
-    target = trace_pointer(TREE_OPERAND(lvalue, 0), depth + 1);
-    if (target.kind == AccessTarget::element && target.offset)
-      target.offset =
-          fold_build2(PLUS_EXPR, sizetype, target.offset,
-                      fold_convert(sizetype, TREE_OPERAND(lvalue, 1)));
-    return target;
-  }
+  case MEM_REF:
+    return shifted(trace_pointer(TREE_OPERAND(lvalue, 0), depth + 1),
+                   TREE_OPERAND(lvalue, 1));
   case ARRAY_REF: {
     target = classify(TREE_OPERAND(lvalue, 0), depth + 1);
-    if (target.kind == AccessTarget::element && target.offset) {
-      tree element = TYPE_SIZE_UNIT(TREE_TYPE(lvalue));
-      tree index = fold_convert(sizetype, TREE_OPERAND(lvalue, 1));
-      target.offset =
-          fold_build2(PLUS_EXPR, sizetype, target.offset,
-                      fold_build2(MULT_EXPR, sizetype, index, element));
-    }
-    return target;
+    if (target.kind != AccessTarget::element)
+      return target;
+    tree element = TYPE_SIZE_UNIT(TREE_TYPE(lvalue));
+    return shifted(
+        target,
+        element ? fold_build2(MULT_EXPR, sizetype,
+                              fold_convert(sizetype, TREE_OPERAND(lvalue, 1)),
+                              element)
+                : NULL_TREE);
   }
   case COMPONENT_REF: {
-    target = classify(TREE_OPERAND(lvalue, 0), depth + 1);
     tree field = TREE_OPERAND(lvalue, 1);
-    if (target.kind == AccessTarget::element && target.offset) {
-      tree position =
-          TREE_CODE(field) == FIELD_DECL ? byte_position(field) : NULL_TREE;
-      target.offset =
-          position && TREE_CODE(position) == INTEGER_CST
-              ? fold_build2(PLUS_EXPR, sizetype, target.offset, position)
-              : NULL_TREE;
-    }
-    return target;
+    tree position =
+        TREE_CODE(field) == FIELD_DECL ? byte_position(field) : NULL_TREE;
+    return shifted(classify(TREE_OPERAND(lvalue, 0), depth + 1),
+                   position && TREE_CODE(position) == INTEGER_CST ? position
+                                                                  : NULL_TREE);
   }
   case VAR_DECL:
     target.decl = lvalue;

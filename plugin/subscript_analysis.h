@@ -16,12 +16,9 @@
 
 namespace ferry {
 
-// A loop variable the subscript may use: a parallel level, or a serial loop
-// inside the body with its range.
-struct IndexVariable {
-  tree var = NULL_TREE;
-  tree lower = NULL_TREE;
-  tree bound = NULL_TREE; // exclusive
+// A loop variable the subscript may use, with its range: a parallel level
+// of the kernel's loop (kernel_model.h), or a serial loop inside the body.
+struct IndexVariable : LoopLevel {
   bool parallel = false;
 };
 
@@ -109,10 +106,10 @@ bool span_contains(const ByteSpan &outer, const ByteSpan &inner);
 // iterations of the parallel levels, compared with the buffer's length.
 struct Coverage {
   enum Kind {
-    whole,           // exactly [0, length)
-    gaps_inside,     // an iteration's writes leave bytes between them
-    gaps_between,    // iterations' spans do not meet (y[2 * i] alone)
-    range_differs    // dense, but [first, end) is not [0, length)
+    whole,        // exactly [0, length)
+    gaps_inside,  // an iteration's writes leave bytes between them
+    gaps_between, // iterations' spans do not meet (y[2 * i] alone)
+    range_differs // dense, but [first, end) is not [0, length)
   } kind = gaps_inside;
   // For range_differs: where the writes start, in elements, and how far
   // their end is from the length (negative: short of it), when constant.

@@ -113,7 +113,7 @@ void device_wrote_bytes(const void *data, std::size_t bytes) {
 }
 
 void enter_resident_scope() { rt::frames::enter_scope(); }
-void leave_resident_scope() { rt::frames::leave_scope(); }
+void leave_resident_scope() { rt::frames::leave_scope(rt::host_access()); }
 
 void *create_launch_graph(const char *file, unsigned line) {
   const std::string where = std::string(file) + ":" + std::to_string(line);

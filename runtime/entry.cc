@@ -576,12 +576,12 @@ namespace {
 
 // After the kernel: the frames answer for a resident BUFFER of a launch
 // that was ARMED; one that was not is settled now (frames.h).
-void answer_for(const Buffer &buffer, bool armed) {
+void answer_for(const Buffer &buffer, bool armed, HostAccess &host) {
   const Range range = range_of(buffer.host, buffer.bytes);
   if (armed)
-    frames::record(range);
+    frames::record(range, host);
   else
-    frames::settle(range);
+    frames::settle(range, host);
 }
 
 // At the end of a launch that __ferry_launch_again left to run: keeps it
@@ -669,7 +669,7 @@ bool launch_again(SiteRecord &site, const long long *key, unsigned nkey,
   seat.transfers->release_all(*seat.target, buffers);
   for (std::size_t k = 0; k < buffers.size(); ++k)
     if (launch.resident[k] && buffers[k].ownership != FERRY_SCRATCH)
-      answer_for(buffers[k], armed);
+      answer_for(buffers[k], armed, *seat.host_access);
   give_back_seat(seat);
   return true;
 }
@@ -723,7 +723,7 @@ extern "C" void __ferry_launch_end(void) {
       launch.seat.host_access->forget(buffer.host, buffer.bytes);
       std::free(buffer.host);
     } else if (launch.resident[k] && buffer.ownership != FERRY_SCRATCH) {
-      answer_for(buffer, launch.armed);
+      answer_for(buffer, launch.armed, *launch.seat.host_access);
     }
   }
   give_back_seat(launch.seat);
@@ -742,7 +742,7 @@ extern "C" void __ferry_frame_enter(void) {
 }
 extern "C" void __ferry_frame_leave(void) {
   OwnAllocations own;
-  frames::leave();
+  frames::leave(host_access());
 }
 extern "C" void __ferry_frame_call(const char *file, unsigned line) {
   OwnAllocations own;
@@ -815,5 +815,5 @@ extern "C" void __ferry_host_access(const void *host, unsigned long long bytes,
 extern "C" void __ferry_frame_access(int access) {
   OwnAllocations own;
   if (needed(&access))
-    frames::access_all(access);
+    frames::access_all(access, host_access());
 }

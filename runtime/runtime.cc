@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The composition root (runtime.h): makes and owns the table of targets,
-// the direct launcher, the transfer policy and the re-entry depth, the
-// only process-wide state the rest of libferry reaches for; seats each
-// launch on them; and leaves the devices for the host at exit, before
-// libgomp finalizes them, once the launches other threads still run have
-// ended, and in a forked child.  The interposers' state of their own (the heap
-// blocks, the page guard, the message pool) lives with them; everything else is
-// passed in.
+// the direct launcher and the transfer policy, the only process-wide
+// state the rest of libferry reaches for; seats each launch on them; and
+// leaves the devices for the host at exit, before libgomp finalizes them,
+// once the launches other threads still run have ended, and in a forked
+// child.  The interposers' state of their own (the heap blocks, the page
+// guard, the message pool) lives with them; everything else is passed in.
 #include "runtime.h"
 
 #include "core/settings.h"
@@ -286,14 +285,6 @@ ApiTransfers &api_transfers() { return policy(); }
 bool policy_created() { return created.load(std::memory_order_acquire); }
 
 bool device_inherited_at_fork() { return device_inherited.load(); }
-
-sigset_t asynchronous_signals() {
-  sigset_t signals;
-  sigfillset(&signals);
-  for (int synchronous : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS})
-    sigdelset(&signals, synchronous);
-  return signals;
-}
 
 bool handed_range_resident(const void *data, std::size_t bytes) {
   return data && bytes && inside_runtime() == 0 && policy_created() &&

@@ -6,8 +6,8 @@
 #include "devices/device.h"
 
 #include "core/ranks.h"
+#include "core/scopes.h"
 #include "core/settings.h"
-#include "runtime.h"
 
 #include <omp.h>
 

@@ -16,10 +16,10 @@
 
 #include "core/byte_text.h"
 #include "core/ranks.h"
+#include "core/scopes.h"
 #include "core/settings.h"
 #include "pages/host_pages.h"
 #include "pages/page_guard.h"
-#include "runtime.h"
 
 #include <omp.h>
 

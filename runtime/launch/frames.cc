@@ -9,7 +9,6 @@
 #include "abi.h"
 #include "pages/page_guard.h"
 #include "residency/transfers.h"
-#include "runtime.h"
 
 #include <algorithm>
 #include <vector>
@@ -67,7 +66,8 @@ bool holds_param(const Frame &frame, Range buffer) {
 // Hands the buffers of the frame being left to the caller's frame (the
 // parameters of an armed frame), to the innermost scope around it, or
 // settles them.
-void hand_over(std::vector<Frame> &frames, const Frame &left) {
+void hand_over(std::vector<Frame> &frames, const Frame &left,
+               HostAccess &policy) {
   auto scope = std::find_if(frames.rbegin(), frames.rend(),
                             [](const Frame &frame) { return frame.is_scope; });
   for (const Range &buffer : left.buffers) {
@@ -76,7 +76,7 @@ void hand_over(std::vector<Frame> &frames, const Frame &left) {
     else if (scope != frames.rend())
       add_once(scope->buffers, buffer);
     else
-      settle(buffer);
+      settle(buffer, policy);
   }
 }
 
@@ -91,7 +91,7 @@ Frame fresh_frame(ThreadState &state) {
   return frame;
 }
 
-void pop(bool is_scope) {
+void pop(bool is_scope, HostAccess &policy) {
   ThreadState &state = thread_state();
   std::vector<Frame> &frames = state.frames;
   // A frame left without its scope (or the reverse) means a longjmp or a
@@ -100,7 +100,7 @@ void pop(bool is_scope) {
     Frame top = std::move(frames.back());
     frames.pop_back();
     const bool found = top.is_scope == is_scope;
-    hand_over(frames, top);
+    hand_over(frames, top, policy);
     if (state.spare.size() < kSpareFrames) {
       top.params.clear();
       top.buffers.clear();
@@ -121,7 +121,7 @@ void enter() {
   state.frames.push_back(std::move(frame));
 }
 
-void leave() { pop(false); }
+void leave(HostAccess &policy) { pop(false, policy); }
 
 void param(const void *pointer) {
   std::vector<Frame> &frames = thread_state().frames;
@@ -136,7 +136,7 @@ void enter_scope() {
   state.frames.push_back(std::move(scope));
 }
 
-void leave_scope() { pop(true); }
+void leave_scope(HostAccess &policy) { pop(true, policy); }
 
 bool in_scope() {
   const std::vector<Frame> &frames = thread_state().frames;
@@ -159,25 +159,25 @@ bool take_armed(CallSite *site) {
   return armed;
 }
 
-void record(Range buffer) {
+void record(Range buffer, HostAccess &policy) {
   std::vector<Frame> &frames = thread_state().frames;
   if (frames.empty())
-    settle(buffer);
+    settle(buffer, policy);
   else
     add_once(frames.back().buffers, buffer);
 }
 
-void settle(Range buffer) {
+void settle(Range buffer, HostAccess &policy) {
   void *host = reinterpret_cast<void *>(buffer.begin);
   // A coroutine may leave a frame that another stack's launch recorded in.
   if (stacks::thread_stack().contains(buffer) ||
       stacks::current_stack().contains(buffer))
-    host_access().release_range(host, buffer.size());
+    policy.release_range(host, buffer.size());
   else if (!page_guard::resolving()) // else the pages answer for the caller
-    host_access().host_wrote(host, buffer.size());
+    policy.host_wrote(host, buffer.size());
 }
 
-void access_all(int access) {
+void access_all(int access, HostAccess &policy) {
   std::vector<Frame> &frames = thread_state().frames;
   // The innermost frame, and the scopes, which hold what earlier calls of
   // this function launched.  Buffers of the frames of callers in between
@@ -188,9 +188,9 @@ void access_all(int access) {
     for (const Range &buffer : frames[i].buffers) {
       const void *host = reinterpret_cast<const void *>(buffer.begin);
       if (access == FERRY_HOST_READS)
-        host_access().sync_to_host(host, buffer.size());
+        policy.sync_to_host(host, buffer.size());
       else
-        host_access().host_wrote(host, buffer.size());
+        policy.host_wrote(host, buffer.size());
     }
   }
 }

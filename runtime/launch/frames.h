@@ -25,6 +25,9 @@
 // the user promises that the functions called in the scope touch the
 // buffers only through kernels and instrumented code (check mode verifies).
 //
+// What comes back, and what counts as stale, goes through POLICY, the
+// transfer policy's interface for host code (residency/transfers.h).
+//
 // A launch that is not armed comes from code the plugin did not instrument
 // (a call through a pointer, a declaration without [[ferry::kernel]]): its
 // buffers are settled as soon as it ends.
@@ -32,17 +35,18 @@
 #define FERRY_RUNTIME_FRAMES_H
 
 #include "residency/residency_table.h"
+#include "residency/transfers.h"
 
 namespace ferry::rt::frames {
 
 // A function with kernel calls starts (armed if its caller armed the
 // call) and ends.
 void enter();
-void leave();
+void leave(HostAccess &policy);
 // POINTER is a launcher parameter of the innermost frame.
 void param(const void *pointer);
 void enter_scope();
-void leave_scope();
+void leave_scope(HostAccess &policy);
 
 // Where an instrumented call was made.
 struct CallSite {
@@ -60,13 +64,13 @@ bool in_scope();
 
 // A buffer of an armed launch: answered for by the innermost frame, or
 // settled now if there is none.
-void record(Range buffer);
+void record(Range buffer, HostAccess &policy);
 // Settles a buffer of a launch that was not armed.
-void settle(Range buffer);
+void settle(Range buffer, HostAccess &policy);
 
 // The host may touch any buffer the innermost frame launched: ACCESS is an
 // enum ferry_host_access.
-void access_all(int access);
+void access_all(int access, HostAccess &policy);
 
 } // namespace ferry::rt::frames
 

@@ -2,8 +2,8 @@
 // See heap_blocks.h.
 #include "pages/heap_blocks.h"
 
+#include "core/scopes.h"
 #include "core/settings.h"
-#include "runtime.h"
 
 #include <atomic>
 #include <map>

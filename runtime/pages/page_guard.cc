@@ -4,9 +4,9 @@
 
 #include "core/messages.h"
 #include "core/ranks.h"
+#include "core/scopes.h"
 #include "core/settings.h"
 #include "pages/small_blocks.h"
-#include "runtime.h"
 
 #include <algorithm>
 #include <atomic>

@@ -2,8 +2,8 @@
 // See shared_mappings.h.
 #include "pages/shared_mappings.h"
 
+#include "core/scopes.h"
 #include "pages/host_pages.h"
-#include "runtime.h"
 
 #include <atomic>
 #include <iterator>

@@ -5,8 +5,8 @@
 // different sizes do not wait for each other.
 #include "pages/small_blocks.h"
 
+#include "core/scopes.h"
 #include "core/settings.h"
-#include "runtime.h"
 
 #include <dlfcn.h>
 #include <link.h>

@@ -21,8 +21,8 @@
 // (repeated_launches.h).  Buffers in heap blocks under a page
 // (small_blocks.h) are guarded in groups that share pages, or not at all;
 // which pages each entry guards, and how, is entry_guards.h's.
+#include "core/scopes.h"
 #include "residency/transfers.h"
-#include "runtime.h"
 
 #include "abi.h"
 #include "core/ranks.h"

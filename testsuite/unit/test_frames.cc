@@ -63,9 +63,9 @@ BOOST_AUTO_TEST_CASE(a_frame_answers_for_its_launches_until_it_is_left) {
   std::vector<double> data(512, 1.0);
   frames::enter();
   set_on_device(data, 2.0);
-  frames::record(range_of_vector(data));
+  frames::record(range_of_vector(data), host_access());
   BOOST_TEST(data[0] == 1.0); // the function's own code would sync first
-  frames::leave();
+  frames::leave(host_access());
   BOOST_TEST(data[0] == 2.0); // its caller gets the device's bytes
   BOOST_TEST(data[511] == 2.0);
 }
@@ -73,7 +73,7 @@ BOOST_AUTO_TEST_CASE(a_frame_answers_for_its_launches_until_it_is_left) {
 BOOST_AUTO_TEST_CASE(a_launch_outside_any_frame_is_settled_at_once) {
   std::vector<double> data(512, 1.0);
   set_on_device(data, 3.0);
-  frames::record(range_of_vector(data));
+  frames::record(range_of_vector(data), host_access());
   BOOST_TEST(data[7] == 3.0);
 }
 
@@ -83,10 +83,10 @@ BOOST_AUTO_TEST_CASE(a_scope_keeps_the_buffers_of_frames_left_inside_it) {
   BOOST_TEST(frames::in_scope());
   frames::enter();
   set_on_device(data, 4.0);
-  frames::record(range_of_vector(data));
-  frames::leave();
+  frames::record(range_of_vector(data), host_access());
+  frames::leave(host_access());
   BOOST_TEST(data[0] == 1.0); // still the scope's, on the device
-  frames::leave_scope();
+  frames::leave_scope(host_access());
   BOOST_TEST(!frames::in_scope());
   BOOST_TEST(data[0] == 4.0);
 }
@@ -98,9 +98,9 @@ BOOST_AUTO_TEST_CASE(a_launchers_parameters_go_to_its_armed_callers_frame) {
   frames::enter(); // the launcher, armed by its instrumented caller
   frames::param(data.data());
   set_on_device(data, 5.0);
-  frames::record(range_of_vector(data));
-  frames::leave();
+  frames::record(range_of_vector(data), host_access());
+  frames::leave(host_access());
   BOOST_TEST(data[0] == 1.0); // the caller answers for it now
-  frames::leave();
+  frames::leave(host_access());
   BOOST_TEST(data[0] == 5.0);
 }
