@@ -187,7 +187,7 @@ tree LoopChecker::visit_node(tree *node, int *walk_subtrees) {
 // Walks the parts of an lvalue that are evaluated (subscripts, pointer
 // arithmetic) without counting the lvalue itself as read.
 void LoopChecker::walk_address_parts(tree lvalue) {
-  lvalue = tree_strip_any_location_wrapper(lvalue);
+  lvalue = strip_lvalue_wrappers(lvalue);
   switch (TREE_CODE(lvalue)) {
   case INDIRECT_REF:
   case MEM_REF:
@@ -473,7 +473,7 @@ AccessTarget LoopChecker::classify(tree lvalue, int depth) const {
   AccessTarget target;
   if (depth > 16)
     return target;
-  lvalue = tree_strip_any_location_wrapper(lvalue);
+  lvalue = strip_lvalue_wrappers(lvalue);
   switch (TREE_CODE(lvalue)) {
   case INDIRECT_REF:
     return trace_pointer(TREE_OPERAND(lvalue, 0), depth + 1);

@@ -290,11 +290,21 @@ void LoopChecker::suggest_own_elements(const BufferParam &buffer,
     inform(access.helper_location, "%qD makes the %s here", access.helper,
            access_kind(access));
   note_parameter(buffer);
-  inform(access.location,
-         "each iteration may only access its own elements, such as "
-         "%<%E[%E]%>; use %<ferry::shared_mut%> if iterations really share "
-         "elements",
-         DECL_NAME(buffer.decl), DECL_NAME(loop_.levels.back().var));
+  // shared_mut lets iterations update shared elements, never read what
+  // others update: for a read it would only move the refusal.
+  if (access.write)
+    inform(access.location,
+           "each iteration may only access its own elements, such as "
+           "%<%E[%E]%>; use %<ferry::shared_mut%> if iterations really share "
+           "elements",
+           DECL_NAME(buffer.decl), DECL_NAME(loop_.levels.back().var));
+  else
+    inform(access.location,
+           "each iteration may only access its own elements, such as "
+           "%<%E[%E]%>; to read what other iterations write, read it from a "
+           "copy made before the kernel (a second buffer), or split the loop "
+           "in two kernels",
+           DECL_NAME(buffer.decl), DECL_NAME(loop_.levels.back().var));
 }
 
 void LoopChecker::explain_failure(const OwnershipFailure &why,

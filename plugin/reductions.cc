@@ -134,7 +134,7 @@ bool is_increment(tree t) {
 
 tree bare(tree t) {
   for (;;) {
-    t = tree_strip_any_location_wrapper(t);
+    t = strip_lvalue_wrappers(t);
     if (CONVERT_EXPR_P(t) || TREE_CODE(t) == NON_LVALUE_EXPR)
       t = TREE_OPERAND(t, 0);
     else if (TREE_CODE(t) == INDIRECT_REF &&

@@ -41,6 +41,21 @@ tree strip_value_wrappers(tree expression) {
   }
 }
 
+tree strip_lvalue_wrappers(tree expression) {
+  for (;;) {
+    expression = tree_strip_any_location_wrapper(expression);
+    // The parenthesized one, and the view of the same type the front end
+    // puts inside it.
+    if (TREE_CODE(expression) == VIEW_CONVERT_EXPR &&
+        (REF_PARENTHESIZED_P(expression) ||
+         TYPE_MAIN_VARIANT(TREE_TYPE(expression)) ==
+             TYPE_MAIN_VARIANT(TREE_TYPE(TREE_OPERAND(expression, 0)))))
+      expression = TREE_OPERAND(expression, 0);
+    else
+      return expression;
+  }
+}
+
 void collect_assigned(tree *body, std::set<tree> *assigned) {
   struct Collect {
     static tree visit(tree *node, int *, void *data) {

@@ -34,6 +34,12 @@ Store store_of(tree_code code);
 // value it forwards.
 tree strip_value_wrappers(tree expression);
 
+// EXPRESSION without its location wrappers and the parentheses that the C++
+// front end keeps around an id-expression for decltype (the
+// VIEW_CONVERT_EXPR of `(cc)` in a macro's `(cc).real += ...`): the object
+// it designates is the same.
+tree strip_lvalue_wrappers(tree expression);
+
 // Adds to ASSIGNED the variables and parameters that BODY assigns,
 // increments or takes the address of.
 void collect_assigned(tree *body, std::set<tree> *assigned);

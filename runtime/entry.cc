@@ -406,13 +406,20 @@ constexpr unsigned long long kDisjointLimit = 1ull << 27;
                 std::to_string(result.other_line) +
                 ") that another writes (line " +
                 std::to_string(result.write_line) + ")";
+  // shared_mut lets iterations update shared elements, never read what
+  // others update.
+  const std::string fix =
+      result.kind == DisjointResult::two_writes
+          ? "declare '" + std::string(buffer.name) +
+                "' ferry::shared_mut if iterations really share elements"
+          : "read what other iterations write from a copy made before the "
+            "kernel (a second buffer), or split the loop in two kernels";
   fatal("kernel '%s' (%s:%u): with this launch's values the loop at line %u "
         "races on element %lld of '%s': %s\n"
         "the loop is accepted for values that keep its accesses of '%s' "
-        "apart; declare '%s' ferry::shared_mut if iterations really share "
-        "elements",
+        "apart; %s",
         launch.kernel, launch.file, launch.line, line, element, buffer.name,
-        how.c_str(), buffer.name, buffer.name);
+        how.c_str(), buffer.name, fix.c_str());
 }
 
 } // namespace
