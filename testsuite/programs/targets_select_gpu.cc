@@ -16,7 +16,7 @@
 // leaves target 1, and all of it as it leaves target 0 and at the end.
 // On one target only the pages the host touches move.
 // { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2" "launches=4 h2d_bytes=49152 h2d_copies=6 d2h_bytes=32768 d2h_copies=5" }
-// { ferry-stats "FERRY_DEVICE=sim" "launches=4 h2d_bytes=20480 h2d_copies=3 d2h_bytes=20480 d2h_copies=4" }
+// { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=1" "launches=4 h2d_bytes=20480 h2d_copies=3 d2h_bytes=20480 d2h_copies=4" }
 #include <ferry/ferry.hpp>
 
 #include <cstdio>
