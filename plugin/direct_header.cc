@@ -85,23 +85,7 @@ tree call_direct_helper(const char *name,
   releasing_vec args;
   for (tree argument : arguments)
     vec_safe_push(args, argument);
-  tree call = finish_call_expr(function, &args, false, false, tf_none);
-  // A kernel set aside until the whole unit is parsed (design.md, "Kernels
-  // that call functions defined later") is built after the front end has
-  // instantiated the templates the unit used (at_eof): a helper template
-  // first used here (reduce_plus<unsigned long>) is instantiated now, with
-  // the templates it uses in turn, or its always_inline call finds no
-  // body.  During the parse the front end does it at the end.
-  tree callee = TREE_CODE(call) == CALL_EXPR
-                    ? cp_get_callee_fndecl_nofold(call)
-                    : NULL_TREE;
-  if (at_eof && callee && DECL_TEMPLATE_INFO(callee) &&
-      DECL_TEMPLATE_INSTANTIATION(callee) && !DECL_INITIAL(callee)) {
-    instantiate_decl(callee, /*defer_ok=*/false,
-                     /*expl_inst_class_mem_p=*/false);
-    instantiate_pending_templates(0);
-  }
-  return call;
+  return finish_call_expr(function, &args, false, false, tf_none);
 }
 
 bool declare_shared_variables(tree direct) {
