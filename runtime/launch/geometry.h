@@ -10,8 +10,6 @@
 #ifndef FERRY_RUNTIME_GEOMETRY_H
 #define FERRY_RUNTIME_GEOMETRY_H
 
-#include "devices/launcher.h"
-
 #include <cstdint>
 
 namespace ferry::rt {

@@ -17,7 +17,7 @@
 // goes on (the FaultResolver the resident policy registers).
 //
 // Which pages are guarded is the resident policy's choice
-// (resident_transfers.cc): all the pages a buffer touches when they hold
+// (residency/entry_guards.h): all the pages a buffer touches when they hold
 // only its heap block's data (heap_blocks.h), the pages wholly inside it
 // otherwise.  A page two buffers share gets the stricter of their needs,
 // and a fault on it resolves for both.  The bytes of a buffer on pages
@@ -100,7 +100,7 @@ bool room_for_guard(std::size_t bytes);
 std::uint64_t protection_changes();
 
 // Asks for transparent huge pages on the 2 MiB-aligned interior of PAGES,
-// which are about to be page-locked whole (resident_transfers.cc, pin), so
+// which are about to be page-locked whole (pinned_pages.h, pin), so
 // that those not yet faulted in come 512 at a time: a kernel's `out`
 // buffer of 1.6 GB took 400,000 faults.  Only where the kernel gives huge
 // pages on request (transparent_hugepage "madvise"; under "always" they
