@@ -15,6 +15,9 @@
 //                                its map kind
 //   -fplugin-arg-ferry-nc-loads  read borrow buffers with non-coherent loads
 //                                (ld.global.nc) in the direct entries
+//   -fplugin-arg-ferry-openmp-errors
+//                                the mistakes found in the program's own
+//                                OpenMP target loops are errors, not warnings
 //
 // Stages, one file each, called in this order for every kernel at
 // PLUGIN_PRE_GENERICIZE (while the body is still C++ front-end trees; for
@@ -38,7 +41,9 @@
 //                        PTX out of the host assembly)
 //   explain.cc           -fplugin-arg-ferry-explain
 //   lower_omp.cc         the target region and the libferry calls
-// and, after points-to analysis, region_restrict.cc: the buffers' restrict
+// The program's own OpenMP target loops, in every other function, are
+// checked with OpenMP's meaning and left to GCC (openmp_regions.cc).
+// After points-to analysis, region_restrict.cc: the buffers' restrict
 // in the host code GCC outlines from the region.  For every other
 // function, host_sync.cc: a launch frame around the
 // body of functions that call kernels (also at PLUGIN_PRE_GENERICIZE), and
@@ -65,6 +70,7 @@
 #include "lower_omp.h"
 #include "map_kinds.h"
 #include "offload_limits.h"
+#include "openmp_regions.h"
 #include "ownership_check.h"
 #include "region_restrict.h"
 #include "runtime_calls.h"
@@ -83,11 +89,14 @@ const char *const kHelp =
     "ferry: safe, resident GPU offload for [[ferry::kernel]] functions.\n"
     "  -fplugin-arg-ferry-explain  explain the target region of each kernel\n"
     "  -fplugin-arg-ferry-nc-loads read borrow buffers with ld.global.nc on "
-    "NVIDIA\n";
+    "NVIDIA\n"
+    "  -fplugin-arg-ferry-openmp-errors  the mistakes found in the program's "
+    "own OpenMP target loops are errors\n";
 
 struct Options {
   bool explain = false;
   bool nc_loads = false;
+  bool openmp_errors = false;
 };
 
 Options options;
@@ -100,13 +109,17 @@ bool parse_options(const plugin_name_args *info) {
       options.explain = true;
     } else if (std::strcmp(argument.key, "nc-loads") == 0 && !argument.value) {
       options.nc_loads = true;
+    } else if (std::strcmp(argument.key, "openmp-errors") == 0 &&
+               !argument.value) {
+      options.openmp_errors = true;
     } else {
       error("ferry: unknown plugin option %<-fplugin-arg-%s-%s%s%s%>; the "
-            "options are %<-fplugin-arg-%s-explain%> and "
-            "%<-fplugin-arg-%s-nc-loads%>",
+            "options are %<-fplugin-arg-%s-explain%>, "
+            "%<-fplugin-arg-%s-nc-loads%> and "
+            "%<-fplugin-arg-%s-openmp-errors%>",
             info->base_name, argument.key, argument.value ? "=" : "",
             argument.value ? argument.value : "", info->base_name,
-            info->base_name);
+            info->base_name, info->base_name);
       ok = false;
     }
   }
@@ -241,6 +254,9 @@ void on_pre_genericize(void *gcc_data, void *) {
   if (ferry::finish_direct_entry(fndecl))
     return;
   if (!ferry::has_ferry_attribute(fndecl, "kernel")) {
+    if (!contains_errors(DECL_SAVED_TREE(fndecl)))
+      ferry::check_openmp_regions(
+          fndecl, {options.openmp_errors, options.explain});
     ferry::add_launch_frame(fndecl);
     return;
   }

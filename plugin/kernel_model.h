@@ -72,6 +72,8 @@ struct ParallelLoop {
   location_t location = UNKNOWN_LOCATION;
 };
 
+struct OpenmpRegion;
+
 struct KernelOptions {
   tree threads = NULL_TREE; // threads(N): threads per team
   tree teams = NULL_TREE;   // teams(N): number of teams
@@ -91,6 +93,9 @@ struct Kernel {
   // Sets the locals that stand for arrays and numbers reached through
   // spans, vectors and structs (kernel_views.h); runs before anything else.
   tree setup = NULL_TREE;
+  // The program's own OpenMP target region this model was read from, to be
+  // checked with OpenMP's meaning (openmp_regions.h); null for a kernel.
+  const OpenmpRegion *region = nullptr;
 
   const BufferParam *buffer_for(tree decl) const;
   // The kernel's name as users write it, for messages and the runtime.

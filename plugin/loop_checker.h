@@ -15,6 +15,7 @@
 #include "gcc_compat.h"
 #include "helper_effects.h"
 #include "kernel_model.h"
+#include "openmp_regions.h"
 #include "ownership_check.h"
 #include "subscript_analysis.h"
 #include "tree_utils.h"
@@ -67,6 +68,10 @@ public:
       v.parallel = true;
       index_vars_.push_back(v);
     }
+    // A region's private, firstprivate, lastprivate, linear and reduction
+    // variables: each iteration's own, as a kernel's locals.
+    if (kernel.region)
+      private_vars_ = kernel.region->privatized;
   }
 
   bool run();
@@ -274,11 +279,52 @@ private:
 
   static void explain_failure(const OwnershipFailure &why, location_t where);
 
+  // A rule the loop breaks, or a shape ferry cannot show safe: an error in
+  // a kernel.  In a program's own OpenMP region (openmp_regions.h) it is no
+  // mistake of the program, whose pragma promises the loop is parallel:
+  // under explain a note, else nothing, with the notes that follow it.
   template <typename... Args>
   void fail(location_t where, const char *format, Args... args) {
-    error_at(where, format, args...);
     ok_ = false;
+    if (!k_.region) {
+      error_at(where, format, args...);
+      return;
+    }
+    global_dc->inhibit_notes_p = !k_.region->explain;
+    if (k_.region->explain)
+      emit_diagnostic(DK_NOTE, where, 0, format, args...);
   }
+
+  // ------------------------------------ a program's own OpenMP region
+  // (ownership_openmp.cc): the mistakes OpenMP's meaning makes certain, as
+  // warnings (errors under -fplugin-arg-ferry-openmp-errors) with the fix.
+
+  template <typename... Args>
+  void mistake(location_t where, const char *format, Args... args) {
+    ok_ = false;
+    global_dc->inhibit_notes_p = notes_inhibited_;
+    emit_diagnostic(mistake_kind(*k_.region), where, 0, format, args...);
+  }
+
+  // Where BUFFER is mapped, and how.
+  void note_map(const BufferParam &buffer);
+
+  void report_region_write(const BufferParam &buffer, location_t where);
+
+  void report_region_unset_read(const BufferParam &buffer,
+                                const BufferAccess &access);
+
+  // A section mapped `from` that the loop may leave partly unwritten: a
+  // mistake where the writes certainly miss elements.
+  void report_region_partial_write(const BufferParam &buffer,
+                                   const Coverage &coverage);
+
+  void report_region_shared_write(tree decl, location_t where);
+
+  void report_missing_reduction(tree var, tree_code op, location_t where);
+
+  void report_region_same_element(const BufferParam &buffer,
+                                  const BufferAccess &access);
 
   const Kernel &k_;
   const ParallelLoop &loop_;
@@ -303,7 +349,16 @@ private:
   location_t current_location_ = UNKNOWN_LOCATION;
   int breakable_depth_ = 0;
   bool ok_ = true;
+  // Whether notes were shown before the checker silenced any (fail()).
+  const bool notes_inhibited_ = global_dc->inhibit_notes_p;
 };
+
+// The end of each fix of a region's map kind (ownership_openmp.cc).
+extern const char *const kAlreadyMapped;
+
+// A region's section mapped `from` that its loop never writes
+// (ownership_openmp.cc).
+void report_region_unwritten(const Kernel &kernel, const BufferParam &buffer);
 
 } // namespace ferry
 

@@ -516,7 +516,10 @@ AccessTarget LoopChecker::classify(tree lvalue, int depth) const {
   case PARM_DECL:
   case RESULT_DECL:
     target.decl = lvalue;
-    target.kind = AccessTarget::shared_var;
+    // A kernel's parameters are shared; a region's private clause may
+    // name one of its function's.
+    target.kind = private_vars_.count(lvalue) ? AccessTarget::private_var
+                                              : AccessTarget::shared_var;
     return target;
   case COMPOUND_EXPR:
     return classify(TREE_OPERAND(lvalue, 1), depth + 1);
@@ -567,6 +570,10 @@ void LoopChecker::settle_writes() {
 }
 
 void LoopChecker::note_parameter(const BufferParam &buffer) {
+  if (k_.region) {
+    note_map(buffer);
+    return;
+  }
   inform(DECL_SOURCE_LOCATION(buffer.decl), "%qD is declared %<ferry::%s%>",
          buffer.decl, ownership_name(buffer.ownership));
 }
@@ -575,6 +582,11 @@ void LoopChecker::store(tree lvalue, location_t where) {
   AccessTarget target = classify(lvalue);
   switch (target.kind) {
   case AccessTarget::element:
+    if (target.buffer->ownership == Ownership::borrow && k_.region) {
+      report_region_write(*target.buffer, where);
+      record(target, lvalue, true, where);
+      return;
+    }
     if (target.buffer->ownership == Ownership::borrow) {
       auto_diagnostic_group group;
       fail(where, "%qD is borrowed read-only, but the kernel writes it",
@@ -594,6 +606,10 @@ void LoopChecker::store(tree lvalue, location_t where) {
          target.decl);
     return;
   case AccessTarget::shared_var: {
+    if (k_.region) {
+      report_region_shared_write(target.decl, where);
+      return;
+    }
     auto_diagnostic_group group;
     fail(where,
          "%qD is shared by all iterations; writing it from the parallel "
@@ -697,6 +713,14 @@ bool LoopChecker::reduction(tree t, tree var, location_t where) {
   bool keeps_accumulator = true;
   if (!match_reduction(t, var, &op, &operand, &keeps_accumulator))
     return false;
+  if (operand)
+    walk(&operand);
+  // A region's reduction variables are the iterations' own: this one has
+  // no clause.
+  if (k_.region) {
+    report_missing_reduction(var, op, where);
+    return true;
+  }
   if (!keeps_accumulator && HONOR_NANS(TREE_TYPE(var))) {
     auto_diagnostic_group group;
     fail(where,
@@ -723,8 +747,6 @@ bool LoopChecker::reduction(tree t, tree var, location_t where) {
                    loop_facts_->reductions.end(),
                    [&](const Reduction &r) { return r.var == var; }))
     loop_facts_->reductions.push_back(Reduction{var, op, where});
-  if (operand)
-    walk(&operand);
   return true;
 }
 
@@ -884,6 +906,10 @@ void LoopChecker::report_read_before_write(const BufferParam &buffer,
                                            const BufferAccess &access) {
   if (!reported_contract_.insert(buffer.index).second)
     return;
+  if (k_.region) {
+    report_region_unset_read(buffer, access);
+    return;
+  }
   auto_diagnostic_group group;
   fail(access.location,
        "this read of %qD comes before the iteration has written that "
@@ -907,6 +933,8 @@ void LoopChecker::report_read_before_write(const BufferParam &buffer,
 bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
   facts->uses.assign(kernel.buffers.size(), BufferUse{});
   facts->loops.assign(kernel.loops.size(), LoopFacts{});
+  // The checker silences the notes of what it cannot show in a region.
+  const bool notes_inhibited = global_dc->inhibit_notes_p;
   bool ok = true;
   std::vector<bool> written_whole(kernel.buffers.size(), false);
   std::set<tree> assigned;
@@ -916,12 +944,17 @@ bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
                      &written_whole, assigned)
              .run() &&
          ok;
+  global_dc->inhibit_notes_p = notes_inhibited;
   // An out buffer is copied back whole; one the kernel never writes would
   // bring back what the device memory held.
   for (const BufferParam &buffer : kernel.buffers)
     if (buffer.ownership == Ownership::out &&
         !facts->uses[buffer.index].written && !facts->uses[buffer.index].read) {
       auto_diagnostic_group group;
+      if (kernel.region) {
+        report_region_unwritten(kernel, buffer);
+        continue;
+      }
       error_at(DECL_SOURCE_LOCATION(buffer.decl),
                "%qD is declared %<ferry::out%>, but kernel %qs never writes it",
                buffer.decl, kernel.name().c_str());

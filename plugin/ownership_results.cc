@@ -51,10 +51,13 @@ void LoopChecker::check_write_coverage() {
     if (buffer.ownership != Ownership::out || !ok_)
       continue;
     auto_diagnostic_group group;
-    fail(loop_.location,
-         "this loop does not write every element of %qD on every path, but "
-         "%qD is declared %<ferry::out(%s)%>",
-         buffer.decl, buffer.decl, buffer.length_text.c_str());
+    if (k_.region)
+      report_region_partial_write(buffer, coverage);
+    else
+      fail(loop_.location,
+           "this loop does not write every element of %qD on every path, "
+           "but %qD is declared %<ferry::out(%s)%>",
+           buffer.decl, buffer.decl, buffer.length_text.c_str());
     if (writes.empty())
       inform(first_write->location,
              "this write does not happen on every path: it is under a "
@@ -85,6 +88,14 @@ void LoopChecker::check_write_coverage() {
       inform(writes.front().location,
              "ferry cannot show that the writes end at the length %qs",
              buffer.length_text.c_str());
+    if (k_.region) {
+      note_map(buffer);
+      inform(k_.region->maps[buffer.index].location,
+             "map it %<tofrom%>, so that the elements the loop skips keep "
+             "their values from the host%s",
+             kAlreadyMapped);
+      continue;
+    }
     note_contract(buffer);
     inform(DECL_SOURCE_LOCATION(buffer.decl),
            "declare it %<ferry::borrow_mut(%s)%> if some elements keep the "
@@ -234,6 +245,16 @@ tree LoopChecker::owned_span_start(const std::vector<BufferAccess> &list,
 void LoopChecker::report_race(const BufferParam &buffer,
                               const BufferAccess &access,
                               const OwnershipFailure &why) {
+  // In a region, a write that every iteration makes to one fixed element
+  // is certain to race; one under a condition, or moved by an inner loop
+  // whose range the iteration picks, may not be.
+  if (k_.region && access.write && access.every_path &&
+      why.kind == OwnershipFailure::missing_index && access.offset.affine &&
+      access.offset.terms.empty() &&
+      is_invariant(access.offset.constant, index_vars_)) {
+    report_region_same_element(buffer, access);
+    return;
+  }
   auto_diagnostic_group group;
   fail(access.location,
        "possible data race: this %s of %qD is not at an element that only "

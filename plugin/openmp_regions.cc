@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// See openmp_regions.h.
+#include "openmp_regions.h"
+
+#include "kernel_model.h"
+#include "ownership_check.h"
+#include "tree_utils.h"
+
+namespace ferry {
+
+namespace {
+
+const char *construct_name(tree_code code) {
+  switch (code) {
+  case OMP_TEAMS:
+    return "teams";
+  case OMP_DISTRIBUTE:
+    return "distribute";
+  case OMP_PARALLEL:
+    return "parallel";
+  case OMP_FOR:
+    return "for";
+  case OMP_SIMD:
+    return "simd";
+  case OMP_LOOP:
+    return "loop";
+  default:
+    return nullptr;
+  }
+}
+
+// Constructs a checked loop may hold: an atomic update is OpenMP's way to
+// share an element, and the checker sees no race in it.  Any other
+// construct inside the loop (a nested parallel loop, a critical section)
+// changes what an iteration is.
+bool is_nested_construct(tree_code code) {
+  switch (code) {
+  case OMP_PARALLEL:
+  case OMP_TASK:
+  case OMP_FOR:
+  case OMP_SIMD:
+  case OMP_DISTRIBUTE:
+  case OMP_TASKLOOP:
+  case OMP_LOOP:
+  case OMP_TEAMS:
+  case OMP_TARGET_DATA:
+  case OMP_TARGET:
+  case OMP_SECTIONS:
+  case OMP_SECTION:
+  case OMP_ORDERED:
+  case OMP_CRITICAL:
+  case OMP_SINGLE:
+  case OMP_SCOPE:
+  case OMP_TASKGROUP:
+  case OMP_MASKED:
+  case OMP_MASTER:
+  case OMP_SCAN:
+  case OMP_TARGET_UPDATE:
+  case OMP_TARGET_ENTER_DATA:
+  case OMP_TARGET_EXIT_DATA:
+  case OMP_ATOMIC_READ:
+  case OMP_ATOMIC_CAPTURE_OLD:
+  case OMP_ATOMIC_CAPTURE_NEW:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// The one statement inside STATEMENT's braces, looking through nested
+// braces; STATEMENT itself when it is not braces around one statement.
+tree only_statement(tree statement) {
+  while (statement) {
+    if (TREE_CODE(statement) == BIND_EXPR) {
+      statement = BIND_EXPR_BODY(statement);
+      continue;
+    }
+    if (TREE_CODE(statement) != STATEMENT_LIST)
+      return statement;
+    tree only = NULL_TREE;
+    for (tree_stmt_iterator i = tsi_start(statement); !tsi_end_p(i);
+         tsi_next(&i)) {
+      if (TREE_CODE(tsi_stmt(i)) == DEBUG_BEGIN_STMT)
+        continue;
+      if (only)
+        return statement;
+      only = tsi_stmt(i);
+    }
+    if (!only)
+      return statement;
+    statement = only;
+  }
+  return statement;
+}
+
+// The variable an address or a mapped object is based on: `x` of `*x`,
+// `x[i]`, `*(x + 8 * i)`; NULL_TREE when it is not one variable's.
+tree base_variable(tree t) {
+  while (t) {
+    switch (TREE_CODE(t)) {
+    case VAR_DECL:
+    case PARM_DECL:
+      return t;
+    case INDIRECT_REF:
+    case MEM_REF:
+    case NON_LVALUE_EXPR:
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+    case VIEW_CONVERT_EXPR:
+    case POINTER_PLUS_EXPR:
+    case ADDR_EXPR:
+    case ARRAY_REF:
+      t = TREE_OPERAND(t, 0);
+      break;
+    default:
+      return NULL_TREE;
+    }
+  }
+  return NULL_TREE;
+}
+
+// The variable a clause names, also through an array section (the front
+// end's TREE_LIST of bounds, chained to what it subscripts).
+tree clause_variable(tree decl) {
+  while (decl && TREE_CODE(decl) == TREE_LIST)
+    decl = TREE_CHAIN(decl);
+  return base_variable(decl);
+}
+
+// The variables the map clauses of CLAUSES make present on the device.
+void add_mapped(tree clauses, std::set<tree> *present) {
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP)
+      if (tree var = clause_variable(OMP_CLAUSE_DECL(c)))
+        present->insert(var);
+}
+
+const char *map_clause_kind(int kind, Ownership *ownership) {
+  switch (kind) {
+  case GOMP_MAP_TO:
+  case GOMP_MAP_ALWAYS_TO:
+    *ownership = Ownership::borrow;
+    return "to";
+  case GOMP_MAP_FROM:
+  case GOMP_MAP_ALWAYS_FROM:
+    *ownership = Ownership::out;
+    return "from";
+  case GOMP_MAP_TOFROM:
+  case GOMP_MAP_ALWAYS_TOFROM:
+    *ownership = Ownership::borrow_mut;
+    return "tofrom";
+  case GOMP_MAP_ALLOC:
+    *ownership = Ownership::scratch;
+    return "alloc";
+  default:
+    return nullptr;
+  }
+}
+
+// Whether a buffer of elements of TYPE can be followed: elements with a
+// size, holding no addresses.
+bool followable_elements(tree type) {
+  return COMPLETE_TYPE_P(type) && TYPE_SIZE_UNIT(type) &&
+         TREE_CODE(TYPE_SIZE_UNIT(type)) == INTEGER_CST &&
+         !integer_zerop(TYPE_SIZE_UNIT(type)) && !holds_pointers(type);
+}
+
+// The elements of a section of BYTES: the length as written when the
+// front end multiplied it by the element's size.
+tree section_length(tree bytes, tree element_size) {
+  tree product = strip_value_wrappers(bytes);
+  if (TREE_CODE(product) == MULT_EXPR &&
+      tree_int_cst_equal(TREE_OPERAND(product, 1), element_size))
+    return fold_convert(sizetype, strip_value_wrappers(TREE_OPERAND(product, 0)));
+  return fold_build2(TRUNC_DIV_EXPR, sizetype, fold_convert(sizetype, bytes),
+                     element_size);
+}
+
+std::string name_of(tree decl) {
+  return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
+}
+
+class RegionReader {
+public:
+  RegionReader(tree fndecl, tree target, const RegionCheckOptions &options)
+      : fndecl_(fndecl), target_(target) {
+    region_.location = location_or(target, DECL_SOURCE_LOCATION(fndecl));
+    region_.directive = "target";
+    region_.errors = options.errors;
+    region_.explain = options.explain;
+  }
+
+  // Reads the region into KERNEL; false, with the reason in WHY_NOT, for a
+  // shape the checker does not follow.
+  bool read(const std::set<tree> &present, Kernel *kernel,
+            std::string *why_not) {
+    tree loop = find_loop(why_not);
+    if (!loop || !read_levels(loop, why_not))
+      return false;
+    loop_.body = OMP_FOR_BODY(loop);
+    loop_.location = location_or(loop, region_.location);
+    if (contains_error(loop_.body)) {
+      *why_not = "it has errors";
+      return false;
+    }
+    if (tree nested = nested_construct(loop_.body)) {
+      *why_not = std::string("its loop holds another construct (") +
+                 get_tree_code_name(TREE_CODE(nested)) + ")";
+      return false;
+    }
+    kernel->fndecl = fndecl_;
+    kernel->location = region_.location;
+    kernel->region = &region_;
+    read_maps(present, kernel);
+    add_unmapped_pointers(present, kernel);
+    kernel->loops.push_back(loop_);
+    return true;
+  }
+
+  const OpenmpRegion &region() const { return region_; }
+  const ParallelLoop &loop() const { return loop_; }
+
+private:
+  // The loop construct that holds the loop, through the combined and nested
+  // constructs around it; their clauses give the iterations' own
+  // variables.
+  tree find_loop(std::string *why_not) {
+    // firstprivate on a combined construct applies to each of its parts.
+    privatize(OMP_TARGET_CLAUSES(target_));
+    tree statement = only_statement(OMP_TARGET_BODY(target_));
+    for (;;) {
+      const tree_code code = statement ? TREE_CODE(statement) : ERROR_MARK;
+      const char *name = construct_name(code);
+      if (!name) {
+        *why_not = "its body is not one loop construct";
+        return NULL_TREE;
+      }
+      region_.directive += std::string(" ") + name;
+      if (code == OMP_TEAMS) {
+        privatize(OMP_TEAMS_CLAUSES(statement));
+        statement = only_statement(OMP_TEAMS_BODY(statement));
+      } else if (code == OMP_PARALLEL) {
+        privatize(OMP_PARALLEL_CLAUSES(statement));
+        statement = only_statement(OMP_PARALLEL_BODY(statement));
+      } else {
+        privatize(OMP_FOR_CLAUSES(statement));
+        // The outer part of a combined construct has no loop of its own.
+        if (OMP_FOR_INIT(statement))
+          return statement;
+        statement = only_statement(OMP_FOR_BODY(statement));
+      }
+    }
+  }
+
+  void privatize(tree clauses) {
+    for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+      switch (OMP_CLAUSE_CODE(c)) {
+      case OMP_CLAUSE_PRIVATE:
+      case OMP_CLAUSE_FIRSTPRIVATE:
+      case OMP_CLAUSE_LASTPRIVATE:
+      case OMP_CLAUSE_LINEAR:
+      case OMP_CLAUSE_REDUCTION:
+        // An array section (`reduction(+: beta[:3])`) makes its elements
+        // each thread's own: the pointer is not followed as a buffer.
+        if (tree var = clause_variable(OMP_CLAUSE_DECL(c)))
+          region_.privatized.insert(var);
+        break;
+      default:
+        break;
+      }
+  }
+
+  bool read_levels(tree loop, std::string *why_not) {
+    tree init = OMP_FOR_INIT(loop);
+    for (int i = 0; i < TREE_VEC_LENGTH(init); ++i) {
+      LoopLevel level;
+      if (!read_level(TREE_VEC_ELT(init, i), TREE_VEC_ELT(OMP_FOR_COND(loop), i),
+                      TREE_VEC_ELT(OMP_FOR_INCR(loop), i), &level, why_not))
+        return false;
+      for (const LoopLevel &outer : loop_.levels)
+        if (mentions(level.lower, outer.var) ||
+            mentions(level.bound, outer.var)) {
+          *why_not = "its collapsed loops are not rectangular";
+          return false;
+        }
+      loop_.levels.push_back(level);
+    }
+    return true;
+  }
+
+  // `for (var = lower; var < bound; ++var)`, or `<=`.
+  bool read_level(tree init, tree condition, tree increment, LoopLevel *level,
+                  std::string *why_not) {
+    tree var = init && TREE_CODE(init) == MODIFY_EXPR ? TREE_OPERAND(init, 0)
+                                                      : NULL_TREE;
+    if (!var || !VAR_P(var) || !INTEGRAL_TYPE_P(TREE_TYPE(var))) {
+      *why_not = "its loop variable is not an integer";
+      return false;
+    }
+    tree type = TREE_TYPE(var);
+    level->var = var;
+    level->lower = tree_strip_any_location_wrapper(TREE_OPERAND(init, 1));
+    level->location = location_or(init, region_.location);
+    condition = tree_strip_any_location_wrapper(condition);
+    tree_code code = condition ? TREE_CODE(condition) : ERROR_MARK;
+    tree bound = NULL_TREE;
+    if ((code == LT_EXPR || code == LE_EXPR) &&
+        condition_variable(TREE_OPERAND(condition, 0)) == var) {
+      bound = TREE_OPERAND(condition, 1);
+    } else if ((code == GT_EXPR || code == GE_EXPR) &&
+               condition_variable(TREE_OPERAND(condition, 1)) == var) {
+      bound = TREE_OPERAND(condition, 0);
+      code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
+    }
+    if (!bound || mentions(bound, var) || !counts_up_by_one(increment, var)) {
+      *why_not = "its loop does not count up by one to a bound";
+      return false;
+    }
+    bound = fold_convert(type, tree_strip_any_location_wrapper(bound));
+    if (code == LE_EXPR)
+      bound = fold_build2(PLUS_EXPR, type, bound, build_one_cst(type));
+    level->bound = bound;
+    return true;
+  }
+
+  static bool contains_error(tree body) {
+    struct Search {
+      static tree visit(tree *node, int *, void *) {
+        return *node == error_mark_node ? *node : NULL_TREE;
+      }
+    };
+    return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
+  }
+
+  static tree nested_construct(tree body) {
+    struct Search {
+      static tree visit(tree *node, int *walk_subtrees, void *) {
+        if (TYPE_P(*node))
+          *walk_subtrees = 0;
+        return is_nested_construct(TREE_CODE(*node)) ? *node : NULL_TREE;
+      }
+    };
+    return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
+  }
+
+  void add_buffer(Kernel *kernel, tree decl, Ownership ownership,
+                  const RegionMap &map) {
+    BufferParam buffer;
+    buffer.decl = decl;
+    buffer.ownership = map.present ? Ownership::borrow_mut : ownership;
+    buffer.index = kernel->buffers.size();
+    tree element = TREE_TYPE(TREE_TYPE(decl));
+    if (map.bytes) {
+      buffer.length = section_length(map.bytes, TYPE_SIZE_UNIT(element));
+      buffer.length_text = expr_as_string(buffer.length, 0);
+    }
+    kernel->buffers.push_back(buffer);
+    region_.maps.push_back(map);
+  }
+
+  // A pointer mapped with an array section: the section's map clause, then
+  // the pointer's own (GCC's firstprivate pointer, whose size is the
+  // section's offset from the pointer).
+  void read_maps(const std::set<tree> &present, Kernel *kernel) {
+    tree section = NULL_TREE;
+    for (tree c = OMP_TARGET_CLAUSES(target_); c; c = OMP_CLAUSE_CHAIN(c)) {
+      if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP) {
+        section = NULL_TREE;
+        continue;
+      }
+      tree decl = OMP_CLAUSE_DECL(c);
+      Ownership ownership = Ownership::borrow_mut;
+      if (section && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
+          (VAR_P(decl) || TREE_CODE(decl) == PARM_DECL) &&
+          POINTER_TYPE_P(TREE_TYPE(decl)) &&
+          followable_elements(TREE_TYPE(TREE_TYPE(decl))) &&
+          base_variable(OMP_CLAUSE_DECL(section)) == decl &&
+          !kernel->buffer_for(decl) && !region_.privatized.count(decl)) {
+        RegionMap map;
+        map.kind = map_clause_kind(OMP_CLAUSE_MAP_KIND(section), &ownership);
+        map.location = OMP_CLAUSE_LOCATION(section);
+        map.bytes = OMP_CLAUSE_SIZE(section);
+        map.bias = OMP_CLAUSE_SIZE(c);
+        map.present = present.count(decl) != 0;
+        add_buffer(kernel, decl, ownership, map);
+      }
+      section = map_clause_kind(OMP_CLAUSE_MAP_KIND(c), &ownership) ? c
+                                                                    : NULL_TREE;
+    }
+  }
+
+  // Pointers of the function that the loop uses without a map clause
+  // (is_device_ptr, or present already): buffers it may read and write,
+  // whose races the checker still sees.
+  void add_unmapped_pointers(const std::set<tree> &present, Kernel *kernel) {
+    struct Search {
+      RegionReader *reader;
+      const std::set<tree> &present;
+      Kernel *kernel;
+      std::set<tree> declared;
+      static tree visit(tree *node, int *walk_subtrees, void *data) {
+        auto *search = static_cast<Search *>(data);
+        tree t = *node;
+        if (TYPE_P(t)) {
+          *walk_subtrees = 0;
+        } else if (TREE_CODE(t) == DECL_EXPR) {
+          search->declared.insert(DECL_EXPR_DECL(t));
+        } else if (TREE_CODE(t) == BIND_EXPR) {
+          for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
+            search->declared.insert(var);
+        } else if ((VAR_P(t) || TREE_CODE(t) == PARM_DECL) &&
+                   DECL_CONTEXT(t) == search->reader->fndecl_ &&
+                   !TREE_STATIC(t) && !DECL_EXTERNAL(t) &&
+                   POINTER_TYPE_P(TREE_TYPE(t)) &&
+                   followable_elements(TREE_TYPE(TREE_TYPE(t))) &&
+                   !search->declared.count(t) &&
+                   !search->reader->region_.privatized.count(t) &&
+                   !search->kernel->buffer_for(t)) {
+          RegionMap map;
+          map.present = search->present.count(t) != 0;
+          search->reader->add_buffer(search->kernel, t, Ownership::borrow_mut,
+                                     map);
+        }
+        return NULL_TREE;
+      }
+    } search{this, present, kernel, {}};
+    cp_walk_tree_without_duplicates(&loop_.body, Search::visit, &search);
+  }
+
+  tree fndecl_;
+  tree target_;
+  OpenmpRegion region_;
+  ParallelLoop loop_;
+};
+
+// A section that ends before the loop's accesses do, or starts after
+// they start: the loop reads or writes memory the map did not bring.
+// Only what folds to a constant is certain.
+void check_sections(const OpenmpRegion &region, const KernelFacts &facts) {
+  tree type = long_long_integer_type_node;
+  for (const Reach &reach : facts.reaches) {
+    const RegionMap &map = region.maps[reach.buffer->index];
+    if (!map.kind || map.present ||
+        !integer_onep(fold_build2(LT_EXPR, boolean_type_node, reach.first,
+                                  reach.end)))
+      continue;
+    tree start = fold_convert(type, map.bias);
+    tree end =
+        fold_build2(PLUS_EXPR, type, start, fold_convert(type, map.bytes));
+    tree element = fold_convert(
+        type, TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(reach.buffer->decl))));
+    const struct {
+      tree bytes;
+      const char *where;
+    } outside[] = {
+        {fold_build2(MINUS_EXPR, type, reach.end, end), "past the end"},
+        {fold_build2(MINUS_EXPR, type, start, reach.first),
+         "before the start"}};
+    for (const auto &side : outside) {
+      if (TREE_CODE(side.bytes) != INTEGER_CST ||
+          tree_int_cst_sgn(side.bytes) <= 0)
+        continue;
+      tree elements = fold_build2(CEIL_DIV_EXPR, type, side.bytes, element);
+      tree first = fold_build2(FLOOR_DIV_EXPR, type, reach.first, element);
+      tree count = fold_build2(
+          MINUS_EXPR, type,
+          fold_build2(CEIL_DIV_EXPR, type, reach.end, element), first);
+      auto_diagnostic_group group;
+      emit_diagnostic(mistake_kind(region), map.location, 0,
+                      "the loop accesses %E elements of %qD %s of the "
+                      "section mapped here",
+                      elements, reach.buffer->decl, side.where);
+      inform(reach.location, "the loop reaches %<%E[%E:%E]%>; map that section",
+             DECL_NAME(reach.buffer->decl), first, count);
+    }
+  }
+}
+
+// What the loop does with each buffer, for explain: `x` read, map(to).
+std::string buffer_uses(const Kernel &kernel, const OpenmpRegion &region,
+                        const KernelFacts &facts) {
+  std::string text;
+  for (const BufferParam &buffer : kernel.buffers) {
+    const BufferUse &use = facts.uses[buffer.index];
+    const RegionMap &map = region.maps[buffer.index];
+    if (!use.read && !use.written)
+      continue;
+    text += text.empty() ? "" : "; ";
+    text += "'" + name_of(buffer.decl) + "' ";
+    text += use.read && use.written ? "read and written"
+            : use.written           ? "written"
+                                    : "read";
+    if (map.present)
+      text += ", present already";
+    else if (map.kind)
+      text += std::string(", map(") + map.kind + ")";
+    else
+      text += ", no map clause";
+  }
+  return text.empty() ? "no buffer" : text;
+}
+
+void check_region(tree fndecl, tree target, const std::set<tree> &present,
+                  const RegionCheckOptions &options) {
+  RegionReader reader(fndecl, target, options);
+  Kernel kernel;
+  std::string why_not;
+  const OpenmpRegion &region = reader.region();
+  if (!reader.read(present, &kernel, &why_not)) {
+    if (options.explain)
+      inform(region.location,
+             "ferry did not check this %<#pragma omp %s%>: %s; GCC compiles "
+             "it as written",
+             region.directive.c_str(), why_not.c_str());
+    return;
+  }
+  const bool notes_inhibited = global_dc->inhibit_notes_p;
+  KernelFacts facts;
+  const bool shown_safe = check_ownership(kernel, &facts);
+  global_dc->inhibit_notes_p = notes_inhibited;
+  check_sections(region, facts);
+  if (!options.explain)
+    return;
+  const ParallelLoop &loop = reader.loop();
+  inform(region.location,
+         "ferry checked this %<#pragma omp %s%> as a parallel loop over %qD%s "
+         "(%s)%s; GCC compiles it as written",
+         region.directive.c_str(), loop.levels.front().var,
+         loop.levels.size() > 1 ? " and the loops it collapses" : "",
+         buffer_uses(kernel, region, facts).c_str(),
+         shown_safe ? "" : ", and did not show all of it right (the "
+                           "diagnostics above say where)");
+}
+
+// Walks a function's statements; the variables the enclosing target data
+// regions map are present in the regions inside them.
+class RegionSearch {
+public:
+  RegionSearch(tree fndecl, const RegionCheckOptions &options)
+      : fndecl_(fndecl), options_(options) {}
+
+  void run() {
+    tree *body = &DECL_SAVED_TREE(fndecl_);
+    // `target enter data` anywhere in the function may have mapped what a
+    // region uses before it runs.
+    cp_walk_tree_without_duplicates(body, find_enter_data, &present_);
+    walk(body);
+  }
+
+private:
+  void walk(tree *body) { cp_walk_tree(body, visit, this, nullptr); }
+
+  static tree find_enter_data(tree *node, int *walk_subtrees, void *data) {
+    if (TYPE_P(*node))
+      *walk_subtrees = 0;
+    else if (TREE_CODE(*node) == OMP_TARGET_ENTER_DATA)
+      add_mapped(OMP_TARGET_ENTER_DATA_CLAUSES(*node),
+                 static_cast<std::set<tree> *>(data));
+    return NULL_TREE;
+  }
+
+  static tree visit(tree *node, int *walk_subtrees, void *data) {
+    auto *self = static_cast<RegionSearch *>(data);
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+    } else if (TREE_CODE(t) == OMP_TARGET_DATA) {
+      *walk_subtrees = 0;
+      const std::set<tree> outside = self->present_;
+      add_mapped(OMP_TARGET_DATA_CLAUSES(t), &self->present_);
+      self->walk(&OMP_TARGET_DATA_BODY(t));
+      self->present_ = outside;
+    } else if (TREE_CODE(t) == OMP_TARGET) {
+      *walk_subtrees = 0;
+      // A template's instances share the region's location and would
+      // repeat its findings.
+      if (checked_.insert(EXPR_LOCATION(t)).second)
+        check_region(self->fndecl_, t, self->present_, self->options_);
+    }
+    return NULL_TREE;
+  }
+
+  tree fndecl_;
+  const RegionCheckOptions &options_;
+  std::set<tree> present_;
+  static std::set<location_t> checked_;
+};
+
+std::set<location_t> RegionSearch::checked_;
+
+} // namespace
+
+diagnostic_t mistake_kind(const OpenmpRegion &region) {
+  return region.errors ? DK_ERROR : DK_WARNING;
+}
+
+void check_openmp_regions(tree fndecl, const RegionCheckOptions &options) {
+  if (!flag_openmp || !DECL_SAVED_TREE(fndecl))
+    return;
+  RegionSearch(fndecl, options).run();
+}
+
+} // namespace ferry

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The program's own OpenMP target loops, checked with OpenMP's meaning.
+//
+// A `#pragma omp target teams distribute parallel for` (or `target
+// parallel for`, `target teams loop`, `target simd`, with or without
+// `simd`, or `target` around one of them) in any function is read into the
+// model a [[ferry::kernel]] would have (kernel_model.h): a pointer mapped
+// with an array section is a buffer whose ownership its map kind gives
+// (`to`: borrow, `from`: out, `tofrom`: borrow_mut, `alloc`: scratch); a
+// pointer the loop uses without a map is a buffer the loop may read and
+// write; the variables of the private, firstprivate, lastprivate, linear
+// and reduction clauses belong to each iteration.  The checker of
+// ownership_check.h then reports, as warnings at their lines, the mistakes
+// that OpenMP's meaning makes certain:
+//   - a write to a section mapped `to`, which the host never sees;
+//   - a read of a section mapped `from` or `alloc` before the iteration
+//     wrote it: device memory the program never set;
+//   - a section mapped `from` that the loop never writes;
+//   - one element, or one shared variable, written by every iteration;
+//   - an update of a shared variable without its reduction clause;
+//   - a section that ends before the loop's accesses do.
+// A section an enclosing `target data` region of the same function maps
+// is already on the device, so its map copies nothing and its kind
+// contradicts nothing.  What ferry only cannot show is no warning: the
+// pragma is the program's promise.  -fplugin-arg-ferry-explain says, for
+// every region, whether and how it was checked.
+//
+// Input: a function at PLUGIN_PRE_GENERICIZE.  Output: diagnostics only;
+// the regions are compiled as GCC compiles them.
+#ifndef FERRY_PLUGIN_OPENMP_REGIONS_H
+#define FERRY_PLUGIN_OPENMP_REGIONS_H
+
+#include "gcc_compat.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ferry {
+
+// The map of one buffer of a region.
+struct RegionMap {
+  const char *kind = nullptr; // "to", "from", "tofrom", "alloc"; null: none
+  location_t location = UNKNOWN_LOCATION; // the clause
+  tree bytes = NULL_TREE; // the section's length in bytes
+  tree bias = NULL_TREE;  // bytes from the pointer to the section's start
+  // An enclosing `target data` region maps it: this map copies nothing.
+  bool present = false;
+};
+
+// What the checker must know of a region besides its kernel model.
+struct OpenmpRegion {
+  location_t location = UNKNOWN_LOCATION;
+  std::string directive;       // "target teams distribute parallel for"
+  std::vector<RegionMap> maps; // indexed like Kernel::buffers
+  // Variables of which each thread or iteration has its own copy.
+  std::set<tree> privatized;
+  bool errors = false;  // -fplugin-arg-ferry-openmp-errors
+  bool explain = false; // -fplugin-arg-ferry-explain
+};
+
+// How a certain mistake in REGION is reported: a warning, or an error
+// under -fplugin-arg-ferry-openmp-errors.
+diagnostic_t mistake_kind(const OpenmpRegion &region);
+
+struct RegionCheckOptions {
+  bool errors = false;
+  bool explain = false;
+};
+
+// Checks every target loop of FNDECL, a function that is not a kernel.
+void check_openmp_regions(tree fndecl, const RegionCheckOptions &options);
+
+} // namespace ferry
+
+#endif

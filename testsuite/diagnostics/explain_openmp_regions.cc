@@ -1,0 +1,35 @@
+// -fplugin-arg-ferry-explain says, for each of the program's own target
+// loops, how ferry read and checked it, or why it did not.
+// { dg-options "-fplugin-arg-ferry-explain" }
+void axpy(int n, double a, const double *x, double *y) {
+#pragma omp target teams distribute parallel for simd map(to: x[0:n]) map(tofrom: y[0:n]) // { dg-message "ferry checked this '#pragma omp target teams distribute parallel for simd' as a parallel loop over 'i' \\('x' read, map\\(to\\); 'y' read and written, map\\(tofrom\\)\\); GCC compiles it as written" }
+  for (int i = 0; i < n; ++i)
+    y[i] += a * x[i];
+}
+
+void gather(int n, const int *idx, const double *x, double *y) {
+#pragma omp target teams distribute parallel for map(to: idx[0:n], x[0:n]) map(tofrom: y[0:n]) // { dg-message "ferry checked .* and did not show all of it right \\(the diagnostics above say where\\)" }
+  for (int i = 0; i < n; ++i)
+    y[idx[i]] = x[i]; // { dg-message "possible data race: this write of 'y' is not at an element that only the current iteration touches" }
+}
+
+void in_place(int n, double *x) {
+#pragma omp target data map(tofrom: x[0:n])
+  {
+#pragma omp target teams distribute parallel for // { dg-message "\\('x' read and written, present already\\)" }
+    for (int i = 0; i < n; ++i)
+      x[i] *= 2;
+  }
+}
+
+void serial_region(int n, double *x) {
+#pragma omp target map(tofrom: x[0:n]) // { dg-message "ferry did not check this '#pragma omp target': its body is not one loop construct; GCC compiles it as written" }
+  for (int i = 0; i < n; ++i)
+    x[i] += 1;
+}
+
+void counting_down(int n, double *x) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) // { dg-message "ferry did not check this '#pragma omp target teams distribute parallel for': its loop does not count up by one to a bound" }
+  for (int i = n - 1; i >= 0; --i)
+    x[i] += 1;
+}

@@ -1,0 +1,77 @@
+// Each mistake that OpenMP's meaning makes certain in a program's own
+// target loop is a warning at its line, with the clause that fixes it.
+void unset_read(int n, double *y) {
+#pragma omp target teams distribute parallel for map(from: y[0:n]) // { dg-message "map it 'tofrom', or 'to' if the loop does not write it; the map as written is right only where a data region outside this function has mapped it already" }
+  for (int i = 0; i < n; ++i)
+    y[i] = y[i] + 1; // { dg-warning "this read of 'y' comes before the iteration writes that element, but 'y' is mapped 'from': nothing set its device copy from the host" }
+}
+
+void alloc_read(int n, const double *x, double *t) {
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(alloc: t[0:n])
+  for (int i = 0; i < n; ++i) {
+    double v = t[i]; // { dg-warning "this read of 't' comes before the iteration writes that element, but 't' is mapped 'alloc'" }
+    t[i] = v + x[i];
+  }
+}
+
+void never_written(int n, const double *x, double *y, double *z) {
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]) map(from: z[0:n]) // { dg-warning "'z' is mapped 'from', but the loop never writes it: the copy back puts device memory nothing set over the values on the host" }
+  for (int i = 0; i < n; ++i)
+    y[i] = x[i];
+}
+
+void partly_written(int n, const double *in, double *out) {
+#pragma omp target teams distribute parallel for map(to: in[0:n]) map(from: out[0:n]) // { dg-message "map it 'tofrom', so that the elements the loop skips keep their values from the host" }
+  for (int i = 1; i < n - 1; ++i) // { dg-warning "this loop leaves elements of 'out' unwritten, but 'map.from.' copies all of them back: they get what device memory held" }
+    out[i] = 0.5 * (in[i - 1] + in[i + 1]); // { dg-message "the writes start at element 1, not at element 0" }
+}
+
+double no_reduction_clause(int n, const double *x) {
+  double sum = 0;
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: sum) // { dg-message "add 'reduction\\(\\+: sum\\)' to the '#pragma omp target teams distribute parallel for'" }
+  for (int i = 0; i < n; ++i)
+    sum += x[i]; // { dg-warning "every iteration updates 'sum', which has no reduction clause: a data race" }
+  return sum;
+}
+
+void shared_temporary(int n, const double *x, double *y) {
+  double t; // { dg-message "declare 't' inside the loop, or add 'private\\(t\\)' to the '#pragma omp target teams distribute parallel for'" }
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n])
+  for (int i = 0; i < n; ++i) {
+    t = 2 * x[i]; // { dg-warning "'t' is shared by the threads of the region; writing it from the loop is a data race" }
+    y[i] = t;
+  }
+}
+
+void short_section(double *y) {
+#pragma omp target teams distribute parallel for map(tofrom: y[0:100]) // { dg-warning "the loop accesses 28 elements of 'y' past the end of the section mapped here" }
+  for (int i = 0; i < 128; ++i) // { dg-message "the loop reaches 'y\\[0:128\\]'; map that section" }
+    y[i] = 1;
+}
+
+void late_section(double *y) {
+#pragma omp target parallel for map(tofrom: y[8:100]) // { dg-warning "the loop accesses 8 elements of 'y' before the start of the section mapped here" }
+  for (int i = 0; i < 100; ++i)
+    y[i] = 1;
+}
+
+void one_element(int n, const double *x, double *m) {
+#pragma omp target teams loop map(to: x[0:n]) map(tofrom: m[0:4])
+  for (int i = 0; i < n; ++i)
+    m[2] = x[i]; // { dg-warning "every iteration writes this element of 'm': a data race" }
+}
+
+void pointer_moved(int n, int length, const float *x, float *r) {
+#pragma omp target teams distribute parallel for
+  for (int i = 0; i < n; i++) {
+    x += i * length; // { dg-warning "'x' is shared by the threads of the region; writing it from the loop is a data race" }
+    r[i] = x[0];
+  }
+}
+
+void nested_teams(int n, double *y) {
+#pragma omp target map(to: y[0:n]) // { dg-warning "'y' is mapped 'to', but the loop writes it" }
+#pragma omp teams distribute parallel for simd
+  for (int i = 0; i < n; ++i)
+    y[i] = 1;
+}
