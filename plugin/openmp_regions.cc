@@ -6,6 +6,8 @@
 #include "ownership_check.h"
 #include "tree_utils.h"
 
+#include <algorithm>
+
 namespace ferry {
 
 namespace {
@@ -204,8 +206,10 @@ public:
       return false;
     }
     if (tree nested = nested_construct(loop_.body)) {
-      *why_not = std::string("its loop holds another construct (") +
-                 get_tree_code_name(TREE_CODE(nested)) + ")";
+      // omp_parallel -> "omp parallel", omp_atomic_capture_old -> ...
+      std::string name = get_tree_code_name(TREE_CODE(nested));
+      std::replace(name.begin(), name.end(), '_', ' ');
+      *why_not = "its loop holds a nested '#pragma " + name + "'";
       return false;
     }
     kernel->fndecl = fndecl_;
