@@ -319,7 +319,14 @@ private:
   void report_region_partial_write(const BufferParam &buffer,
                                    const Coverage &coverage);
 
-  void report_region_shared_write(tree decl, location_t where);
+  // A store of VALUE (NULL_TREE: an increment, or not known) to a shared
+  // variable of the region's function: a certain race when the iterations
+  // store different values.
+  void report_region_shared_write(tree decl, tree value, location_t where);
+
+  // Whether VALUE can differ between iterations: it reads a loop variable,
+  // a variable of the iteration, or memory.
+  bool varies_by_iteration(tree value) const;
 
   void report_missing_reduction(tree var, tree_code op, location_t where);
 

@@ -240,6 +240,7 @@ private:
         return NULL_TREE;
       }
       region_.directive += std::string(" ") + name;
+      region_.threads_share |= code == OMP_PARALLEL || code == OMP_LOOP;
       if (code == OMP_TEAMS) {
         privatize(OMP_TEAMS_CLAUSES(statement));
         statement = only_statement(OMP_TEAMS_BODY(statement));
@@ -316,6 +317,13 @@ private:
       bound = TREE_OPERAND(condition, 0);
       code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
     }
+    // A bound of a non-rectangular collapsed nest is a TREE_VEC of the
+    // outer variable, its factor and an addend (OpenMP 5.0).
+    if (TREE_CODE(level->lower) == TREE_VEC ||
+        (bound && TREE_CODE(bound) == TREE_VEC)) {
+      *why_not = "its collapsed loops are not rectangular";
+      return false;
+    }
     if (!bound || mentions(bound, var) || !counts_up_by_one(increment, var)) {
       *why_not = "its loop does not count up by one to a bound";
       return false;
@@ -373,6 +381,8 @@ private:
         continue;
       }
       tree decl = OMP_CLAUSE_DECL(c);
+      if (DECL_P(decl))
+        region_.mapped.insert(decl);
       Ownership ownership = Ownership::borrow_mut;
       if (section && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
           (VAR_P(decl) || TREE_CODE(decl) == PARM_DECL) &&
@@ -594,12 +604,18 @@ std::set<location_t> RegionSearch::checked_;
 
 } // namespace
 
+bool shared_by_iterations(const OpenmpRegion &region, tree decl) {
+  return region.threads_share || region.mapped.count(decl);
+}
+
 diagnostic_t mistake_kind(const OpenmpRegion &region) {
   return region.errors ? DK_ERROR : DK_WARNING;
 }
 
 void check_openmp_regions(tree fndecl, const RegionCheckOptions &options) {
-  if (!flag_openmp || !DECL_SAVED_TREE(fndecl))
+  // After an error the pragmas may have lost clauses (GCC 12 stops at one
+  // it does not know, such as uses_allocators): nothing to check against.
+  if (!flag_openmp || !DECL_SAVED_TREE(fndecl) || seen_error())
     return;
   RegionSearch(fndecl, options).run();
 }

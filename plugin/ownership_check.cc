@@ -607,7 +607,7 @@ void LoopChecker::store(tree lvalue, location_t where) {
     return;
   case AccessTarget::shared_var: {
     if (k_.region) {
-      report_region_shared_write(target.decl, where);
+      report_region_shared_write(target.decl, NULL_TREE, where);
       return;
     }
     auto_diagnostic_group group;
@@ -689,6 +689,11 @@ void LoopChecker::update(tree t, location_t where) {
   if (target.kind == AccessTarget::element &&
       target.buffer->ownership == Ownership::shared_mut) {
     atomic_update(t, target, where);
+    return;
+  }
+  if (k_.region && target.kind == AccessTarget::shared_var && !increment) {
+    report_region_shared_write(target.decl, TREE_OPERAND(t, 1), where);
+    walk(&TREE_OPERAND(t, 1));
     return;
   }
   store(lvalue, where);

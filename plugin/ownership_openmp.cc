@@ -75,12 +75,32 @@ void LoopChecker::report_region_partial_write(const BufferParam &buffer,
          buffer.decl);
 }
 
-void LoopChecker::report_region_shared_write(tree decl, location_t where) {
+void LoopChecker::report_region_shared_write(tree decl, tree value,
+                                             location_t where) {
   // An element or member of an array or struct of the function: which one
   // the iteration writes is not followed (only buffers are).
   if (AGGREGATE_TYPE_P(TREE_TYPE(decl))) {
     fail(where, "ferry does not follow the writes to %qD, an array or "
                 "struct of the function",
+         decl);
+    return;
+  }
+  // Every iteration storing one value (`num_teams = omp_get_num_teams()`,
+  // a flag) is what programs and OpenMP's own tests do on purpose.
+  if (!shared_by_iterations(*k_.region, decl)) {
+    fail(where, "each team writes its own copy of %qD, but in turn", decl);
+    return;
+  }
+  // A store under a condition may be made by one iteration only (`if
+  // (omp_get_team_num() == 0) flag = x[i]`).
+  if (!unguarded()) {
+    fail(where, "ferry cannot show that one iteration at most stores to %qD",
+         decl);
+    return;
+  }
+  if (value && !varies_by_iteration(value)) {
+    fail(where, "every iteration stores to %qD; ferry cannot show that "
+                "they store the same value",
          decl);
     return;
   }
@@ -98,8 +118,32 @@ void LoopChecker::report_region_shared_write(tree decl, location_t where) {
          decl, DECL_NAME(decl), k_.region->directive.c_str());
 }
 
+bool LoopChecker::varies_by_iteration(tree value) const {
+  struct Search {
+    const LoopChecker *checker;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      const LoopChecker *self = static_cast<Search *>(data)->checker;
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      const bool varies =
+          self->is_parallel_var(t) || self->private_vars_.count(t) ||
+          TREE_CODE(t) == INDIRECT_REF || TREE_CODE(t) == ARRAY_REF ||
+          TREE_CODE(t) == MEM_REF;
+      return varies ? t : NULL_TREE;
+    }
+  } search{this};
+  return cp_walk_tree_without_duplicates(&value, Search::visit, &search);
+}
+
 void LoopChecker::report_missing_reduction(tree var, tree_code op,
                                            location_t where) {
+  if (!shared_by_iterations(*k_.region, var)) {
+    fail(where, "each team updates its own copy of %qD, in turn", var);
+    return;
+  }
   if (!reported_globals_.insert(var).second)
     return;
   auto_diagnostic_group group;

@@ -3,8 +3,10 @@
 // collapsed nests with a serial inner loop, atomic updates, scatters
 // through an index list, sections already mapped by a data region of the
 // function, pointers used without a map, loops that end at `<=`, arrays
-// of structs, and the combined forms of the construct.
+// of structs, the combined forms of the construct, per-team copies under
+// teams distribute, and stores of one value or under a condition.
 #include <cmath>
+#include <omp.h>
 #include <cstdio>
 #include <cstdlib>
 struct P { float x, y, z; };
@@ -103,4 +105,26 @@ void isdev(int n, double *d) {
 void fp(int n, double a, double *y) {
 #pragma omp target teams distribute parallel for firstprivate(a) map(tofrom: y[0:n])
   for (int i = 0; i < n; ++i) { a = a + 0; y[i] *= a; }
+}
+void per_team_copies(int n, const char *a, char *b) {
+  char count = 0;
+  // Under teams distribute alone each team runs its iterations in turn, on
+  // its own firstprivate copy of count.
+#pragma omp target teams distribute map(to: a[0:n]) map(from: b[0:n])
+  for (int i = 0; i < n; ++i) {
+    count = 0;
+    for (int k = 0; k < a[i]; ++k)
+      count += 1;
+    b[i] = count;
+  }
+}
+int team_flag(int n, const int *a) {
+  int first = -1, teams = 0;
+#pragma omp target teams distribute parallel for map(to: a[0:n]) map(tofrom: first, teams)
+  for (int i = 0; i < n; ++i) {
+    teams = omp_get_num_teams();
+    if (i == 0)
+      first = a[i];
+  }
+  return first + teams;
 }
