@@ -43,6 +43,14 @@ void LoopChecker::report_region_write(const BufferParam &buffer,
 
 void LoopChecker::report_region_unset_read(const BufferParam &buffer,
                                            const BufferAccess &access) {
+  // A read ferry could not trace to its element (through a helper's
+  // reference, say) may be of one the iteration wrote.
+  if (!access.offset.affine) {
+    fail(access.location,
+         "ferry cannot show which element of %qD this read reaches",
+         buffer.decl);
+    return;
+  }
   const RegionMap &map = k_.region->maps[buffer.index];
   auto_diagnostic_group group;
   mistake(access.location,
