@@ -4,7 +4,8 @@
 // through an index list, sections already mapped by a data region of the
 // function, pointers used without a map, loops that end at `<=`, arrays
 // of structs, the combined forms of the construct, per-team copies under
-// teams distribute, and stores of one value or under a condition.
+// teams distribute, stores of one value or under a condition, arrays of
+// the function, and reductions over an array section.
 #include <cmath>
 #include <omp.h>
 #include <cstdio>
@@ -127,4 +128,21 @@ int team_flag(int n, const int *a) {
       first = a[i];
   }
   return first + teams;
+}
+int local_array(int n) {
+  unsigned state[64];
+  // Elements of an array of the function: ferry does not follow which
+  // one an iteration writes, and says nothing.
+#pragma omp target teams distribute parallel for map(from: state[0:64])
+  for (int i = 0; i < 64; ++i)
+    state[i] = i * n;
+  return state[3];
+}
+void section_reduction(int n, const double *x, double *beta) {
+#pragma omp target teams distribute parallel for map(to: x[0:n]) reduction(+: beta[:3])
+  for (int i = 0; i < n; ++i) {
+    beta[0] += x[i];
+    beta[1] += 2 * x[i];
+    beta[2] += 3 * x[i];
+  }
 }
