@@ -248,6 +248,10 @@ private:
   // the elements the iteration owns.
   void check_races();
 
+  // The bytes an iteration owns at a time: ELEMENT, or one member of it.
+  tree ownership_unit(const std::vector<BufferAccess> &list,
+                      tree element) const;
+
   // Accesses whose disjointness only the launch's values decide: checked
   // there (launch_disjointness.h).
   bool leave_to_launch(const BufferParam &buffer,

@@ -183,7 +183,8 @@ void LoopChecker::check_races() {
                                [](const BufferAccess &a) { return a.write; });
     if (!written)
       continue;
-    tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+    tree element = ownership_unit(
+        list, TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl))));
     const BufferAccess &first_write =
         *std::find_if(list.begin(), list.end(),
                       [](const BufferAccess &a) { return a.write; });
@@ -204,6 +205,32 @@ void LoopChecker::check_races() {
       }
     }
   }
+}
+
+// What each iteration owns of a buffer: whole elements, or, where every
+// access of the loop is to one member of the same size and the parallel
+// steps are multiples of it but not of the element, that member's bytes
+// (an SU(3) code's iteration writes one complex number of a site's
+// matrices: c[id / 36].link[(id % 36) / 9].e[(id % 9) / 3][id % 3]).
+tree LoopChecker::ownership_unit(const std::vector<BufferAccess> &list,
+                                 tree element) const {
+  tree size = list.front().size;
+  if (!size || TREE_CODE(size) != INTEGER_CST ||
+      TREE_CODE(element) != INTEGER_CST || tree_int_cst_equal(size, element) ||
+      integer_zerop(size) ||
+      !integer_zerop(fold_build2(TRUNC_MOD_EXPR, sizetype, element, size)))
+    return element;
+  for (const BufferAccess &access : list) {
+    if (!access.size || !tree_int_cst_equal(access.size, size) ||
+        !access.offset.affine)
+      return element;
+    for (const auto &term : access.offset.terms)
+      if (TREE_CODE(term.second) != INTEGER_CST ||
+          !integer_zerop(fold_build2(TRUNC_MOD_EXPR, sizetype, term.second,
+                                     size)))
+        return element;
+  }
+  return size;
 }
 
 // Accesses whose disjointness only the launch's values decide: checked

@@ -157,6 +157,129 @@ tree expand_constants(tree expression, int depth = 0) {
   return copy;
 }
 
+tree strip_integral_conversions(tree expression) {
+  expression = tree_strip_any_location_wrapper(expression);
+  while ((CONVERT_EXPR_P(expression) ||
+          TREE_CODE(expression) == NON_LVALUE_EXPR) &&
+         INTEGRAL_TYPE_P(TREE_TYPE(TREE_OPERAND(expression, 0))))
+    expression = tree_strip_any_location_wrapper(TREE_OPERAND(expression, 0));
+  return expression;
+}
+
+// A digit of a mixed-radix decomposition of an index variable:
+// (var % modulus) / divisor, with no modulus for `var / divisor` and a
+// divisor of 1 for `var % modulus` (the SU(3) codes' `i = id / 36`,
+// `j = (id % 36) / 9`, `k = (id % 9) / 3`, `l = id % 3`).
+struct Digit {
+  tree var = NULL_TREE;
+  tree modulus = NULL_TREE;
+  tree divisor = NULL_TREE;
+};
+
+bool positive_constant(tree t) {
+  return TREE_CODE(t) == INTEGER_CST && tree_int_cst_sgn(t) > 0 &&
+         tree_fits_uhwi_p(t);
+}
+
+bool read_digit(tree expression, const std::vector<IndexVariable> &vars,
+                Digit *digit) {
+  expression = strip_integral_conversions(expression);
+  const tree_code code = TREE_CODE(expression);
+  if (code != TRUNC_DIV_EXPR && code != TRUNC_MOD_EXPR)
+    return false;
+  tree operand = strip_integral_conversions(TREE_OPERAND(expression, 0));
+  tree constant = TREE_OPERAND(expression, 1);
+  if (!positive_constant(constant))
+    return false;
+  if (code == TRUNC_MOD_EXPR) {
+    digit->modulus = constant;
+    digit->divisor = size_one_node;
+  } else if (TREE_CODE(operand) == TRUNC_MOD_EXPR &&
+             positive_constant(TREE_OPERAND(operand, 1))) {
+    digit->modulus = TREE_OPERAND(operand, 1);
+    digit->divisor = constant;
+    operand = strip_integral_conversions(TREE_OPERAND(operand, 0));
+  } else {
+    digit->divisor = constant;
+  }
+  digit->var = operand;
+  return find_variable(operand, vars) != nullptr;
+}
+
+// The digits of a variable, weighted each by its radix, add up to the
+// variable: a flat index split by division and remainder is one-to-one.
+// Replaces the digit terms of FORM by the variable's own; false when the
+// digits of a variable do not make a whole decomposition of it, each
+// weighted by its divisor times one factor, or the variable may be
+// negative (where C's division rounds towards zero).
+bool combine_digits(AffineOffset *form,
+                    const std::vector<IndexVariable> &vars) {
+  struct Weighted {
+    Digit digit;
+    tree coefficient;
+  };
+  std::map<tree, std::vector<Weighted>> by_var;
+  std::vector<std::pair<tree, tree>> terms;
+  for (const auto &term : form->terms) {
+    Digit digit;
+    if (!read_digit(term.first, vars, &digit)) {
+      terms.push_back(term);
+      continue;
+    }
+    std::vector<Weighted> &digits = by_var[digit.var];
+    auto same = std::find_if(digits.begin(), digits.end(), [&](const Weighted &w) {
+      return tree_int_cst_equal(w.digit.divisor, digit.divisor) &&
+             (w.digit.modulus && digit.modulus
+                  ? tree_int_cst_equal(w.digit.modulus, digit.modulus)
+                  : w.digit.modulus == digit.modulus);
+    });
+    if (same != digits.end())
+      same->coefficient =
+          fold_build2(PLUS_EXPR, sizetype, same->coefficient, term.second);
+    else
+      digits.push_back({digit, term.second});
+  }
+  for (auto &[var, digits] : by_var) {
+    const IndexVariable *v = find_variable(var, vars);
+    if (!TYPE_UNSIGNED(TREE_TYPE(var)) &&
+        !(v->lower && TREE_CODE(v->lower) == INTEGER_CST &&
+          tree_int_cst_sgn(v->lower) >= 0))
+      return false;
+    std::sort(digits.begin(), digits.end(),
+              [](const Weighted &a, const Weighted &b) {
+                return tree_to_uhwi(a.digit.divisor) <
+                       tree_to_uhwi(b.digit.divisor);
+              });
+    if (!integer_onep(digits.front().digit.divisor))
+      return false;
+    tree factor = fold(digits.front().coefficient);
+    for (std::size_t t = 0; t < digits.size(); ++t) {
+      const Digit &digit = digits[t].digit;
+      const bool last = t + 1 == digits.size();
+      if (last ? digit.modulus != NULL_TREE
+               : !digit.modulus ||
+                     !tree_int_cst_equal(digit.modulus,
+                                         digits[t + 1].digit.divisor) ||
+                     tree_to_uhwi(digit.modulus) %
+                             tree_to_uhwi(digit.divisor) !=
+                         0)
+        return false;
+      tree weight = fold_build2(MULT_EXPR, sizetype, factor,
+                                to_sizetype(digit.divisor));
+      if (!operand_equal_p(fold(digits[t].coefficient), weight, 0))
+        return false;
+    }
+    auto same = std::find_if(terms.begin(), terms.end(),
+                             [&](const auto &t) { return t.first == var; });
+    if (same != terms.end())
+      same->second = fold_build2(PLUS_EXPR, sizetype, same->second, factor);
+    else
+      terms.emplace_back(var, factor);
+  }
+  form->terms = terms;
+  return true;
+}
+
 AffineOffset decompose(tree expression,
                        const std::vector<IndexVariable> &vars) {
   AffineOffset form;
@@ -206,6 +329,18 @@ AffineOffset decompose(tree expression,
     if (negated.affine)
       scale(&negated, fold_convert(sizetype, integer_minus_one_node));
     return negated;
+  }
+  case TRUNC_DIV_EXPR:
+  case TRUNC_MOD_EXPR: {
+    // A digit stands as a term of its own until combine_digits() adds the
+    // digits up.
+    Digit digit;
+    if (!read_digit(expression, vars, &digit))
+      return form;
+    form.affine = true;
+    form.terms.emplace_back(expression, size_one_node);
+    form.constant = size_zero_node;
+    return form;
   }
   default:
     return form;
@@ -404,6 +539,8 @@ bool equal_sizes(tree a, tree b) { return difference(a, b).zero(); }
 AffineOffset affine_offset(tree offset,
                            const std::vector<IndexVariable> &variables) {
   AffineOffset form = decompose(expand_constants(offset), variables);
+  if (form.affine && !combine_digits(&form, variables))
+    form.affine = false;
   if (form.affine) {
     form.constant = fold(form.constant);
     for (auto &term : form.terms)
