@@ -220,17 +220,21 @@ tree LoopChecker::ownership_unit(const std::vector<BufferAccess> &list,
       integer_zerop(size) ||
       !integer_zerop(fold_build2(TRUNC_MOD_EXPR, sizetype, element, size)))
     return element;
+  auto divides = [](tree step, tree unit) {
+    return integer_zerop(fold_build2(TRUNC_MOD_EXPR, sizetype, step, unit));
+  };
+  bool within_elements = false; // a step whole elements cannot own
   for (const BufferAccess &access : list) {
     if (!access.size || !tree_int_cst_equal(access.size, size) ||
         !access.offset.affine)
       return element;
-    for (const auto &term : access.offset.terms)
-      if (TREE_CODE(term.second) != INTEGER_CST ||
-          !integer_zerop(fold_build2(TRUNC_MOD_EXPR, sizetype, term.second,
-                                     size)))
+    for (const auto &term : access.offset.terms) {
+      if (TREE_CODE(term.second) != INTEGER_CST || !divides(term.second, size))
         return element;
+      within_elements |= !divides(term.second, element);
+    }
   }
-  return size;
+  return within_elements ? size : element;
 }
 
 // Accesses whose disjointness only the launch's values decide: checked

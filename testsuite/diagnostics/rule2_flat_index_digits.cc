@@ -33,3 +33,14 @@ void negative_start(int n, [[ferry::borrow_mut(n)]] Cell *c)
     for (int id = -12; id < n * 12; ++id)
         c[id / 12 + 1].v[(id % 12) / 3][id % 3] = id; // { dg-error "possible data race: this write of 'c'" }
 }
+
+struct Pair { double a, b; };
+
+// Whole elements still: an iteration that writes one member of its element
+// and reads the other owns the element, as before members could be owned.
+[[ferry::kernel]]
+void members_of_own_element(int n, [[ferry::borrow_mut(n)]] Pair *p)
+{
+    for (int i = 0; i < n; ++i)
+        p[i].a = p[i].b;
+}
