@@ -239,6 +239,11 @@ void parse_file_then_deferred_kernels() {
     pop_cfun();
   }
   deferred_kernels = NULL_TREE;
+  // The front end has instantiated the templates the unit used; the
+  // direct helpers these kernels first use (reduce_plus<unsigned long>)
+  // wait in its queue, and an always_inline call of one without its body
+  // stops the build.  Instantiated here, outside any function.
+  instantiate_pending_templates(0);
 }
 
 const ggc_root_tab deferred_roots[] = {
