@@ -104,6 +104,13 @@ private:
   // runs over [lower, bound) by one, the body leaving it alone.
   void inner_loop(tree for_statement);
 
+  // Pointers walked down a column by an inner loop over INDEX, with what
+  // each stands for in its body (walks_).
+  void find_walks(tree body, const IndexVariable &index);
+  static bool pointer_step(tree statement, tree *pointer, tree *stride);
+  static bool declares(tree body, tree decl);
+  int assignments_in_loop(tree decl) const;
+
   // Whether STATEMENT assigns or increments VAR, or takes its address.
   static bool assigns(tree statement, tree var);
 
@@ -354,6 +361,7 @@ private:
   std::set<tree> private_vars_;
   std::set<tree> reassigned_;
   std::map<tree, tree> bindings_; // references bound after their declaration
+  std::map<tree, tree> walks_;    // walked pointers in the inner loop's body
   std::set<tree> reported_globals_;
   std::map<tree, location_t> local_reads_; // kernel locals read in the loop
   tree *statement_ = nullptr;              // the statement being walked

@@ -288,7 +288,12 @@ void LoopChecker::inner_loop(tree for_statement) {
   conditional_ += every_value ? 0 : 1;
   ++breakable_depth_;
   walk(&FOR_COND(for_statement));
+  const std::map<tree, tree> outer_walks = walks_;
+  // A `continue` would skip the step of a walk.
+  if (every_value)
+    find_walks(FOR_BODY(for_statement), closing);
   walk(&FOR_BODY(for_statement));
+  walks_ = outer_walks;
   walk(&FOR_EXPR(for_statement));
   settle_writes();
   --breakable_depth_;
@@ -296,6 +301,115 @@ void LoopChecker::inner_loop(tree for_statement) {
   continued_ = continued_before;
   if (every_value)
     definite_.close_loop(closing, index_vars_);
+}
+
+// `p += stride;` at the end of the body of an inner loop over K walks the
+// pointer P down a column (a 3-D stencil's `c += xy`): in the body, before
+// that statement, P is its initialisation plus (K - lower) strides.  Only
+// a pointer of the iteration, initialised once, advanced by a stride the
+// loop does not change, by that one statement, which nothing but other
+// such statements follows.
+void LoopChecker::find_walks(tree body, const IndexVariable &index) {
+  std::vector<tree> statements;
+  struct Flatten {
+    static void add(tree t, std::vector<tree> *out) {
+      if (TREE_CODE(t) == STATEMENT_LIST) {
+        for (tree_stmt_iterator i = tsi_start(t); !tsi_end_p(i); tsi_next(&i))
+          add(tsi_stmt(i), out);
+      } else if (TREE_CODE(t) == BIND_EXPR) {
+        add(BIND_EXPR_BODY(t), out);
+      } else if (TREE_CODE(t) != DEBUG_BEGIN_STMT) {
+        out->push_back(t);
+      }
+    }
+  };
+  Flatten::add(body, &statements);
+  tree steps = fold_convert(sizetype, fold_build2(MINUS_EXPR,
+                                                  TREE_TYPE(index.var),
+                                                  index.var, index.lower));
+  for (auto statement = statements.rbegin(); statement != statements.rend();
+       ++statement) {
+    tree pointer = NULL_TREE, stride = NULL_TREE;
+    if (!pointer_step(strip_statement_wrappers(*statement), &pointer,
+                      &stride) ||
+        !VAR_P(pointer) || !private_vars_.count(pointer) ||
+        !DECL_INITIAL(pointer) || TYPE_REF_P(TREE_TYPE(pointer)) ||
+        declares(body, pointer) ||
+        !affine(stride).affine || !affine(stride).terms.empty() ||
+        assignments_in_loop(pointer) != 1)
+      return;
+    walks_[pointer] = fold_build2(
+        POINTER_PLUS_EXPR, TREE_TYPE(pointer), DECL_INITIAL(pointer),
+        fold_build2(MULT_EXPR, sizetype, steps,
+                    fold_convert(sizetype, stride)));
+  }
+}
+
+// Whether BODY declares DECL (then set again on every pass).
+bool LoopChecker::declares(tree body, tree decl) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node))
+        *walk_subtrees = 0;
+      return TREE_CODE(*node) == DECL_EXPR &&
+                     DECL_EXPR_DECL(*node) == static_cast<tree>(data)
+                 ? *node
+                 : NULL_TREE;
+    }
+  };
+  return cp_walk_tree_without_duplicates(&body, Search::visit, decl);
+}
+
+// Whether STATEMENT is `pointer += stride`, `pointer = pointer + stride`
+// or `++pointer` (the front end's POINTER_PLUS_EXPR, stride in bytes).
+bool LoopChecker::pointer_step(tree statement, tree *pointer, tree *stride) {
+  statement = tree_strip_any_location_wrapper(statement);
+  // The front end's `(void) (p = p + stride)`.
+  if (CONVERT_EXPR_P(statement) && VOID_TYPE_P(TREE_TYPE(statement)))
+    statement = tree_strip_any_location_wrapper(TREE_OPERAND(statement, 0));
+  if (TREE_CODE(statement) == PREINCREMENT_EXPR ||
+      TREE_CODE(statement) == POSTINCREMENT_EXPR) {
+    *pointer = TREE_OPERAND(statement, 0);
+    *stride = TREE_OPERAND(statement, 1);
+    return POINTER_TYPE_P(TREE_TYPE(*pointer));
+  }
+  if (TREE_CODE(statement) != MODIFY_EXPR)
+    return false;
+  *pointer = TREE_OPERAND(statement, 0);
+  tree value = strip_value_wrappers(TREE_OPERAND(statement, 1));
+  if (TREE_CODE(value) != POINTER_PLUS_EXPR ||
+      strip_value_wrappers(TREE_OPERAND(value, 0)) != *pointer)
+    return false;
+  *stride = TREE_OPERAND(value, 1);
+  return POINTER_TYPE_P(TREE_TYPE(*pointer));
+}
+
+// How many statements of the parallel loop's body assign DECL or take its
+// address.
+int LoopChecker::assignments_in_loop(tree decl) const {
+  struct Count {
+    tree decl;
+    int count;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *self = static_cast<Count *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      const tree_code code = TREE_CODE(t);
+      if ((code == MODIFY_EXPR || code == INIT_EXPR ||
+           code == PREINCREMENT_EXPR || code == POSTINCREMENT_EXPR ||
+           code == PREDECREMENT_EXPR || code == POSTDECREMENT_EXPR ||
+           code == ADDR_EXPR) &&
+          strip_value_wrappers(TREE_OPERAND(t, 0)) == self->decl)
+        ++self->count;
+      return NULL_TREE;
+    }
+  } count{decl, 0};
+  tree body = loop_.body;
+  cp_walk_tree_without_duplicates(&body, Count::visit, &count);
+  return count.count;
 }
 
 // Whether STATEMENT assigns or increments VAR, or takes its address.
@@ -434,6 +548,8 @@ AccessTarget LoopChecker::trace_pointer(tree pointer, int depth) const {
     }
     if (tree definition = single_definition(pointer))
       return trace_pointer(definition, depth + 1);
+    if (auto walk = walks_.find(pointer); walk != walks_.end())
+      return trace_pointer(walk->second, depth + 1);
     return target;
   case POINTER_PLUS_EXPR:
     return shifted(trace_pointer(TREE_OPERAND(pointer, 0), depth + 1),

@@ -189,16 +189,19 @@ void LoopChecker::check_races() {
         *std::find_if(list.begin(), list.end(),
                       [](const BufferAccess &a) { return a.write; });
     tree span_start = owned_span_start(list, element);
+    bool strided = false;
     for (const BufferAccess &access : list) {
       OwnershipFailure why;
       if (!is_owned_by_iteration(access.offset, element, access.size,
-                                 span_start, index_vars_, &why)) {
+                                 span_start, index_vars_, &why, &strided)) {
         if (!leave_to_launch(buffer, list))
           report_race(buffer, access, why);
         break;
       }
+      // A strided set is the iteration's own only through one form.
       if (!same_parallel_terms(access.offset, first_write.offset,
-                               index_vars_)) {
+                               index_vars_) ||
+          (strided && !same_offset(access.offset, first_write.offset))) {
         if (!leave_to_launch(buffer, list))
           report_mismatch(buffer, access, first_write);
         break;

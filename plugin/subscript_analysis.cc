@@ -556,7 +556,7 @@ AffineOffset affine_offset(tree offset,
 bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
                            tree access_size, tree span_start,
                            const std::vector<IndexVariable> &variables,
-                           OwnershipFailure *failure) {
+                           OwnershipFailure *failure, bool *strided) {
   auto fail = [&](OwnershipFailure::Kind kind, tree variable = NULL_TREE,
                   tree inner = NULL_TREE) {
     failure->kind = kind;
@@ -611,10 +611,13 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
   // the previous step times the previous range.
   for (std::size_t i = 0; i + 1 < places.size(); ++i) {
     const IndexVariable *v = places[i].variable;
-    tree range =
-        fold_build2(MINUS_EXPR, sizetype,
-                    to_sizetype(at_largest_outer_value(v->bound, variables)),
-                    to_sizetype(v->lower));
+    // Bounds in the atoms of the steps: `ij < xy` with `const int xy =
+    // nx * ny` against a step of nx * ny elements.
+    tree range = fold_build2(
+        MINUS_EXPR, sizetype,
+        to_sizetype(
+            expand_constants(at_largest_outer_value(v->bound, variables))),
+        to_sizetype(expand_constants(v->lower)));
     tree needed =
         fold_build2(MULT_EXPR, sizetype, places[i].coefficient, range);
     std::size_t next = i + 1;
@@ -635,7 +638,9 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
       if (!first_parallel)
         first_parallel = &place;
     } else if (first_parallel) {
-      return fail(OwnershipFailure::serial_outside, place.variable->var);
+      if (!strided || !integer_zerop(fold(span_start)))
+        return fail(OwnershipFailure::serial_outside, place.variable->var);
+      *strided = true;
     }
   }
   if (!first_parallel)

@@ -68,10 +68,15 @@ struct OwnershipFailure {
 // step is symbolic), with the serial variables over their ranges.
 // Each access alone; same_parallel_terms() relates the accesses of one
 // buffer.  *FAILURE says why not.
+// With STRIDED, an inner loop's variable may also step above the parallel
+// ones (a walk down a column: y[ij + k * xy] over ij < xy) where the span
+// starts at 0: the iteration then owns a strided set of elements, the
+// whole form is one-to-one, and *STRIDED says so: the caller must see
+// that every access of the buffer has that same form.
 bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
                            tree access_size, tree span_start,
                            const std::vector<IndexVariable> &variables,
-                           OwnershipFailure *failure);
+                           OwnershipFailure *failure, bool *strided = nullptr);
 
 // Whether A and B move alike with the parallel loop variables (equal
 // coefficients).  Two accesses that each pass is_owned_by_iteration and do
