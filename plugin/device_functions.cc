@@ -186,8 +186,11 @@ private:
 
 } // namespace
 
+bool NoInstantiation::active = false;
+
 tree visible_body(tree fndecl) {
-  instantiate_if_needed(fndecl);
+  if (!NoInstantiation::active)
+    instantiate_if_needed(fndecl);
   return DECL_SAVED_TREE(fndecl);
 }
 

@@ -39,6 +39,21 @@ struct DeviceFunctions {
 // the body is not visible here.
 tree visible_body(tree fndecl);
 
+// While one lives, visible_body() instantiates nothing: the program's own
+// OpenMP regions are checked without instantiating a template before the
+// point where the front end would (its lookups could see less there).
+class NoInstantiation {
+public:
+  NoInstantiation() : outer_(active) { active = true; }
+  ~NoInstantiation() { active = outer_; }
+  NoInstantiation(const NoInstantiation &) = delete;
+  NoInstantiation &operator=(const NoInstantiation &) = delete;
+  static bool active;
+
+private:
+  bool outer_;
+};
+
 // The first function FNDECL calls, directly or through the bodies of its
 // callees, that has no body yet; NULL_TREE when every one is defined.
 tree undefined_callee(tree fndecl);

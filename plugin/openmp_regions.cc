@@ -2,6 +2,7 @@
 // See openmp_regions.h.
 #include "openmp_regions.h"
 
+#include "device_functions.h"
 #include "kernel_model.h"
 #include "ownership_check.h"
 #include "tree_utils.h"
@@ -530,6 +531,7 @@ void check_region(tree fndecl, tree target, const std::set<tree> &present,
   }
   const bool notes_inhibited = global_dc->inhibit_notes_p;
   KernelFacts facts;
+  NoInstantiation as_written;
   const bool shown_safe = check_ownership(kernel, &facts);
   global_dc->inhibit_notes_p = notes_inhibited;
   check_sections(region, facts);
