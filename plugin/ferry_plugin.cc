@@ -28,7 +28,8 @@
 //   kernel_views.cc      spans, vectors, structs, `this` -> local buffers
 //   kernel_model.cc      parameters, ownership, loop nest (rule 4)
 //   ownership_check.cc   walks each loop: rules 1, 3 and 5 at each access
-//                        (subscripts: subscript_analysis.cc; calls:
+//                        (what it touches: ownership_tracing.cc;
+//                        subscripts: subscript_analysis.cc; calls:
 //                        ownership_calls.cc; reductions and atomic updates:
 //                        reductions.cc); rule 2 over all the accesses of a
 //                        written buffer after the walk (ownership_results.cc;

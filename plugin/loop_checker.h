@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The checker of one kernel loop (ownership_check.h), shared by the files
 // of that stage: ownership_check.cc walks the loop body and applies rules
-// 1, 3 and 5 as it goes; ownership_calls.cc follows buffer elements into
-// the functions the loop calls; ownership_results.cc, once the body is
+// 1, 3 and 5 as it goes; ownership_tracing.cc traces each access to what
+// it touches; ownership_calls.cc follows buffer elements into the
+// functions the loop calls; ownership_results.cc, once the body is
 // walked, proves rule 2 over all the accesses, checks that `out` buffers
-// are written whole and computes what the launch must check.
+// are written whole and computes what the launch must check;
+// ownership_openmp.cc reports the findings in a program's own OpenMP
+// region (openmp_regions.h).
 //
 // Input: a Kernel model and one of its loops.  Output: errors at the
-// expressions that break a rule, and the loop's facts (KernelFacts).
+// expressions that break a rule (warnings in a region), and the loop's
+// facts (KernelFacts).
 #ifndef FERRY_PLUGIN_LOOP_CHECKER_H
 #define FERRY_PLUGIN_LOOP_CHECKER_H
 
