@@ -5,8 +5,9 @@
 //
 // build_kernel_model() (kernel_model.cc) fills it from a [[ferry::kernel]]
 // function at PLUGIN_PRE_GENERICIZE, reporting every shape it cannot
-// offload as an error at the offending line.  The check, lowering and
-// explain stages only read it.
+// offload as an error at the offending line; openmp_regions.cc fills it
+// from a program's own OpenMP target loop, for the checks alone.  The
+// check, lowering and explain stages only read it.
 //
 // The trees referenced here are owned by the function being compiled; a
 // Kernel lives only during the plugin callback for that function, when no
@@ -16,6 +17,7 @@
 
 #include "gcc_compat.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -72,7 +74,45 @@ struct ParallelLoop {
   location_t location = UNKNOWN_LOCATION;
 };
 
-struct OpenmpRegion;
+// A program's own OpenMP target loop is read into this model too
+// (openmp_regions.h), with the map of each buffer and what the checker
+// must know of the region besides.
+
+// The map of one buffer of a region.
+struct RegionMap {
+  const char *kind = nullptr; // "to", "from", "tofrom", "alloc"; null: none
+  location_t location = UNKNOWN_LOCATION; // the clause
+  tree bytes = NULL_TREE; // the section's length in bytes
+  tree bias = NULL_TREE;  // bytes from the pointer to the section's start
+  // An enclosing `target data` region maps it: this map copies nothing.
+  bool present = false;
+};
+
+struct OpenmpRegion {
+  location_t location = UNKNOWN_LOCATION;
+  std::string directive;       // "target teams distribute parallel for"
+  std::vector<RegionMap> maps; // indexed like Kernel::buffers
+  // Variables of which each thread or iteration has its own copy.
+  std::set<tree> privatized;
+  // Variables of the function mapped by a clause: one copy for all teams.
+  std::set<tree> mapped;
+  // Whether a `parallel` or `loop` construct runs the iterations of a team
+  // on several threads; under `teams distribute` alone each team runs its
+  // iterations in turn, on its own firstprivate copies of the function's
+  // variables.
+  bool threads_share = false;
+  bool errors = false;  // -fplugin-arg-ferry-openmp-errors
+  bool explain = false; // -fplugin-arg-ferry-explain
+
+  // Whether the iterations that write DECL, a variable of the function
+  // without a data-sharing clause, write one copy at the same time.
+  bool shared_by_iterations(tree decl) const {
+    return threads_share || mapped.count(decl);
+  }
+  // How a certain mistake is reported: a warning, or an error under
+  // -fplugin-arg-ferry-openmp-errors.
+  diagnostic_t mistake_kind() const { return errors ? DK_ERROR : DK_WARNING; }
+};
 
 struct KernelOptions {
   tree threads = NULL_TREE; // threads(N): threads per team

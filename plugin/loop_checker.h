@@ -19,7 +19,6 @@
 #include "gcc_compat.h"
 #include "helper_effects.h"
 #include "kernel_model.h"
-#include "openmp_regions.h"
 #include "ownership_check.h"
 #include "subscript_analysis.h"
 #include "tree_utils.h"
@@ -318,7 +317,7 @@ private:
   void mistake(location_t where, const char *format, Args... args) {
     ok_ = false;
     global_dc->inhibit_notes_p = notes_inhibited_;
-    emit_diagnostic(mistake_kind(*k_.region), where, 0, format, args...);
+    emit_diagnostic(k_.region->mistake_kind(), where, 0, format, args...);
   }
 
   // Where BUFFER is mapped, and how.

@@ -481,7 +481,7 @@ void check_sections(const OpenmpRegion &region, const KernelFacts &facts) {
           MINUS_EXPR, type,
           fold_build2(CEIL_DIV_EXPR, type, reach.end, element), first);
       auto_diagnostic_group group;
-      emit_diagnostic(mistake_kind(region), map.location, 0,
+      emit_diagnostic(region.mistake_kind(), map.location, 0,
                       "the loop accesses %E elements of %qD %s of the "
                       "section mapped here",
                       elements, reach.buffer->decl, side.where);
@@ -605,14 +605,6 @@ private:
 std::set<location_t> RegionSearch::checked_;
 
 } // namespace
-
-bool shared_by_iterations(const OpenmpRegion &region, tree decl) {
-  return region.threads_share || region.mapped.count(decl);
-}
-
-diagnostic_t mistake_kind(const OpenmpRegion &region) {
-  return region.errors ? DK_ERROR : DK_WARNING;
-}
 
 void check_openmp_regions(tree fndecl, const RegionCheckOptions &options) {
   // After an error the pragmas may have lost clauses (GCC 12 stops at one

@@ -32,48 +32,7 @@
 
 #include "gcc_compat.h"
 
-#include <set>
-#include <string>
-#include <vector>
-
 namespace ferry {
-
-// The map of one buffer of a region.
-struct RegionMap {
-  const char *kind = nullptr; // "to", "from", "tofrom", "alloc"; null: none
-  location_t location = UNKNOWN_LOCATION; // the clause
-  tree bytes = NULL_TREE; // the section's length in bytes
-  tree bias = NULL_TREE;  // bytes from the pointer to the section's start
-  // An enclosing `target data` region maps it: this map copies nothing.
-  bool present = false;
-};
-
-// What the checker must know of a region besides its kernel model.
-struct OpenmpRegion {
-  location_t location = UNKNOWN_LOCATION;
-  std::string directive;       // "target teams distribute parallel for"
-  std::vector<RegionMap> maps; // indexed like Kernel::buffers
-  // Variables of which each thread or iteration has its own copy.
-  std::set<tree> privatized;
-  // Variables of the function mapped by a clause: one copy for all teams.
-  std::set<tree> mapped;
-  // Whether a `parallel` or `loop` construct runs the iterations of a team
-  // on several threads; under `teams distribute` alone each team runs its
-  // iterations in turn, on its own firstprivate copies of the function's
-  // variables.
-  bool threads_share = false;
-  bool errors = false;  // -fplugin-arg-ferry-openmp-errors
-  bool explain = false; // -fplugin-arg-ferry-explain
-};
-
-// Whether the iterations of REGION that write DECL, a variable of its
-// function without a data-sharing clause, write one copy at the same
-// time.
-bool shared_by_iterations(const OpenmpRegion &region, tree decl);
-
-// How a certain mistake in REGION is reported: a warning, or an error
-// under -fplugin-arg-ferry-openmp-errors.
-diagnostic_t mistake_kind(const OpenmpRegion &region);
 
 struct RegionCheckOptions {
   bool errors = false;

@@ -95,7 +95,7 @@ void LoopChecker::report_region_shared_write(tree decl, tree value,
   }
   // Every iteration storing one value (`num_teams = omp_get_num_teams()`,
   // a flag) is what programs and OpenMP's own tests do on purpose.
-  if (!shared_by_iterations(*k_.region, decl)) {
+  if (!k_.region->shared_by_iterations(decl)) {
     fail(where, "each team writes its own copy of %qD, but in turn", decl);
     return;
   }
@@ -148,7 +148,7 @@ bool LoopChecker::varies_by_iteration(tree value) const {
 
 void LoopChecker::report_missing_reduction(tree var, tree_code op,
                                            location_t where) {
-  if (!shared_by_iterations(*k_.region, var)) {
+  if (!k_.region->shared_by_iterations(var)) {
     fail(where, "each team updates its own copy of %qD, in turn", var);
     return;
   }
@@ -182,7 +182,7 @@ void LoopChecker::report_region_same_element(const BufferParam &buffer,
 void report_region_unwritten(const Kernel &kernel, const BufferParam &buffer) {
   const RegionMap &map = kernel.region->maps[buffer.index];
   auto_diagnostic_group group;
-  emit_diagnostic(mistake_kind(*kernel.region), map.location, 0,
+  emit_diagnostic(kernel.region->mistake_kind(), map.location, 0,
                   "%qD is mapped %<from%>, but the loop never writes it: the "
                   "copy back puts device memory nothing set over the values on "
                   "the host",
