@@ -310,13 +310,15 @@ private:
     condition = tree_strip_any_location_wrapper(condition);
     tree_code code = condition ? TREE_CODE(condition) : ERROR_MARK;
     tree bound = NULL_TREE;
-    if ((code == LT_EXPR || code == LE_EXPR) &&
-        condition_variable(TREE_OPERAND(condition, 0)) == var) {
-      bound = TREE_OPERAND(condition, 1);
-    } else if ((code == GT_EXPR || code == GE_EXPR) &&
-               condition_variable(TREE_OPERAND(condition, 1)) == var) {
-      bound = TREE_OPERAND(condition, 0);
-      code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
+    // `var < bound` or `var > bound`, with var on either side.
+    if (code == LT_EXPR || code == LE_EXPR || code == GT_EXPR ||
+        code == GE_EXPR) {
+      if (condition_variable(TREE_OPERAND(condition, 0)) == var) {
+        bound = TREE_OPERAND(condition, 1);
+      } else if (condition_variable(TREE_OPERAND(condition, 1)) == var) {
+        bound = TREE_OPERAND(condition, 0);
+        code = swap_tree_comparison(code);
+      }
     }
     // A bound of a non-rectangular collapsed nest is a TREE_VEC of the
     // outer variable, its factor and an addend (OpenMP 5.0).
@@ -325,13 +327,27 @@ private:
       *why_not = "its collapsed loops are not rectangular";
       return false;
     }
-    if (!bound || mentions(bound, var) || !counts_up_by_one(increment, var)) {
-      *why_not = "its loop does not count up by one to a bound";
+    const bool up = code == LT_EXPR || code == LE_EXPR;
+    if (!bound || mentions(bound, var) ||
+        unit_step(increment, var) != (up ? 1 : -1)) {
+      *why_not = "its loop does not count by one, up or down, to a bound";
       return false;
     }
     bound = fold_convert(type, tree_strip_any_location_wrapper(bound));
+    tree one = build_one_cst(type);
+    if (!up) {
+      // The same iterations as counting up from the last to the first:
+      // a parallel loop's order is no part of its meaning.
+      tree first = level->lower;
+      level->lower = code == GT_EXPR
+                         ? fold_build2(PLUS_EXPR, type, bound, one)
+                         : bound;
+      level->bound = fold_build2(PLUS_EXPR, type,
+                                 fold_convert(type, first), one);
+      return true;
+    }
     if (code == LE_EXPR)
-      bound = fold_build2(PLUS_EXPR, type, bound, build_one_cst(type));
+      bound = fold_build2(PLUS_EXPR, type, bound, one);
     level->bound = bound;
     return true;
   }

@@ -113,7 +113,7 @@ tree condition_variable(tree operand) {
   return operand;
 }
 
-bool counts_up_by_one(tree increment, tree var) {
+int unit_step(tree increment, tree var) {
   increment = strip_statement_wrappers(increment);
   while (increment &&
          (TREE_CODE(increment) == CONVERT_EXPR ||
@@ -121,28 +121,43 @@ bool counts_up_by_one(tree increment, tree var) {
          VOID_TYPE_P(TREE_TYPE(increment)))
     increment = TREE_OPERAND(increment, 0);
   if (!increment)
-    return false;
+    return 0;
   increment = tree_strip_any_location_wrapper(increment);
   switch (TREE_CODE(increment)) {
   case PREINCREMENT_EXPR:
   case POSTINCREMENT_EXPR:
-    return tree_strip_any_location_wrapper(TREE_OPERAND(increment, 0)) == var &&
-           integer_onep(TREE_OPERAND(increment, 1));
+  case PREDECREMENT_EXPR:
+  case POSTDECREMENT_EXPR: {
+    if (tree_strip_any_location_wrapper(TREE_OPERAND(increment, 0)) != var ||
+        !integer_onep(TREE_OPERAND(increment, 1)))
+      return 0;
+    const tree_code code = TREE_CODE(increment);
+    return code == PREINCREMENT_EXPR || code == POSTINCREMENT_EXPR ? 1 : -1;
+  }
   case MODIFY_EXPR: {
     if (tree_strip_any_location_wrapper(TREE_OPERAND(increment, 0)) != var)
-      return false;
+      return 0;
     tree sum = tree_strip_any_location_wrapper(TREE_OPERAND(increment, 1));
     while (CONVERT_EXPR_P(sum))
       sum = tree_strip_any_location_wrapper(TREE_OPERAND(sum, 0));
-    if (TREE_CODE(sum) != PLUS_EXPR)
-      return false;
+    if (TREE_CODE(sum) != PLUS_EXPR && TREE_CODE(sum) != MINUS_EXPR)
+      return 0;
     tree a = condition_variable(TREE_OPERAND(sum, 0));
     tree b = condition_variable(TREE_OPERAND(sum, 1));
-    return (a == var && integer_onep(b)) || (b == var && integer_onep(a));
+    const int sign = TREE_CODE(sum) == PLUS_EXPR ? 1 : -1;
+    if (a == var && (integer_onep(b) || integer_minus_onep(b)))
+      return integer_onep(b) ? sign : -sign;
+    if (sign == 1 && b == var && (integer_onep(a) || integer_minus_onep(a)))
+      return integer_onep(a) ? 1 : -1;
+    return 0;
   }
   default:
-    return false;
+    return 0;
   }
+}
+
+bool counts_up_by_one(tree increment, tree var) {
+  return unit_step(increment, var) == 1;
 }
 
 tree assign(tree var, tree value) {

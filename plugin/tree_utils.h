@@ -66,6 +66,10 @@ tree condition_variable(tree operand);
 // `VAR += 1`.
 bool counts_up_by_one(tree increment, tree var);
 
+// 1 when INCREMENT, a `for` statement's increment, adds one to VAR (`++VAR`,
+// `VAR++`, `VAR += 1`), -1 when it takes one away, else 0.
+int unit_step(tree increment, tree var);
+
 // The statement VAR = VALUE, VALUE converted to VAR's type.
 tree assign(tree var, tree value);
 

@@ -29,7 +29,13 @@ void serial_region(int n, double *x) {
 }
 
 void counting_down(int n, double *x) {
-#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) // { dg-message "ferry did not check this '#pragma omp target teams distribute parallel for': its loop does not count up by one to a bound" }
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) // { dg-message "ferry checked this '#pragma omp target teams distribute parallel for' as a parallel loop over 'i' \\('x' read and written, map\\(tofrom\\)\\)" }
   for (int i = n - 1; i >= 0; --i)
+    x[i] += 1;
+}
+
+void every_other(int n, double *x) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) // { dg-message "ferry did not check this '#pragma omp target teams distribute parallel for': its loop does not count by one, up or down, to a bound" }
+  for (int i = 0; i < n; i += 2)
     x[i] += 1;
 }

@@ -146,3 +146,8 @@ void section_reduction(int n, const double *x, double *beta) {
     beta[2] += 3 * x[i];
   }
 }
+void reversed(int n, const double *x, double *y) {
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n])
+  for (int i = n - 1; i >= 0; i--)
+    y[i] = 2 * x[i];
+}

@@ -75,3 +75,10 @@ void nested_teams(int n, double *y) {
   for (int i = 0; i < n; ++i)
     y[i] = 1;
 }
+
+void reversed(int n, double *y) {
+    // Counting down is the same set of iterations: the race is as certain.
+#pragma omp target teams distribute parallel for map(tofrom: y[0:n])
+    for (int i = n - 1; i > 0; i--)
+        y[0] = y[i]; // { dg-warning "every iteration writes this element of 'y': a data race" }
+}
