@@ -202,10 +202,6 @@ public:
       return false;
     loop_.body = OMP_FOR_BODY(loop);
     loop_.location = location_or(loop, region_.location);
-    if (contains_error(loop_.body)) {
-      *why_not = "it has errors";
-      return false;
-    }
     if (tree nested = nested_construct(loop_.body)) {
       // omp_parallel -> "omp parallel", omp_atomic_capture_old -> ...
       std::string name = get_tree_code_name(TREE_CODE(nested));
@@ -350,15 +346,6 @@ private:
       bound = fold_build2(PLUS_EXPR, type, bound, one);
     level->bound = bound;
     return true;
-  }
-
-  static bool contains_error(tree body) {
-    struct Search {
-      static tree visit(tree *node, int *, void *) {
-        return *node == error_mark_node ? *node : NULL_TREE;
-      }
-    };
-    return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
   }
 
   static tree nested_construct(tree body) {

@@ -39,7 +39,8 @@ struct RegionCheckOptions {
   bool explain = false;
 };
 
-// Checks every target loop of FNDECL, a function that is not a kernel.
+// Checks every target loop of FNDECL, a function that is not a kernel and
+// whose body the front end accepted.
 void check_openmp_regions(tree fndecl, const RegionCheckOptions &options);
 
 } // namespace ferry

@@ -230,8 +230,7 @@ void LoopChecker::find_walks(tree body, const IndexVariable &index) {
   for (auto statement = statements.rbegin(); statement != statements.rend();
        ++statement) {
     tree pointer = NULL_TREE, stride = NULL_TREE;
-    if (!pointer_step(strip_statement_wrappers(*statement), &pointer,
-                      &stride) ||
+    if (!pointer_step(*statement, &pointer, &stride) ||
         !VAR_P(pointer) || !private_vars_.count(pointer) ||
         !DECL_INITIAL(pointer) || TYPE_REF_P(TREE_TYPE(pointer)) ||
         declares(body, pointer) ||
@@ -263,10 +262,9 @@ bool LoopChecker::declares(tree body, tree decl) {
 // Whether STATEMENT is `pointer += stride`, `pointer = pointer + stride`
 // or `++pointer` (the front end's POINTER_PLUS_EXPR, stride in bytes).
 bool LoopChecker::pointer_step(tree statement, tree *pointer, tree *stride) {
-  statement = tree_strip_any_location_wrapper(statement);
-  // The front end's `(void) (p = p + stride)`.
-  if (CONVERT_EXPR_P(statement) && VOID_TYPE_P(TREE_TYPE(statement)))
-    statement = tree_strip_any_location_wrapper(TREE_OPERAND(statement, 0));
+  statement = statement_expression(statement);
+  if (!statement)
+    return false;
   if (TREE_CODE(statement) == PREINCREMENT_EXPR ||
       TREE_CODE(statement) == POSTINCREMENT_EXPR) {
     *pointer = TREE_OPERAND(statement, 0);

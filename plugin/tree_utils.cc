@@ -105,6 +105,14 @@ tree strip_statement_wrappers(tree statement) {
   return statement;
 }
 
+tree statement_expression(tree statement) {
+  statement = strip_statement_wrappers(statement);
+  while (statement && CONVERT_EXPR_P(statement) &&
+         VOID_TYPE_P(TREE_TYPE(statement)))
+    statement = TREE_OPERAND(statement, 0);
+  return statement ? tree_strip_any_location_wrapper(statement) : statement;
+}
+
 tree condition_variable(tree operand) {
   operand = tree_strip_any_location_wrapper(operand);
   while (CONVERT_EXPR_P(operand) &&
@@ -114,15 +122,9 @@ tree condition_variable(tree operand) {
 }
 
 int unit_step(tree increment, tree var) {
-  increment = strip_statement_wrappers(increment);
-  while (increment &&
-         (TREE_CODE(increment) == CONVERT_EXPR ||
-          TREE_CODE(increment) == NOP_EXPR) &&
-         VOID_TYPE_P(TREE_TYPE(increment)))
-    increment = TREE_OPERAND(increment, 0);
+  increment = statement_expression(increment);
   if (!increment)
     return 0;
-  increment = tree_strip_any_location_wrapper(increment);
   switch (TREE_CODE(increment)) {
   case PREINCREMENT_EXPR:
   case POSTINCREMENT_EXPR:

@@ -58,6 +58,10 @@ bool holds_pointers(tree type);
 // STATEMENT without its CLEANUP_POINT_EXPR and EXPR_STMT wrappers.
 tree strip_statement_wrappers(tree statement);
 
+// What STATEMENT computes: without those wrappers, the front end's `(void)`
+// conversion and location wrappers (`(void) (p = p + 8)`).
+tree statement_expression(tree statement);
+
 // The variable a loop condition tests, looking through integral
 // conversions.
 tree condition_variable(tree operand);
