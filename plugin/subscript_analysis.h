@@ -5,7 +5,9 @@
 // variables and loop-invariant values) and the loop levels around them.
 // Output: whether each iteration of the parallel loop nest touches only
 // elements no other iteration touches, e.g. y[i], y[i*ld + j] over a
-// collapsed j < ld, or the chunk y[c*i + k] for an inner loop k < c.
+// collapsed j < ld, the chunk y[c*i + k] for an inner loop k < c, a flat
+// index split into digits (y[id / 3][id % 3]), or a column y[ij + k*xy]
+// walked by an inner loop over k.
 #ifndef FERRY_PLUGIN_SUBSCRIPT_ANALYSIS_H
 #define FERRY_PLUGIN_SUBSCRIPT_ANALYSIS_H
 
