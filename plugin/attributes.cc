@@ -310,6 +310,18 @@ std::vector<FerryAttribute> ferry_attributes(tree decl) {
   return result;
 }
 
+void add_kernel_attribute(tree fndecl) {
+  location_t where = DECL_SOURCE_LOCATION(fndecl);
+  tree value = tree_cons(
+      NULL_TREE, NULL_TREE,
+      tree_cons(NULL_TREE, build_int_cst(unsigned_type_node, where),
+                tree_cons(NULL_TREE, build_int_cst(unsigned_type_node, where),
+                          NULL_TREE)));
+  DECL_ATTRIBUTES(fndecl) =
+      tree_cons(build_tree_list(ferry_identifier(), stored_name("kernel")),
+                value, DECL_ATTRIBUTES(fndecl));
+}
+
 bool has_ferry_attribute(tree decl, const char *name) {
   for (const FerryAttribute &attribute : ferry_attributes(decl))
     if (attribute.name == name)

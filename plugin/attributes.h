@@ -36,6 +36,10 @@ std::vector<FerryAttribute> ferry_attributes(tree decl);
 
 bool has_ferry_attribute(tree decl, const char *name);
 
+// Gives FNDECL, a function ferry made, the [[ferry::kernel]] attribute, as
+// the passes that find kernels and their calls read it.
+void add_kernel_attribute(tree fndecl);
+
 // The location of LINE:COLUMN in the file of ANCHOR; ANCHOR when that
 // place cannot be expressed.
 location_t source_location_at(location_t anchor, int line, int column);

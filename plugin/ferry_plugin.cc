@@ -73,6 +73,7 @@
 #include "offload_limits.h"
 #include "openmp_regions.h"
 #include "ownership_check.h"
+#include "region_lowering.h"
 #include "region_restrict.h"
 #include "runtime_calls.h"
 #include "simt_safety.h"
@@ -92,12 +93,15 @@ const char *const kHelp =
     "  -fplugin-arg-ferry-nc-loads read borrow buffers with ld.global.nc on "
     "NVIDIA\n"
     "  -fplugin-arg-ferry-openmp-errors  the mistakes found in the program's "
-    "own OpenMP target loops are errors\n";
+    "own OpenMP target loops are errors\n"
+    "  -fplugin-arg-ferry-openmp-as-written  the program's own OpenMP target "
+    "loops keep GCC's path\n";
 
 struct Options {
   bool explain = false;
   bool nc_loads = false;
   bool openmp_errors = false;
+  bool openmp_as_written = false;
 };
 
 Options options;
@@ -113,14 +117,18 @@ bool parse_options(const plugin_name_args *info) {
     } else if (std::strcmp(argument.key, "openmp-errors") == 0 &&
                !argument.value) {
       options.openmp_errors = true;
+    } else if (std::strcmp(argument.key, "openmp-as-written") == 0 &&
+               !argument.value) {
+      options.openmp_as_written = true;
     } else {
       error("ferry: unknown plugin option %<-fplugin-arg-%s-%s%s%s%>; the "
             "options are %<-fplugin-arg-%s-explain%>, "
-            "%<-fplugin-arg-%s-nc-loads%> and "
-            "%<-fplugin-arg-%s-openmp-errors%>",
+            "%<-fplugin-arg-%s-nc-loads%>, "
+            "%<-fplugin-arg-%s-openmp-errors%> and "
+            "%<-fplugin-arg-%s-openmp-as-written%>",
             info->base_name, argument.key, argument.value ? "=" : "",
             argument.value ? argument.value : "", info->base_name,
-            info->base_name, info->base_name);
+            info->base_name, info->base_name, info->base_name);
       ok = false;
     }
   }
@@ -151,6 +159,7 @@ tree kernel_template(tree fndecl) {
 std::set<tree> failed_templates;
 
 void check_and_lower(tree fndecl);
+bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts);
 
 void process_kernel(tree fndecl) {
   tree tmpl = kernel_template(fndecl);
@@ -180,6 +189,12 @@ void check_and_lower(tree fndecl) {
   ferry::KernelFacts facts;
   if (!ferry::check_ownership(kernel, &facts))
     return;
+  lower_checked(kernel, facts);
+}
+
+// From the checked model to the lowered kernel; false, with errors, where
+// a callee cannot become a device function.
+bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
   // A span or vector the loops only read is borrowed, whatever its
   // constness: nothing of it is copied back.
   for (ferry::BufferParam &buffer : kernel.buffers)
@@ -188,7 +203,7 @@ void check_and_lower(tree fndecl) {
   ferry::DeviceFunctions callees =
       ferry::prepare_device_functions(kernel, facts.callees);
   if (!callees.ok)
-    return;
+    return false;
   // A loop's own locals in memory (simt_safety.h): no simd, and no word
   // about it, since the direct entry is the path such kernels take.
   bool memory_locals = false;
@@ -214,6 +229,7 @@ void check_and_lower(tree fndecl) {
     ferry::explain_kernel(kernel, facts, maps, simd, entries);
   ferry::lower_to_openmp(kernel, facts, maps, simd, entries);
   ferry::note_region_buffers(kernel);
+  return true;
 }
 
 // A kernel that calls a function defined later in the unit (which GCC's
@@ -257,12 +273,15 @@ void on_pre_genericize(void *gcc_data, void *) {
   // Constructor and destructor clones repeat their abstract function.
   if (DECL_CLONED_FUNCTION_P(fndecl))
     return;
-  if (ferry::finish_direct_entry(fndecl))
+  if (ferry::finish_direct_entry(fndecl) ||
+      ferry::finish_outlined_region(fndecl))
     return;
   if (!ferry::has_ferry_attribute(fndecl, "kernel")) {
     if (!contains_errors(DECL_SAVED_TREE(fndecl)))
       ferry::check_openmp_regions(
-          fndecl, {options.openmp_errors, options.explain});
+          fndecl, {options.openmp_errors, options.explain,
+                   options.openmp_as_written ? ferry::KernelLowering()
+                                             : lower_checked});
     ferry::add_launch_frame(fndecl);
     return;
   }

@@ -94,6 +94,9 @@ struct OpenmpRegion {
   std::vector<RegionMap> maps; // indexed like Kernel::buffers
   // Variables of which each thread or iteration has its own copy.
   std::set<tree> privatized;
+  // The clauses of the target construct, then of each construct around
+  // the loop, outermost first.
+  std::vector<tree> clause_lists;
   // Variables of the function mapped by a clause: one copy for all teams.
   std::set<tree> mapped;
   // Whether a `parallel` or `loop` construct runs the iterations of a team
@@ -103,6 +106,9 @@ struct OpenmpRegion {
   bool threads_share = false;
   bool errors = false;  // -fplugin-arg-ferry-openmp-errors
   bool explain = false; // -fplugin-arg-ferry-explain
+  // Another instance of a template whose region was reported already: the
+  // check says nothing, it only decides whether ferry takes the region.
+  bool quiet = false;
 
   // Whether the iterations that write DECL, a variable of the function
   // without a data-sharing clause, write one copy at the same time.
@@ -136,6 +142,12 @@ struct Kernel {
   // The program's own OpenMP target region this model was read from, to be
   // checked with OpenMP's meaning (openmp_regions.h); null for a kernel.
   const OpenmpRegion *region = nullptr;
+  // A region outlined as a kernel of its own (region_lowering.h): what
+  // the checker cannot show is no error, since the region then keeps
+  // GCC's path.  Under -fplugin-arg-ferry-explain (EXPLAIN_QUIET) it is a
+  // note.
+  bool quiet = false;
+  bool explain_quiet = false;
 
   const BufferParam *buffer_for(tree decl) const;
   // The kernel's name as users write it, for messages and the runtime.

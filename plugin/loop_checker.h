@@ -296,16 +296,24 @@ private:
   // A rule the loop breaks, or a shape ferry cannot show safe: an error in
   // a kernel.  In a program's own OpenMP region (openmp_regions.h) it is no
   // mistake of the program, whose pragma promises the loop is parallel:
-  // under explain a note, else nothing, with the notes that follow it.
+  // under explain a note, else nothing, with the notes that follow it.  In
+  // a region outlined as a kernel (region_lowering.h) nothing: the region
+  // keeps GCC's path.
   template <typename... Args>
   void fail(location_t where, const char *format, Args... args) {
     ok_ = false;
+    if (k_.quiet) {
+      global_dc->inhibit_notes_p = !k_.explain_quiet;
+      if (k_.explain_quiet)
+        emit_diagnostic(DK_NOTE, where, 0, format, args...);
+      return;
+    }
     if (!k_.region) {
       error_at(where, format, args...);
       return;
     }
-    global_dc->inhibit_notes_p = !k_.region->explain;
-    if (k_.region->explain)
+    global_dc->inhibit_notes_p = !k_.region->explain || k_.region->quiet;
+    if (k_.region->explain && !k_.region->quiet)
       emit_diagnostic(DK_NOTE, where, 0, format, args...);
   }
 
@@ -316,8 +324,9 @@ private:
   template <typename... Args>
   void mistake(location_t where, const char *format, Args... args) {
     ok_ = false;
-    global_dc->inhibit_notes_p = notes_inhibited_;
-    emit_diagnostic(k_.region->mistake_kind(), where, 0, format, args...);
+    global_dc->inhibit_notes_p = notes_inhibited_ || k_.region->quiet;
+    if (!k_.region->quiet)
+      emit_diagnostic(k_.region->mistake_kind(), where, 0, format, args...);
   }
 
   // Where BUFFER is mapped, and how.

@@ -5,6 +5,7 @@
 #include "device_functions.h"
 #include "kernel_model.h"
 #include "ownership_check.h"
+#include "region_lowering.h"
 #include "tree_utils.h"
 
 #include <algorithm>
@@ -130,12 +131,37 @@ tree clause_variable(tree decl) {
   return base_variable(decl);
 }
 
-// The variables the map clauses of CLAUSES make present on the device.
-void add_mapped(tree clauses, std::set<tree> *present) {
-  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
-    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP)
-      if (tree var = clause_variable(OMP_CLAUSE_DECL(c)))
-        present->insert(var);
+// The variables the map clauses of CLAUSES make present on the device,
+// with the section of each pointer mapped with one: the section's clause,
+// then the pointer's own, whose size is the section's offset from it.
+void add_mapped(tree clauses, DataSections *present) {
+  tree section = NULL_TREE;
+  for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP) {
+      section = NULL_TREE;
+      continue;
+    }
+    tree var = clause_variable(OMP_CLAUSE_DECL(c));
+    if (!var)
+      continue;
+    DataSection &mapped = (*present)[var];
+    switch (OMP_CLAUSE_MAP_KIND(c)) {
+    case GOMP_MAP_POINTER:
+    case GOMP_MAP_ALWAYS_POINTER:
+    case GOMP_MAP_FIRSTPRIVATE_POINTER:
+    case GOMP_MAP_ATTACH_DETACH:
+      if (section && base_variable(OMP_CLAUSE_DECL(section)) == var &&
+          !mapped.bytes) {
+        mapped.bytes = OMP_CLAUSE_SIZE(section);
+        mapped.bias = OMP_CLAUSE_SIZE(c);
+      }
+      section = NULL_TREE;
+      break;
+    default:
+      section = c;
+      break;
+    }
+  }
 }
 
 const char *map_clause_kind(int kind, Ownership *ownership) {
@@ -168,34 +194,25 @@ bool followable_elements(tree type) {
          !integer_zerop(TYPE_SIZE_UNIT(type)) && !holds_pointers(type);
 }
 
-// The elements of a section of BYTES: the length as written when the
-// front end multiplied it by the element's size.
-tree section_length(tree bytes, tree element_size) {
-  tree product = strip_value_wrappers(bytes);
-  if (TREE_CODE(product) == MULT_EXPR &&
-      tree_int_cst_equal(TREE_OPERAND(product, 1), element_size))
-    return fold_convert(sizetype, strip_value_wrappers(TREE_OPERAND(product, 0)));
-  return fold_build2(TRUNC_DIV_EXPR, sizetype, fold_convert(sizetype, bytes),
-                     element_size);
-}
-
 std::string name_of(tree decl) {
   return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
 }
 
 class RegionReader {
 public:
-  RegionReader(tree fndecl, tree target, const RegionCheckOptions &options)
+  RegionReader(tree fndecl, tree target, const RegionCheckOptions &options,
+               bool quiet)
       : fndecl_(fndecl), target_(target) {
     region_.location = location_or(target, DECL_SOURCE_LOCATION(fndecl));
     region_.directive = "target";
     region_.errors = options.errors;
     region_.explain = options.explain;
+    region_.quiet = quiet;
   }
 
   // Reads the region into KERNEL; false, with the reason in WHY_NOT, for a
   // shape the checker does not follow.
-  bool read(const std::set<tree> &present, Kernel *kernel,
+  bool read(const DataSections &present, Kernel *kernel,
             std::string *why_not) {
     tree loop = find_loop(why_not);
     if (!loop || !read_levels(loop, why_not))
@@ -255,6 +272,7 @@ private:
   }
 
   void privatize(tree clauses) {
+    region_.clause_lists.push_back(clauses);
     for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
       switch (OMP_CLAUSE_CODE(c)) {
       case OMP_CLAUSE_PRIVATE:
@@ -377,7 +395,7 @@ private:
   // A pointer mapped with an array section: the section's map clause, then
   // the pointer's own (GCC's firstprivate pointer, whose size is the
   // section's offset from the pointer).
-  void read_maps(const std::set<tree> &present, Kernel *kernel) {
+  void read_maps(const DataSections &present, Kernel *kernel) {
     tree section = NULL_TREE;
     for (tree c = OMP_TARGET_CLAUSES(target_); c; c = OMP_CLAUSE_CHAIN(c)) {
       if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP) {
@@ -410,10 +428,10 @@ private:
   // Pointers of the function that the loop uses without a map clause
   // (is_device_ptr, or present already): buffers it may read and write,
   // whose races the checker still sees.
-  void add_unmapped_pointers(const std::set<tree> &present, Kernel *kernel) {
+  void add_unmapped_pointers(const DataSections &present, Kernel *kernel) {
     struct Search {
       RegionReader *reader;
-      const std::set<tree> &present;
+      const DataSections &present;
       Kernel *kernel;
       std::set<tree> declared;
       static tree visit(tree *node, int *walk_subtrees, void *data) {
@@ -453,8 +471,9 @@ private:
 
 // A section that ends before the loop's accesses do, or starts after
 // they start: the loop reads or writes memory the map did not bring.
-// Only what folds to a constant is certain.
-void check_sections(const OpenmpRegion &region, const KernelFacts &facts) {
+// Only what folds to a constant is certain.  Whether there was one.
+bool check_sections(const OpenmpRegion &region, const KernelFacts &facts) {
+  bool short_section = false;
   tree type = long_long_integer_type_node;
   for (const Reach &reach : facts.reaches) {
     const RegionMap &map = region.maps[reach.buffer->index];
@@ -478,6 +497,9 @@ void check_sections(const OpenmpRegion &region, const KernelFacts &facts) {
       if (TREE_CODE(side.bytes) != INTEGER_CST ||
           tree_int_cst_sgn(side.bytes) <= 0)
         continue;
+      short_section = true;
+      if (region.quiet)
+        continue;
       tree elements = fold_build2(CEIL_DIV_EXPR, type, side.bytes, element);
       tree first = fold_build2(FLOOR_DIV_EXPR, type, reach.first, element);
       tree count = fold_build2(
@@ -492,6 +514,7 @@ void check_sections(const OpenmpRegion &region, const KernelFacts &facts) {
              DECL_NAME(reach.buffer->decl), first, count);
     }
   }
+  return short_section;
 }
 
 // What the loop does with each buffer, for explain: `x` read, map(to).
@@ -518,14 +541,18 @@ std::string buffer_uses(const Kernel &kernel, const OpenmpRegion &region,
   return text.empty() ? "no buffer" : text;
 }
 
-void check_region(tree fndecl, tree target, const std::set<tree> &present,
-                  const RegionCheckOptions &options) {
-  RegionReader reader(fndecl, target, options);
+// Checks the region at *SLOT and, when it is shown right and its clauses
+// allow, puts ferry's kernel in its place (region_lowering.h).  QUIET: an
+// instance of a template whose region was reported already.
+void check_region(tree fndecl, tree *slot, const DataSections &present,
+                  const RegionCheckOptions &options, bool quiet) {
+  RegionReader reader(fndecl, *slot, options, quiet);
   Kernel kernel;
   std::string why_not;
   const OpenmpRegion &region = reader.region();
+  const bool explain = options.explain && !quiet;
   if (!reader.read(present, &kernel, &why_not)) {
-    if (options.explain)
+    if (explain)
       inform(region.location,
              "ferry did not check this %<#pragma omp %s%>: %s; GCC compiles "
              "it as written",
@@ -537,18 +564,39 @@ void check_region(tree fndecl, tree target, const std::set<tree> &present,
   NoInstantiation as_written;
   const bool shown_safe = check_ownership(kernel, &facts);
   global_dc->inhibit_notes_p = notes_inhibited;
-  check_sections(region, facts);
-  if (!options.explain)
-    return;
+  const bool short_section = check_sections(region, facts);
+  const std::string uses = buffer_uses(kernel, region, facts);
   const ParallelLoop &loop = reader.loop();
-  inform(region.location,
-         "ferry checked this %<#pragma omp %s%> as a parallel loop over %qD%s "
-         "(%s)%s; GCC compiles it as written",
-         region.directive.c_str(), loop.levels.front().var,
-         loop.levels.size() > 1 ? " and the loops it collapses" : "",
-         buffer_uses(kernel, region, facts).c_str(),
-         shown_safe ? "" : ", and did not show all of it right (the "
-                           "diagnostics above say where)");
+  const char *collapsed =
+      loop.levels.size() > 1 ? " and the loops it collapses" : "";
+  if (!shown_safe || short_section) {
+    if (explain)
+      inform(region.location,
+             "ferry checked this %<#pragma omp %s%> as a parallel loop over "
+             "%qD%s (%s), and did not show all of it right (the diagnostics "
+             "above say where); GCC compiles it as written",
+             region.directive.c_str(), loop.levels.front().var, collapsed,
+             uses.c_str());
+    return;
+  }
+  if (!options.lower) {
+    why_not = "-fplugin-arg-ferry-openmp-as-written is given";
+  } else if (outline_region(fndecl, slot, kernel, present, options.lower,
+                            &why_not)) {
+    if (explain)
+      inform(region.location,
+             "ferry runs this %<#pragma omp %s%> over %qD%s (%s) as a kernel "
+             "of its own, with the launch and residency of ferry kernels%s%s",
+             region.directive.c_str(), loop.levels.front().var, collapsed,
+             uses.c_str(), why_not.empty() ? "" : ", ", why_not.c_str());
+    return;
+  }
+  if (explain)
+    inform(region.location,
+           "ferry checked this %<#pragma omp %s%> as a parallel loop over %qD%s "
+           "(%s); GCC compiles it as written: %s",
+           region.directive.c_str(), loop.levels.front().var, collapsed,
+           uses.c_str(), why_not.c_str());
 }
 
 // Walks a function's statements; the variables the enclosing target data
@@ -564,6 +612,8 @@ public:
     // region uses before it runs.
     cp_walk_tree_without_duplicates(body, find_enter_data, &present_);
     walk(body);
+    // Calls in place of regions may have brought scopes of their own.
+    rebuild_blocks(fndecl_);
   }
 
 private:
@@ -574,7 +624,7 @@ private:
       *walk_subtrees = 0;
     else if (TREE_CODE(*node) == OMP_TARGET_ENTER_DATA)
       add_mapped(OMP_TARGET_ENTER_DATA_CLAUSES(*node),
-                 static_cast<std::set<tree> *>(data));
+                 static_cast<DataSections *>(data));
     return NULL_TREE;
   }
 
@@ -585,7 +635,7 @@ private:
       *walk_subtrees = 0;
     } else if (TREE_CODE(t) == OMP_TARGET_DATA) {
       *walk_subtrees = 0;
-      const std::set<tree> outside = self->present_;
+      const DataSections outside = self->present_;
       add_mapped(OMP_TARGET_DATA_CLAUSES(t), &self->present_);
       self->walk(&OMP_TARGET_DATA_BODY(t));
       self->present_ = outside;
@@ -593,15 +643,16 @@ private:
       *walk_subtrees = 0;
       // A template's instances share the region's location and would
       // repeat its findings.
-      if (checked_.insert(EXPR_LOCATION(t)).second)
-        check_region(self->fndecl_, t, self->present_, self->options_);
+      const bool quiet = !checked_.insert(EXPR_LOCATION(t)).second;
+      check_region(self->fndecl_, node, self->present_, self->options_,
+                   quiet);
     }
     return NULL_TREE;
   }
 
   tree fndecl_;
   const RegionCheckOptions &options_;
-  std::set<tree> present_;
+  DataSections present_;
   static std::set<location_t> checked_;
 };
 

@@ -31,12 +31,16 @@
 #define FERRY_PLUGIN_OPENMP_REGIONS_H
 
 #include "gcc_compat.h"
+#include "region_lowering.h"
 
 namespace ferry {
 
 struct RegionCheckOptions {
   bool errors = false;
   bool explain = false;
+  // Lowers the kernels outlined from the regions shown right; empty under
+  // -fplugin-arg-ferry-openmp-as-written, when every region keeps GCC's path.
+  KernelLowering lower;
 };
 
 // Checks every target loop of FNDECL, a function that is not a kernel and

@@ -772,6 +772,9 @@ bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
     if (buffer.ownership == Ownership::out &&
         !facts->uses[buffer.index].written && !facts->uses[buffer.index].read) {
       auto_diagnostic_group group;
+      ok = false;
+      if (kernel.quiet)
+        continue;
       if (kernel.region) {
         report_region_unwritten(kernel, buffer);
         continue;
@@ -782,7 +785,6 @@ bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
       inform(DECL_SOURCE_LOCATION(buffer.decl),
              "an out buffer is copied back whole; use %<ferry::borrow%> if the "
              "kernel only reads it, or remove the parameter");
-      ok = false;
     }
   return ok;
 }

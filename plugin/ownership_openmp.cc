@@ -181,6 +181,8 @@ void LoopChecker::report_region_same_element(const BufferParam &buffer,
 
 void report_region_unwritten(const Kernel &kernel, const BufferParam &buffer) {
   const RegionMap &map = kernel.region->maps[buffer.index];
+  if (kernel.region->quiet)
+    return;
   auto_diagnostic_group group;
   emit_diagnostic(kernel.region->mistake_kind(), map.location, 0,
                   "%qD is mapped %<from%>, but the loop never writes it: the "

@@ -28,6 +28,7 @@ enum {
   kHostAccess,
   kHostAccessStatement,
   kFrameAccess,
+  kMappedElements,
   kMpiLayer,
   kCount
 };
@@ -251,6 +252,19 @@ tree host_access_statement(location_t location, tree host_pointer,
              ECF_NOTHROW),
       3, fold_convert(const_ptr_type_node, host_pointer),
       fold_convert(long_long_unsigned_type_node, bytes), access_mode(access));
+}
+
+tree mapped_elements(location_t location, tree host_pointer) {
+  tree type = build_function_type_list(long_long_integer_type_node,
+                                       const_ptr_type_node,
+                                       long_long_unsigned_type_node, NULL_TREE);
+  return build_call_expr_loc(
+      location,
+      cached(&declarations[kMappedElements], "__ferry_mapped_elements", type,
+             ECF_NOTHROW | ECF_LEAF),
+      2, fold_convert(const_ptr_type_node, host_pointer),
+      fold_convert(long_long_unsigned_type_node,
+                   TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(host_pointer)))));
 }
 
 gcall *frame_access(int access) {

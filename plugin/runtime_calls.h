@@ -46,6 +46,10 @@ tree launch_again(location_t location, tree site, tree key, unsigned nkey,
 tree host_access_statement(location_t location, tree host_pointer,
                            tree bytes, int access);
 
+// __ferry_mapped_elements(HOST_POINTER, its element's size): the elements
+// of the section the program's data directives mapped from it, or -1.
+tree mapped_elements(location_t location, tree host_pointer);
+
 // The frame of a function that calls kernels (GENERIC).
 tree frame_enter(location_t location);
 tree frame_leave(location_t location);

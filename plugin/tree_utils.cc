@@ -312,4 +312,13 @@ void rebuild_blocks(tree fndecl) {
   relink_blocks(&BIND_EXPR_BODY(outer), root);
 }
 
+tree section_length(tree bytes, tree element_size) {
+  tree product = strip_value_wrappers(bytes);
+  if (TREE_CODE(product) == MULT_EXPR &&
+      tree_int_cst_equal(TREE_OPERAND(product, 1), element_size))
+    return fold_convert(sizetype, strip_value_wrappers(TREE_OPERAND(product, 0)));
+  return fold_build2(TRUNC_DIV_EXPR, sizetype, fold_convert(sizetype, bytes),
+                     element_size);
+}
+
 } // namespace ferry

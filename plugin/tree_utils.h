@@ -110,6 +110,10 @@ tree guarded_block(tree prologue, tree body, tree cleanup);
 // after a rewrite moved or added scopes.
 void rebuild_blocks(tree fndecl);
 
+// The elements of an OpenMP array section of BYTES: the length as
+// written when the front end multiplied it by the element's size.
+tree section_length(tree bytes, tree element_size);
+
 } // namespace ferry
 
 #endif

@@ -25,6 +25,7 @@
 #include "pages/page_guard.h"
 #include "pages/shared_mappings.h"
 #include "residency/transfers.h"
+#include "residency/program_maps.h"
 #include "runtime.h"
 
 #include <algorithm>
@@ -823,4 +824,12 @@ extern "C" void __ferry_frame_access(int access) {
   OwnAllocations own;
   if (needed(&access))
     frames::access_all(access, host_access());
+}
+
+extern "C" long long __ferry_mapped_elements(const void *host,
+                                             unsigned long long element_bytes) {
+  const long long bytes = mapped_bytes_from(host);
+  return bytes < 0 || element_bytes == 0
+             ? -1
+             : bytes / static_cast<long long>(element_bytes);
 }

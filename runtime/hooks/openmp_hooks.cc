@@ -23,6 +23,7 @@
 #include "core/settings.h"
 #include "core/stats.h"
 #include "devices/launcher.h"
+#include "residency/program_maps.h"
 
 #include <omp.h>
 
@@ -215,12 +216,14 @@ FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
                                    unsigned short *)>("GOMP_target_data_ext");
   before_construct("an OpenMP target data construct", device);
   real(device, count, addresses, sizes, kinds);
+  ferry::rt::begin_data_maps(count, addresses, sizes, kinds);
 }
 
 FERRY_HOOK void GOMP_target_end_data(void) {
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(void)>("GOMP_target_end_data");
   before_openmp("the end of an OpenMP target data construct");
+  ferry::rt::end_data_maps();
   real();
 }
 
@@ -247,6 +250,9 @@ FERRY_HOOK void GOMP_target_enter_exit_data(int device, std::size_t count,
                     unsigned, void **)>("GOMP_target_enter_exit_data");
   before_construct("an OpenMP target enter or exit data construct", device);
   real(device, count, addresses, sizes, kinds, flags, depend);
+  constexpr unsigned kExitData = 1u << 1; // GOMP_TARGET_FLAG_EXIT_DATA
+  ferry::rt::enter_exit_maps(count, addresses, sizes, kinds,
+                             (flags & kExitData) != 0);
 }
 
 FERRY_HOOK int omp_target_memcpy(void *destination, const void *source,

@@ -1,0 +1,732 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// See region_lowering.h.
+#include "region_lowering.h"
+
+#include "attributes.h"
+#include "direct_header.h"
+#include "ownership_check.h"
+#include "runtime_calls.h"
+#include "tree_utils.h"
+
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <vector>
+
+namespace ferry {
+
+namespace {
+
+std::string name_of(tree decl) {
+  return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
+}
+
+// Clauses that only choose how the iterations are spread (teams, threads,
+// schedule, vector lanes) or promise what the check showed: ferry's
+// launch chooses for itself, and the answers do not depend on it.
+bool spreads_iterations(omp_clause_code code) {
+  switch (code) {
+  case OMP_CLAUSE_COLLAPSE:
+  case OMP_CLAUSE_NUM_TEAMS:
+  case OMP_CLAUSE_THREAD_LIMIT:
+  case OMP_CLAUSE_NUM_THREADS:
+  case OMP_CLAUSE_SCHEDULE:
+  case OMP_CLAUSE_DIST_SCHEDULE:
+  case OMP_CLAUSE_DEFAULT:
+  case OMP_CLAUSE_PROC_BIND:
+  case OMP_CLAUSE_ORDER:
+  case OMP_CLAUSE_SAFELEN:
+  case OMP_CLAUSE_SIMDLEN:
+  case OMP_CLAUSE_ALIGNED:
+  case OMP_CLAUSE_NONTEMPORAL:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool kept_reduction(tree_code op) {
+  switch (op) {
+  case PLUS_EXPR:
+  case MINUS_EXPR:
+  case MULT_EXPR:
+  case BIT_AND_EXPR:
+  case BIT_IOR_EXPR:
+  case BIT_XOR_EXPR:
+  case MIN_EXPR:
+  case MAX_EXPR:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// A statement or expression a kernel cannot hold, though GCC's region may:
+// ferry's kernels refuse them, and the region keeps GCC's path.
+tree unkept_statement(tree body) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      switch (TREE_CODE(*node)) {
+      case LAMBDA_EXPR:
+      case TRY_BLOCK:
+      case THROW_EXPR:
+      case ASM_EXPR:
+      case GOTO_EXPR:
+      case RETURN_EXPR:
+      case OMP_ATOMIC:
+        return *node;
+      default:
+        return NULL_TREE;
+      }
+    }
+  };
+  return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
+}
+
+// A kernel outlined from a region, until the front end finishes it.
+struct Outlined {
+  std::unique_ptr<Kernel> kernel;
+  tree stand_in = NULL_TREE; // the loop's place in the body
+  // Per buffer: whether its length is where the program's mapped section
+  // ends, found at run time, rather than a section of the region's own.
+  std::vector<bool> mapped_extent;
+  KernelLowering lower;
+  bool lowered = false;
+};
+std::map<tree, Outlined> outlined;
+
+class Outliner {
+public:
+  Outliner(tree fndecl, const Kernel &checked, const DataSections &present)
+      : fndecl_(fndecl), checked_(checked),
+        region_(*checked.region), loop_(checked.loops.front()),
+        present_(present) {}
+
+  bool run(tree *slot, const KernelLowering &lower, std::string *why_not) {
+    if (!optimize) {
+      *why_not = "the unit is compiled with -O0";
+      return false;
+    }
+    if (const char *other = other_offload_target()) {
+      *why_not = std::string("the unit is compiled for ") + other;
+      return false;
+    }
+    if (tree statement = unkept_statement(loop_.body)) {
+      *why_not = std::string("its loop holds a '") +
+                 get_tree_code_name(TREE_CODE(statement)) +
+                 "', which ferry's kernels do not take";
+      return false;
+    }
+    if (!clauses_kept(why_not))
+      return false;
+    find_lengths();
+    if (!variables_kept(why_not))
+      return false;
+    declare();
+    Outlined &entry = outlined[function_];
+    entry.kernel = std::make_unique<Kernel>();
+    entry.lower = lower;
+    entry.stand_in = build_model(entry.kernel.get());
+    for (tree length : lengths_)
+      entry.mapped_extent.push_back(length == NULL_TREE);
+    define(entry.stand_in);
+    const bool lowered = entry.lowered;
+    outlined.erase(function_);
+    if (!lowered) {
+      *why_not = "ferry could not show its loop as a kernel";
+      return false;
+    }
+    *slot = call(*slot);
+    std::string unmapped;
+    for (const BufferParam &buffer : checked_.buffers)
+      if (opaque_length_[buffer.index] && !region_.maps[buffer.index].bytes &&
+          !present_.count(buffer.decl))
+        unmapped += (unmapped.empty() ? "'" : ", '") + name_of(buffer.decl) +
+                    "'";
+    why_not->clear();
+    if (!unmapped.empty())
+      *why_not = "where the program's data directives have mapped " +
+                 unmapped + ", and as GCC compiles it elsewhere";
+    return true;
+  }
+
+private:
+  struct Param {
+    tree from;      // the caller's value
+    tree decl;      // the parameter
+  };
+
+  // ------------------------------------------------------------- clauses
+
+  bool clauses_kept(std::string *why_not) {
+    for (std::size_t i = 0; i < region_.clause_lists.size(); ++i)
+      for (tree c = region_.clause_lists[i]; c; c = OMP_CLAUSE_CHAIN(c))
+        if (!clause_kept(c, /*on_target=*/i == 0, why_not))
+          return false;
+    return true;
+  }
+
+  bool clause_kept(tree c, bool on_target, std::string *why_not) {
+    const omp_clause_code code = OMP_CLAUSE_CODE(c);
+    if (spreads_iterations(code))
+      return true;
+    const std::string clause = omp_clause_code_name[code];
+    switch (code) {
+    case OMP_CLAUSE_MAP:
+      return map_kept(c, why_not);
+    case OMP_CLAUSE_NOWAIT:
+      // The inner `for` of a combined `parallel for` has one of its own.
+      if (!on_target)
+        return true;
+      break;
+    case OMP_CLAUSE_FIRSTPRIVATE:
+    case OMP_CLAUSE_SHARED:
+      return true; // the variables are checked with the loop's
+    case OMP_CLAUSE_PRIVATE:
+      if (tree var = OMP_CLAUSE_DECL(c); DECL_P(var)) {
+        privates_.insert(var);
+        return true;
+      }
+      break;
+    case OMP_CLAUSE_LASTPRIVATE:
+    case OMP_CLAUSE_LINEAR:
+      // The loop's own variable, which the construct gives back.
+      if (is_level_var(OMP_CLAUSE_DECL(c)) &&
+          (code == OMP_CLAUSE_LINEAR || !OMP_CLAUSE_LASTPRIVATE_CONDITIONAL(c)))
+        return true;
+      break;
+    case OMP_CLAUSE_REDUCTION: {
+      tree var = OMP_CLAUSE_DECL(c);
+      if (DECL_P(var) && !OMP_CLAUSE_REDUCTION_PLACEHOLDER(c) &&
+          !OMP_CLAUSE_REDUCTION_TASK(c) && !OMP_CLAUSE_REDUCTION_INSCAN(c) &&
+          kept_reduction(OMP_CLAUSE_REDUCTION_CODE(c)) &&
+          is_copyable_scalar(TREE_TYPE(var)) &&
+          !POINTER_TYPE_P(TREE_TYPE(var))) {
+        reductions_.insert(var);
+        return true;
+      }
+      *why_not = "its reduction of '" + describe(var) +
+                 "' is not one of a number with +, *, -, &, |, ^, min or max";
+      return false;
+    }
+    default:
+      break;
+    }
+    *why_not = "ferry does not take its '" + clause + "' clause";
+    return false;
+  }
+
+  static std::string describe(tree t) {
+    return DECL_P(t) ? name_of(t) : expr_as_string(t, 0);
+  }
+
+  // A section of a buffer, its pointer, or a number.
+  bool map_kept(tree c, std::string *why_not) {
+    switch (OMP_CLAUSE_MAP_KIND(c)) {
+    case GOMP_MAP_TO:
+    case GOMP_MAP_FROM:
+    case GOMP_MAP_TOFROM:
+    case GOMP_MAP_ALLOC:
+    case GOMP_MAP_FIRSTPRIVATE_POINTER:
+      break;
+    default:
+      *why_not = "one of its maps has a kind or modifier ferry does not "
+                 "take (always, present, a reference, ...)";
+      return false;
+    }
+    tree decl = OMP_CLAUSE_DECL(c);
+    if (DECL_P(decl) && !POINTER_TYPE_P(TREE_TYPE(decl)) &&
+        is_copyable_scalar(TREE_TYPE(decl)) && TREE_CODE(TREE_TYPE(decl)) != ARRAY_TYPE)
+      return true;
+    tree base = decl;
+    while (base && !DECL_P(base) && TREE_CODE(base) != TREE_LIST &&
+           EXPR_P(base))
+      base = TREE_OPERAND(base, 0);
+    while (base && TREE_CODE(base) == TREE_LIST)
+      base = TREE_CHAIN(base);
+    if (base && DECL_P(base) && checked_.buffer_for(base))
+      return true;
+    *why_not = std::string("it maps '") + expr_as_string(decl, 0) +
+               "', which is not a number or a section of a pointer";
+    return false;
+  }
+
+  bool is_level_var(tree var) const {
+    for (const LoopLevel &level : loop_.levels)
+      if (level.var == var)
+        return true;
+    return false;
+  }
+
+  // ------------------------------------------------------------- buffers
+
+  // Every buffer's section: its own map's, or an enclosing data region's;
+  // none for a pointer used without a map.
+  void find_lengths() {
+    for (const BufferParam &buffer : checked_.buffers) {
+      const RegionMap &map = region_.maps[buffer.index];
+      tree bias = map.bias, bytes = map.bytes;
+      if (!bytes) {
+        auto found = present_.find(buffer.decl);
+        if (found != present_.end()) {
+          bias = found->second.bias;
+          bytes = found->second.bytes;
+        }
+      }
+      if (!bytes) {
+        // Used without a map, as inside a data region of a caller: the
+        // section the program mapped around it, found at run time.
+        lengths_.push_back(NULL_TREE);
+        continue;
+      }
+      // From the pointer to the section's end, in elements.
+      tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+      tree end = unshare_expr(bytes);
+      if (bias && !integer_zerop(bias))
+        end = fold_build2(PLUS_EXPR, sizetype, fold_convert(sizetype, end),
+                          fold_convert(sizetype, unshare_expr(bias)));
+      lengths_.push_back(section_length(end, element));
+    }
+  }
+
+  // ----------------------------------------------------------- variables
+
+  // The variables the loop uses that it does not declare: buffers,
+  // numbers it reads, privates and reductions; anything else keeps GCC's
+  // path.
+  bool variables_kept(std::string *why_not) {
+    struct Search {
+      std::set<tree> declared;
+      std::vector<tree> used;
+      std::set<tree> seen;
+      static tree visit(tree *node, int *walk_subtrees, void *data) {
+        auto *search = static_cast<Search *>(data);
+        tree t = *node;
+        if (TYPE_P(t)) {
+          *walk_subtrees = 0;
+        } else if (TREE_CODE(t) == DECL_EXPR) {
+          search->declared.insert(DECL_EXPR_DECL(t));
+        } else if (TREE_CODE(t) == BIND_EXPR) {
+          for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
+            search->declared.insert(var);
+        } else if (TREE_CODE(t) == TARGET_EXPR) {
+          search->declared.insert(TARGET_EXPR_SLOT(t));
+        } else if ((VAR_P(t) || TREE_CODE(t) == PARM_DECL) &&
+                   search->seen.insert(t).second) {
+          search->used.push_back(t);
+        }
+        return NULL_TREE;
+      }
+    } search;
+    tree body = loop_.body;
+    cp_walk_tree(&body, Search::visit, &search, nullptr);
+    for (const LoopLevel &level : loop_.levels) {
+      tree lower = level.lower, bound = level.bound;
+      cp_walk_tree(&lower, Search::visit, &search, nullptr);
+      cp_walk_tree(&bound, Search::visit, &search, nullptr);
+      for (const BufferParam &buffer : checked_.buffers)
+        if (mentions(level.lower, buffer.decl) ||
+            mentions(level.bound, buffer.decl)) {
+          *why_not = "its loop's bounds read '" + name_of(buffer.decl) + "'";
+          return false;
+        }
+    }
+    for (tree var : search.used) {
+      if (search.declared.count(var) || is_level_var(var) ||
+          checked_.buffer_for(var))
+        continue;
+      if (!variable_kept(var, why_not))
+        return false;
+    }
+    // A section's length is an expression of the kernel's numbers where
+    // it can be, so that the check relates it to the loop's bounds;
+    // otherwise (`v.size()`) a number of its own.
+    for (std::size_t i = 0; i < lengths_.size(); ++i) {
+      if (!lengths_[i]) {
+        opaque_length_.push_back(true);
+        continue;
+      }
+      Search in_length;
+      cp_walk_tree(&lengths_[i], Search::visit, &in_length, nullptr);
+      bool transparent = true;
+      for (tree var : in_length.used)
+        transparent = transparent && (is_constant(var) || is_scalar(var) ||
+                                      passes_as_value(var));
+      opaque_length_.push_back(!transparent);
+      if (transparent)
+        for (tree var : in_length.used)
+          if (!is_constant(var) && !is_scalar(var))
+            scalars_.push_back(var);
+    }
+    return true;
+  }
+
+  bool is_scalar(tree var) const {
+    return std::find(scalars_.begin(), scalars_.end(), var) != scalars_.end();
+  }
+
+  bool is_constant(tree var) const {
+    return constants_.count(var) != 0;
+  }
+
+  // A number of the function, which the kernel takes by value.
+  bool passes_as_value(tree var) const {
+    tree type = TREE_TYPE(var);
+    return DECL_CONTEXT(var) == fndecl_ && !TREE_STATIC(var) &&
+           !DECL_EXTERNAL(var) &&
+           !(VAR_P(var) && DECL_HAS_VALUE_EXPR_P(var)) &&
+           !reductions_.count(var) && !privates_.count(var) &&
+           !TYPE_REF_P(type) && !POINTER_TYPE_P(type) &&
+           TREE_CODE(type) != ARRAY_TYPE && is_copyable_scalar(type);
+  }
+
+  bool variable_kept(tree var, std::string *why_not) {
+    const std::string name = "'" + name_of(var) + "'";
+    tree type = TREE_TYPE(var);
+    // A constant (`const int n = 64;`) is its value in the kernel too, as
+    // the check saw it.
+    if (VAR_P(var) && decl_constant_var_p(var)) {
+      tree value = scalar_constant_value(var);
+      if (value != var && CONSTANT_CLASS_P(value)) {
+        constants_[var] = value;
+        return true;
+      }
+    }
+    if (DECL_CONTEXT(var) != fndecl_ || TREE_STATIC(var) ||
+        DECL_EXTERNAL(var)) {
+      // A constant table, which kernels read as they are.
+      if (VAR_P(var) && TREE_READONLY(var))
+        return true;
+      *why_not = "it uses " + name + ", a variable of static storage";
+      return false;
+    }
+    if (VAR_P(var) && DECL_HAS_VALUE_EXPR_P(var)) {
+      *why_not = "it uses " + name + ", which stands for another object";
+      return false;
+    }
+    if (reductions_.count(var)) {
+      reduction_vars_.push_back(var);
+      return true;
+    }
+    if (privates_.count(var)) {
+      private_vars_.push_back(var);
+      return true;
+    }
+    if (TYPE_REF_P(type) || POINTER_TYPE_P(type) ||
+        TREE_CODE(type) == ARRAY_TYPE || !is_copyable_scalar(type)) {
+      *why_not = "it uses " + name + " of type '" +
+                 type_as_string(type, 0) +
+                 "', which a kernel does not take as a value";
+      return false;
+    }
+    scalars_.push_back(var);
+    return true;
+  }
+
+  // ------------------------------------------------------------ function
+
+  void declare() {
+    static unsigned count = 0;
+    std::string name = std::string("__ferry_omp_") +
+                       IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl_)) + "_" +
+                       std::to_string(LOCATION_LINE(region_.location)) + "_" +
+                       std::to_string(count++);
+    std::vector<std::pair<std::string, tree>> parameters;
+    for (const BufferParam &buffer : checked_.buffers)
+      parameters.emplace_back(name_of(buffer.decl),
+                              TYPE_MAIN_VARIANT(TREE_TYPE(buffer.decl)));
+    for (const BufferParam &buffer : checked_.buffers)
+      if (opaque_length_[buffer.index])
+        parameters.emplace_back("__ferry_length_" + name_of(buffer.decl),
+                                sizetype);
+    for (tree scalar : scalars_)
+      parameters.emplace_back(name_of(scalar), TREE_TYPE(scalar));
+    for (tree var : reduction_vars_)
+      parameters.emplace_back("__ferry_result_" + name_of(var),
+                              build_pointer_type(TREE_TYPE(var)));
+
+    tree types = void_list_node;
+    for (auto it = parameters.rbegin(); it != parameters.rend(); ++it)
+      types = tree_cons(NULL_TREE, it->second, types);
+    function_ = build_lang_decl(FUNCTION_DECL, get_identifier(name.c_str()),
+                                build_function_type(void_type_node, types));
+    DECL_SOURCE_LOCATION(function_) = region_.location;
+    DECL_CONTEXT(function_) = FROB_CONTEXT(global_namespace);
+    SET_DECL_LANGUAGE(function_, lang_c);
+    DECL_ARTIFICIAL(function_) = 1;
+    DECL_IGNORED_P(function_) = 1;
+    TREE_USED(function_) = 1;
+    add_kernel_attribute(function_);
+    tree *chain = &DECL_ARGUMENTS(function_);
+    for (const auto &[parameter_name, type] : parameters) {
+      tree parm = cp_build_parm_decl(
+          function_, get_identifier(parameter_name.c_str()), type);
+      DECL_SOURCE_LOCATION(parm) = region_.location;
+      TREE_USED(parm) = 1;
+      DECL_READ_P(parm) = 1;
+      *chain = parm;
+      chain = &DECL_CHAIN(parm);
+      parms_.push_back(parm);
+    }
+  }
+
+  tree local(tree like) {
+    tree var = build_decl(DECL_SOURCE_LOCATION(like), VAR_DECL,
+                          DECL_NAME(like), TREE_TYPE(like));
+    DECL_CONTEXT(var) = function_;
+    TREE_USED(var) = 1;
+    DECL_READ_P(var) = 1;
+    return var;
+  }
+
+  // The kernel model of the outlined function, and the stand-in for its
+  // loop in the body: the loop body with the loop's variables declared
+  // (never run: the pipeline puts the launch in its place).
+  tree build_model(Kernel *kernel) {
+    kernel->fndecl = function_;
+    kernel->location = region_.location;
+    kernel->quiet = true;
+    kernel->explain_quiet = region_.explain && !region_.quiet;
+
+    hash_map<tree, tree> map;
+    for (const auto &[var, value] : constants_)
+      map.put(var, value);
+    std::size_t next = checked_.buffers.size();
+    std::vector<tree> opaque_lengths;
+    for (const BufferParam &buffer : checked_.buffers) {
+      map.put(buffer.decl, parms_[buffer.index]);
+      if (opaque_length_[buffer.index]) {
+        opaque_lengths.push_back(parms_[next]);
+        kernel->scalars.push_back(parms_[next++]);
+      } else {
+        opaque_lengths.push_back(NULL_TREE);
+      }
+    }
+    for (tree scalar : scalars_) {
+      map.put(scalar, parms_[next]);
+      kernel->scalars.push_back(parms_[next++]);
+    }
+    for (tree var : reduction_vars_) {
+      tree copy = local(var);
+      map.put(var, copy);
+      reduction_locals_.push_back({copy, parms_[next]});
+      kernel->host_pointers.push_back(parms_[next++]);
+    }
+    tree privates = NULL_TREE;
+    for (tree var : private_vars_) {
+      tree copy = local(var);
+      map.put(var, copy);
+      DECL_CHAIN(copy) = privates;
+      privates = copy;
+    }
+    ParallelLoop loop;
+    loop.location = loop_.location;
+    tree level_vars = NULL_TREE;
+    for (const LoopLevel &level : loop_.levels) {
+      tree copy = local(level.var);
+      map.put(level.var, copy);
+      DECL_CHAIN(copy) = level_vars;
+      level_vars = copy;
+    }
+
+    copy_body_data id;
+    std::memset(&id, 0, sizeof id);
+    id.src_fn = fndecl_;
+    id.dst_fn = function_;
+    id.src_cfun = DECL_STRUCT_FUNCTION(fndecl_);
+    id.decl_map = &map;
+    id.copy_decl = copy_decl_no_change;
+    id.transform_call_graph_edges = CB_CGE_DUPLICATE;
+    id.transform_parameter = true;
+    id.do_not_unshare = true;
+    id.do_not_fold = true;
+    auto copy = [&id](tree t) {
+      walk_tree(&t, copy_tree_body_r, &id, nullptr);
+      return t;
+    };
+    for (const BufferParam &buffer : checked_.buffers) {
+      BufferParam outlined = buffer;
+      // A section mapped tofrom that the loop only reads is borrowed:
+      // nothing of it is copied back, and no word about it.
+      outlined.ownership_from_type = true;
+      outlined.decl = parms_[buffer.index];
+      outlined.length = opaque_lengths[buffer.index]
+                            ? opaque_lengths[buffer.index]
+                            : copy(unshare_expr(lengths_[buffer.index]));
+      outlined.length_text =
+          lengths_[buffer.index]
+              ? expr_as_string(lengths_[buffer.index], 0)
+              : "the section mapped around '" + name_of(buffer.decl) + "'";
+      kernel->buffers.push_back(outlined);
+    }
+    for (const LoopLevel &level : loop_.levels) {
+      LoopLevel outlined = level;
+      outlined.var = *map.get(level.var);
+      outlined.lower = copy(level.lower);
+      outlined.bound = copy(level.bound);
+      loop.levels.push_back(outlined);
+    }
+    tree body = copy(loop_.body);
+    // The copies of the loop's own locals still name their originals.
+    for (auto entry : map) {
+      tree copied = entry.second;
+      if (DECL_P(copied) && DECL_CONTEXT(copied) == function_) {
+        DECL_ABSTRACT_ORIGIN(copied) = NULL_TREE;
+        if (VAR_P(copied) && DECL_INITIAL(copied) &&
+            !CONSTANT_CLASS_P(DECL_INITIAL(copied)))
+          walk_tree(&DECL_INITIAL(copied), copy_tree_body_r, &id, nullptr);
+      } else if (TREE_CODE(copied) == BLOCK) {
+        BLOCK_ABSTRACT_ORIGIN(copied) = NULL_TREE;
+      }
+    }
+    loop.body = privates ? statement_block(body, privates) : body;
+    kernel->loops.push_back(loop);
+    return statement_block(loop.body, level_vars);
+  }
+
+  // `T s = *__ferry_result_s;`, the loop, `*__ferry_result_s = s;`.
+  void define(tree stand_in) {
+    push_to_top_level();
+    start_preparsed_function(function_, NULL_TREE, SF_PRE_PARSED);
+    tree compound = begin_compound_stmt(BCS_FN_BODY);
+    tree statements = NULL_TREE, vars = NULL_TREE;
+    for (const auto &[var, result] : reduction_locals_) {
+      tree target = build1(INDIRECT_REF, TREE_TYPE(var), result);
+      append_to_statement_list_force(assign(var, target), &statements);
+      DECL_CHAIN(var) = vars;
+      vars = var;
+    }
+    append_to_statement_list_force(stand_in, &statements);
+    for (const auto &[var, result] : reduction_locals_)
+      append_to_statement_list_force(
+          assign(build1(INDIRECT_REF, TREE_TYPE(var), result), var),
+          &statements);
+    add_stmt(statement_block(statements, vars));
+    finish_compound_stmt(compound);
+    function_ = finish_function(/*inline_p=*/false);
+    expand_or_defer_fn(function_);
+    pop_from_top_level();
+  }
+
+  // The call that replaces the region.  A pointer used without a map
+  // takes the section the program's data directives mapped around it;
+  // when they mapped none, the region runs as GCC compiled it.
+  tree call(tree region) {
+    tree statements = NULL_TREE, vars = NULL_TREE, mapped = NULL_TREE;
+    for (const BufferParam &buffer : checked_.buffers) {
+      if (lengths_[buffer.index])
+        continue;
+      tree var = build_decl(region_.location, VAR_DECL,
+                            get_identifier("__ferry_mapped"),
+                            long_long_integer_type_node);
+      DECL_ARTIFICIAL(var) = 1;
+      DECL_CONTEXT(var) = fndecl_;
+      TREE_USED(var) = 1;
+      DECL_CHAIN(var) = vars;
+      vars = var;
+      append_to_statement_list_force(
+          assign(var, runtime_calls::mapped_elements(region_.location,
+                                                     buffer.decl)),
+          &statements);
+      tree found = build2(GE_EXPR, boolean_type_node, var,
+                          build_zero_cst(TREE_TYPE(var)));
+      mapped = mapped ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, mapped,
+                               found)
+                      : found;
+      lengths_[buffer.index] = fold_convert(sizetype, var);
+    }
+    releasing_vec args;
+    for (const BufferParam &buffer : checked_.buffers)
+      vec_safe_push(args, buffer.decl);
+    for (std::size_t i = 0; i < lengths_.size(); ++i)
+      if (opaque_length_[i])
+        vec_safe_push(args, lengths_[i]);
+    for (tree scalar : scalars_)
+      vec_safe_push(args, scalar);
+    for (tree var : reduction_vars_) {
+      cxx_mark_addressable(var);
+      vec_safe_push(args, build_fold_addr_expr(var));
+    }
+    tree call = build_call_vec(void_type_node,
+                               build_fold_addr_expr(function_), args.get());
+    SET_EXPR_LOCATION(call, region_.location);
+    if (!mapped)
+      return call;
+    append_to_statement_list_force(
+        build3(COND_EXPR, void_type_node, mapped, call, region), &statements);
+    return statement_block(statements, vars);
+  }
+
+  const tree fndecl_;
+  const Kernel &checked_;
+  const OpenmpRegion &region_;
+  const ParallelLoop &loop_;
+  const DataSections &present_;
+  std::set<tree> privates_;   // the private clauses' variables
+  std::set<tree> reductions_; // the reduction clauses' variables
+  std::vector<tree> lengths_; // per buffer, in elements, in the caller
+  // Per buffer: whether the kernel takes its length as a number of its own.
+  std::vector<bool> opaque_length_;
+  std::map<tree, tree> constants_; // constant variables, with their values
+  std::vector<tree> scalars_;
+  std::vector<tree> private_vars_;
+  std::vector<tree> reduction_vars_;
+  std::vector<std::pair<tree, tree>> reduction_locals_; // local, result
+  std::vector<tree> parms_;
+  tree function_ = NULL_TREE;
+};
+
+} // namespace
+
+bool outline_region(tree fndecl, tree *slot, const Kernel &checked,
+                    const DataSections &present, const KernelLowering &lower,
+                    std::string *why_not) {
+  return Outliner(fndecl, checked, present).run(slot, lower, why_not);
+}
+
+bool finish_outlined_region(tree fndecl) {
+  auto found = outlined.find(fndecl);
+  if (found == outlined.end())
+    return false;
+  Outlined &entry = found->second;
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node))
+        *walk_subtrees = 0;
+      return *node == static_cast<Outlined *>(data)->stand_in
+                 ? reinterpret_cast<tree>(node)
+                 : NULL_TREE;
+    }
+  };
+  tree *slot = reinterpret_cast<tree *>(cp_walk_tree_without_duplicates(
+      &DECL_SAVED_TREE(fndecl), Search::visit, &entry));
+  if (!slot)
+    return true;
+  Kernel &kernel = *entry.kernel;
+  kernel.loops.front().statement = slot;
+  KernelFacts facts;
+  if (!check_ownership(kernel, &facts))
+    return true;
+  // A pointer used without a map takes what its loop reaches of the
+  // section mapped around it: two such pointers into one array
+  // (`axpy(z, z + half, half)`) overlap in their sections, not in what
+  // the loop touches, and rule 6's check at the launch compares lengths.
+  for (const Reach &reach : facts.reaches) {
+    BufferParam &buffer = kernel.buffers[reach.buffer->index];
+    if (!entry.mapped_extent[buffer.index])
+      continue;
+    tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+    tree reached = fold_build2(CEIL_DIV_EXPR, sizetype,
+                               fold_convert(sizetype, unshare_expr(reach.end)),
+                               element);
+    buffer.length = fold_build2(MIN_EXPR, sizetype, buffer.length, reached);
+  }
+  entry.lowered = entry.lower(kernel, facts);
+  return true;
+}
+
+} // namespace ferry

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// See program_maps.h.
+#include "residency/program_maps.h"
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <vector>
+
+namespace ferry::rt {
+
+namespace {
+
+struct Section {
+  std::uintptr_t start;
+  std::size_t bytes;
+};
+
+// A data map kind (GCC's gomp-constants.h): alloc, to, from, tofrom, with
+// or without `always`; not the pointer, reference, present or OpenACC
+// kinds.
+bool is_data_kind(unsigned short kind) {
+  constexpr unsigned kFlagSpecial0 = 1u << 2, kFlagSpecial1 = 1u << 3;
+  constexpr unsigned kFlagSpecial3 = 1u << 5, kFlagSpecial4 = 1u << 6;
+  constexpr unsigned kFlagForce = 1u << 7;
+  return (kind & 0xff & (kFlagSpecial0 | kFlagSpecial1 | kFlagSpecial3 |
+                         kFlagSpecial4 | kFlagForce)) == 0;
+}
+
+std::vector<Section> sections_of(std::size_t count, void *const *addresses,
+                                 const std::size_t *sizes,
+                                 const unsigned short *kinds) {
+  std::vector<Section> sections;
+  for (std::size_t i = 0; i < count; ++i)
+    if (addresses[i] && sizes[i] && is_data_kind(kinds[i]))
+      sections.push_back(
+          {reinterpret_cast<std::uintptr_t>(addresses[i]), sizes[i]});
+  return sections;
+}
+
+// The data constructs a thread is inside, innermost last: libgomp ends
+// the innermost on GOMP_target_end_data.
+thread_local std::vector<std::vector<Section>> data_constructs;
+
+// Sections of `target enter data`, with their reference counts.
+std::mutex entered_mutex;
+std::map<std::uintptr_t, std::pair<std::size_t, unsigned>> entered;
+
+long long reach(const Section &section, std::uintptr_t host) {
+  return host >= section.start && host - section.start < section.bytes
+             ? static_cast<long long>(section.start + section.bytes - host)
+             : -1;
+}
+
+} // namespace
+
+void begin_data_maps(std::size_t count, void *const *addresses,
+                     const std::size_t *sizes, const unsigned short *kinds) {
+  data_constructs.push_back(sections_of(count, addresses, sizes, kinds));
+}
+
+void end_data_maps() {
+  if (!data_constructs.empty())
+    data_constructs.pop_back();
+}
+
+void enter_exit_maps(std::size_t count, void *const *addresses,
+                     const std::size_t *sizes, const unsigned short *kinds,
+                     bool exit) {
+  std::lock_guard<std::mutex> lock(entered_mutex);
+  if (!exit) {
+    for (const Section &section : sections_of(count, addresses, sizes, kinds)) {
+      auto &[bytes, references] = entered[section.start];
+      bytes = std::max(bytes, section.bytes);
+      ++references;
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    auto found = entered.find(reinterpret_cast<std::uintptr_t>(addresses[i]));
+    if (found != entered.end() && --found->second.second == 0)
+      entered.erase(found);
+  }
+}
+
+long long mapped_bytes_from(const void *host) {
+  const auto address = reinterpret_cast<std::uintptr_t>(host);
+  for (auto construct = data_constructs.rbegin();
+       construct != data_constructs.rend(); ++construct)
+    for (const Section &section : *construct)
+      if (long long bytes = reach(section, address); bytes >= 0)
+        return bytes;
+  std::lock_guard<std::mutex> lock(entered_mutex);
+  auto after = entered.upper_bound(address);
+  if (after == entered.begin())
+    return -1;
+  --after;
+  return reach({after->first, after->second.first}, address);
+}
+
+} // namespace ferry::rt

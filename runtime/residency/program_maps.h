@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+// The sections the program maps with its own OpenMP data directives
+// (`target data`, `target enter data` and `target exit data`), as the hooks
+// of hooks/openmp_hooks.cc see them go to libgomp.  A program's own target
+// loop that ferry runs as a kernel may use a pointer without a map clause,
+// inside a data region of its caller: mapped_bytes_from() tells how far the
+// section holding it reaches (abi.h, __ferry_mapped_elements), so that the
+// kernel has its length, and libferry then launches on libgomp's copy.
+#ifndef FERRY_RUNTIME_RESIDENCY_PROGRAM_MAPS_H
+#define FERRY_RUNTIME_RESIDENCY_PROGRAM_MAPS_H
+
+#include <cstddef>
+
+namespace ferry::rt {
+
+// A `target data` construct of the calling thread begins (its sections,
+// as GOMP_target_data_ext gets them), or ends.
+void begin_data_maps(std::size_t count, void *const *addresses,
+                     const std::size_t *sizes, const unsigned short *kinds);
+void end_data_maps();
+
+// `target enter data` (EXIT false) or `target exit data` (EXIT true).
+void enter_exit_maps(std::size_t count, void *const *addresses,
+                     const std::size_t *sizes, const unsigned short *kinds,
+                     bool exit);
+
+// The bytes from HOST to the end of the section the program mapped around
+// it; -1 when no section of the program holds HOST.
+long long mapped_bytes_from(const void *host);
+
+} // namespace ferry::rt
+
+#endif

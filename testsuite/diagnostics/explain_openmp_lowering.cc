@@ -1,0 +1,93 @@
+// -fplugin-arg-ferry-explain says which of the program's own target loops
+// ferry runs as kernels of their own (plugin/region_lowering.cc), and why
+// each other one keeps GCC's path.
+// { dg-options "-O2 -fplugin-arg-ferry-explain" }
+// { dg-context "ferry: kernel" }
+// { dg-context "ferry: launch geometry" }
+// { dg-context "ferry: direct entry" }
+// { dg-context "ferry: '.*' is " }
+// { dg-context "In function" }
+#include <algorithm>
+
+void axpy(int n, double a, const double *x, double *y) {
+#pragma omp target teams distribute parallel for simd map(to: x[0:n]) map(tofrom: y[0:n]) // { dg-message "ferry runs this '#pragma omp target teams distribute parallel for simd' over 'i' \\('x' read, map\\(to\\); 'y' read and written, map\\(tofrom\\)\\) as a kernel of its own, with the launch and residency of ferry kernels" }
+  for (int i = 0; i < n; ++i)
+    y[i] += a * x[i];
+}
+
+double dot(int n, const double *x, const double *y) {
+  double sum = 0;
+#pragma omp target teams distribute parallel for map(to: x[0:n], y[0:n]) reduction(+: sum) // { dg-message "ferry runs this" }
+  for (int i = 0; i < n; ++i)
+    sum += x[i] * y[i];
+  return sum;
+}
+
+void present(int n, float *x) {
+#pragma omp target data map(tofrom: x[0:n])
+  {
+#pragma omp target teams distribute parallel for // { dg-message "ferry runs this .*\\('x' read and written, present already\\)" }
+    for (int i = 0; i < n; ++i)
+      x[i] *= 2;
+  }
+}
+
+void maybe(int n, double *x, bool big) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) if(big) // { dg-message "GCC compiles it as written: ferry does not take its 'if' clause" }
+  for (int i = 0; i < n; ++i)
+    x[i] += 1;
+}
+
+void later(int n, double *x) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) nowait // { dg-message "GCC compiles it as written: ferry does not take its 'nowait' clause" }
+  for (int i = 0; i < n; ++i)
+    x[i] += 1;
+#pragma omp taskwait
+}
+
+static const double table[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+
+void lookup(int n, const int *k, double *y) {
+#pragma omp target teams distribute parallel for map(to: k[0:n]) map(from: y[0:n]) // { dg-message "ferry runs this" }
+  for (int i = 0; i < n; ++i)
+    y[i] = table[k[i] & 7];
+}
+
+static double weights[8];
+
+void weigh(int n, const int *k, double *y) {
+#pragma omp target teams distribute parallel for map(to: k[0:n]) map(from: y[0:n]) // { dg-message "did not show all of it right .*; GCC compiles it as written" }
+  for (int i = 0; i < n; ++i)
+    y[i] = weights[k[i] & 7]; // { dg-message "reads 'weights', a global the host may change" }
+}
+
+void unmapped(int n, double *x) {
+#pragma omp target teams distribute parallel for // { dg-message "ferry runs this .*no map clause.*ferry kernels, where the program's data directives have mapped 'x', and as GCC compiles it elsewhere" }
+  for (int i = 0; i < n; ++i)
+    x[i] += 1;
+}
+
+double fold_max(int n, const double *x) {
+  double peak = -1e300;
+#pragma omp target teams distribute parallel for map(to: x[0:n]) reduction(max: peak) // { dg-message "ferry runs this" }
+  for (int i = 0; i < n; ++i)
+    peak = x[i] > peak ? x[i] : peak;
+  return peak;
+}
+
+double atomic_sum(int n, const double *x, double *total) {
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: total[0:1]) // { dg-message "GCC compiles it as written: its loop holds a 'omp_atomic', which ferry's kernels do not take" }
+  for (int i = 0; i < n; ++i) {
+#pragma omp atomic
+    total[0] += x[i];
+  }
+  return total[0];
+}
+
+double std_max(int n, const double *x) {
+  double peak = -1e300;
+#pragma omp target teams distribute parallel for map(to: x[0:n]) reduction(max: peak) // { dg-message "ferry runs this" }
+  for (int i = 0; i < n; ++i)
+    peak = std::max(peak, x[i]);
+  return peak;
+}
