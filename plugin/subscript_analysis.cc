@@ -283,7 +283,9 @@ bool combine_digits(AffineOffset *form,
 AffineOffset decompose(tree expression,
                        const std::vector<IndexVariable> &vars) {
   AffineOffset form;
-  expression = tree_strip_any_location_wrapper(expression);
+  // `(i) + (j) * N` from a macro: C++ marks a parenthesized name with a
+  // view of itself.
+  expression = strip_lvalue_wrappers(expression);
   if (!mentions_any(expression, vars)) {
     form.affine = is_invariant(expression, vars);
     form.constant = to_sizetype(expression);
