@@ -385,7 +385,9 @@ private:
     buffer.index = kernel->buffers.size();
     tree element = TREE_TYPE(TREE_TYPE(decl));
     if (map.bytes) {
-      buffer.length = section_length(map.bytes, TYPE_SIZE_UNIT(element));
+      // `const int n = 5000;` is its value, as in the loop's bounds.
+      buffer.length = maybe_constant_value(
+          section_length(map.bytes, TYPE_SIZE_UNIT(element)));
       buffer.length_text = expr_as_string(buffer.length, 0);
     }
     kernel->buffers.push_back(buffer);

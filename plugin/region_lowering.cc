@@ -289,7 +289,7 @@ private:
       if (bias && !integer_zerop(bias))
         end = fold_build2(PLUS_EXPR, sizetype, fold_convert(sizetype, end),
                           fold_convert(sizetype, unshare_expr(bias)));
-      lengths_.push_back(section_length(end, element));
+      lengths_.push_back(maybe_constant_value(section_length(end, element)));
     }
   }
 
@@ -354,8 +354,8 @@ private:
       cp_walk_tree(&lengths_[i], Search::visit, &in_length, nullptr);
       bool transparent = true;
       for (tree var : in_length.used)
-        transparent = transparent && (is_constant(var) || is_scalar(var) ||
-                                      passes_as_value(var));
+        transparent = transparent && (is_constant(var) || note_constant(var) ||
+                                      is_scalar(var) || passes_as_value(var));
       opaque_length_.push_back(!transparent);
       if (transparent)
         for (tree var : in_length.used)
@@ -384,18 +384,23 @@ private:
            TREE_CODE(type) != ARRAY_TYPE && is_copyable_scalar(type);
   }
 
+  // A constant (`const int n = 64;`) is its value in the kernel too, as
+  // the check saw it; false for other variables.
+  bool note_constant(tree var) {
+    if (!VAR_P(var) || !decl_constant_var_p(var))
+      return false;
+    tree value = scalar_constant_value(var);
+    if (value == var || !CONSTANT_CLASS_P(value))
+      return false;
+    constants_[var] = value;
+    return true;
+  }
+
   bool variable_kept(tree var, std::string *why_not) {
     const std::string name = "'" + name_of(var) + "'";
     tree type = TREE_TYPE(var);
-    // A constant (`const int n = 64;`) is its value in the kernel too, as
-    // the check saw it.
-    if (VAR_P(var) && decl_constant_var_p(var)) {
-      tree value = scalar_constant_value(var);
-      if (value != var && CONSTANT_CLASS_P(value)) {
-        constants_[var] = value;
-        return true;
-      }
-    }
+    if (note_constant(var))
+      return true;
     if (DECL_CONTEXT(var) != fndecl_ || TREE_STATIC(var) ||
         DECL_EXTERNAL(var)) {
       // A constant table, which kernels read as they are.
@@ -548,6 +553,9 @@ private:
       walk_tree(&t, copy_tree_body_r, &id, nullptr);
       return t;
     };
+    // Lengths and bounds with the constants in place, folded as the
+    // check folds them in the region.
+    auto copy_folded = [&copy](tree t) { return fold(copy(t)); };
     for (const BufferParam &buffer : checked_.buffers) {
       BufferParam outlined = buffer;
       // A section mapped tofrom that the loop only reads is borrowed:
@@ -556,7 +564,7 @@ private:
       outlined.decl = parms_[buffer.index];
       outlined.length = opaque_lengths[buffer.index]
                             ? opaque_lengths[buffer.index]
-                            : copy(unshare_expr(lengths_[buffer.index]));
+                            : copy_folded(unshare_expr(lengths_[buffer.index]));
       outlined.length_text =
           lengths_[buffer.index]
               ? expr_as_string(lengths_[buffer.index], 0)
@@ -566,8 +574,8 @@ private:
     for (const LoopLevel &level : loop_.levels) {
       LoopLevel outlined = level;
       outlined.var = *map.get(level.var);
-      outlined.lower = copy(level.lower);
-      outlined.bound = copy(level.bound);
+      outlined.lower = copy_folded(level.lower);
+      outlined.bound = copy_folded(level.bound);
       loop.levels.push_back(outlined);
     }
     tree body = copy(loop_.body);
