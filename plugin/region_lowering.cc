@@ -436,7 +436,9 @@ private:
 
   void declare() {
     static unsigned count = 0;
-    std::string name = std::string("__ferry_omp_") +
+    // Not __ferry_..., which host_sync.cc takes for libferry's own calls,
+    // which keep their books themselves.
+    std::string name = std::string("__ferryomp_") +
                        IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl_)) + "_" +
                        std::to_string(LOCATION_LINE(region_.location)) + "_" +
                        std::to_string(count++);
