@@ -122,8 +122,7 @@ public:
       result_.ok = false;
       return;
     }
-    instantiate_if_needed(fndecl);
-    if (!DECL_SAVED_TREE(fndecl)) {
+    if (!visible_body(fndecl)) {
       auto_diagnostic_group group;
       error_at(call_site,
                "kernel %qs calls %qD, which is not defined in this "
@@ -195,6 +194,10 @@ tree visible_body(tree fndecl) {
 }
 
 tree undefined_callee(tree fndecl) {
+  return undefined_callee_in(DECL_SAVED_TREE(fndecl));
+}
+
+tree undefined_callee_in(tree body) {
   struct Search {
     std::set<tree> seen;
     static tree visit(tree *node, int *walk_subtrees, void *data) {
@@ -217,8 +220,7 @@ tree undefined_callee(tree fndecl) {
       return cp_walk_tree_without_duplicates(&body, visit, data);
     }
   } search;
-  return cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl),
-                                         Search::visit, &search);
+  return cp_walk_tree_without_duplicates(&body, Search::visit, &search);
 }
 
 DeviceFunctions prepare_device_functions(

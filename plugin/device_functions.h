@@ -57,6 +57,8 @@ private:
 // The first function FNDECL calls, directly or through the bodies of its
 // callees, that has no body yet; NULL_TREE when every one is defined.
 tree undefined_callee(tree fndecl);
+// The same for the statements BODY.
+tree undefined_callee_in(tree body);
 
 DeviceFunctions prepare_device_functions(
     const Kernel &kernel,

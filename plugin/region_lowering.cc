@@ -3,6 +3,7 @@
 #include "region_lowering.h"
 
 #include "attributes.h"
+#include "device_functions.h"
 #include "direct_header.h"
 #include "ownership_check.h"
 #include "runtime_calls.h"
@@ -71,6 +72,12 @@ tree unkept_statement(tree body) {
         return NULL_TREE;
       }
       switch (TREE_CODE(*node)) {
+      case CALL_EXPR: {
+        // A kernel calls no kernel.
+        tree callee = callee_of(*node);
+        return callee && has_ferry_attribute(callee, "kernel") ? *node
+                                                                : NULL_TREE;
+      }
       case LAMBDA_EXPR:
       case TRY_BLOCK:
       case THROW_EXPR:
@@ -121,8 +128,20 @@ public:
                  "', which ferry's kernels do not take";
       return false;
     }
+    if (tree callee = undefined_callee_in(loop_.body)) {
+      *why_not = std::string("it calls '") +
+                 lang_hooks.decl_printable_name(callee, 2) +
+                 "', whose body is not defined before it in this file";
+      return false;
+    }
     if (!clauses_kept(why_not))
       return false;
+    for (const BufferParam &buffer : checked_.buffers)
+      if (TYPE_REF_P(TREE_TYPE(buffer.decl))) {
+        *why_not = "'" + name_of(buffer.decl) +
+                   "' is a reference, which a kernel does not take";
+        return false;
+      }
     find_lengths();
     if (!variables_kept(why_not))
       return false;
@@ -140,25 +159,20 @@ public:
       *why_not = "ferry could not show its loop as a kernel";
       return false;
     }
-    *slot = call(*slot);
     std::string unmapped;
     for (const BufferParam &buffer : checked_.buffers)
-      if (opaque_length_[buffer.index] && !region_.maps[buffer.index].bytes &&
-          !present_.count(buffer.decl))
+      if (!lengths_[buffer.index])
         unmapped += (unmapped.empty() ? "'" : ", '") + name_of(buffer.decl) +
                     "'";
     why_not->clear();
     if (!unmapped.empty())
       *why_not = "where the program's data directives have mapped " +
                  unmapped + ", and as GCC compiles it elsewhere";
+    *slot = call(*slot);
     return true;
   }
 
 private:
-  struct Param {
-    tree from;      // the caller's value
-    tree decl;      // the parameter
-  };
 
   // ------------------------------------------------------------- clauses
 
