@@ -188,7 +188,9 @@ private:
 bool NoInstantiation::active = false;
 
 tree visible_body(tree fndecl) {
-  if (!NoInstantiation::active)
+  // The standard library's templates (std::max<double>) look nothing up in
+  // the program's later declarations that their arguments do not bring.
+  if (!NoInstantiation::active || decl_in_std_namespace_p(fndecl))
     instantiate_if_needed(fndecl);
   return DECL_SAVED_TREE(fndecl);
 }

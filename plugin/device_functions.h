@@ -39,9 +39,10 @@ struct DeviceFunctions {
 // the body is not visible here.
 tree visible_body(tree fndecl);
 
-// While one lives, visible_body() instantiates nothing: the program's own
-// OpenMP regions are checked without instantiating a template before the
-// point where the front end would (its lookups could see less there).
+// While one lives, visible_body() instantiates nothing but the standard
+// library's templates: the program's own OpenMP regions are checked without
+// instantiating a template of the program before the point where the front
+// end would (its lookups could see less there).
 class NoInstantiation {
 public:
   NoInstantiation() : outer_(active) { active = true; }
