@@ -101,6 +101,8 @@ struct Outlined {
   // Per buffer: whether its length is where the program's mapped section
   // ends, found at run time, rather than a section of the region's own.
   std::vector<bool> mapped_extent;
+  // Per buffer: whether the loop writes it, as the kernel's check found.
+  std::vector<bool> written;
   KernelLowering lower;
   bool lowered = false;
 };
@@ -154,6 +156,7 @@ public:
       entry.mapped_extent.push_back(length == NULL_TREE);
     define(entry.stand_in);
     const bool lowered = entry.lowered;
+    written_ = entry.written;
     outlined.erase(function_);
     if (!lowered) {
       *why_not = "ferry could not show its loop as a kernel";
@@ -636,11 +639,60 @@ private:
     pop_from_top_level();
   }
 
+  // `!(P < Q + Q_BYTES && Q < P + P_BYTES)`: two sections that share no
+  // byte.
+  static tree apart(tree p, tree p_bytes, tree q, tree q_bytes) {
+    tree type = pointer_sized_int_node;
+    auto address = [type](tree pointer) {
+      return fold_convert(type, pointer);
+    };
+    auto end = [&](tree pointer, tree bytes) {
+      return fold_build2(PLUS_EXPR, type, address(pointer),
+                         fold_convert(type, bytes));
+    };
+    return build2(TRUTH_ORIF_EXPR, boolean_type_node,
+                  build2(GE_EXPR, boolean_type_node, address(p), end(q, q_bytes)),
+                  build2(GE_EXPR, boolean_type_node, address(q), end(p, p_bytes)));
+  }
+
+  // Whether the sections of the region's own maps that the loop writes
+  // share no byte with the others: OpenMP lets one region map one array
+  // under two names (`map(to: a[0:n]) map(from: b[0:n])`, b == a, an
+  // update in place), which a kernel's rule 6 refuses at the launch.
+  // NULL_TREE when there is nothing to test.
+  tree sections_apart() {
+    tree all = NULL_TREE;
+    const std::vector<BufferParam> &buffers = checked_.buffers;
+    for (const BufferParam &written : buffers) {
+      if (!written_[written.index] || !lengths_[written.index])
+        continue;
+      for (const BufferParam &other : buffers) {
+        if (&other == &written || !lengths_[other.index] ||
+            (written_[other.index] && other.index < written.index))
+          continue;
+        auto bytes = [this](const BufferParam &buffer) {
+          return fold_build2(
+              MULT_EXPR, sizetype, lengths_[buffer.index],
+              TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl))));
+        };
+        tree test = apart(written.decl, bytes(written), other.decl,
+                          bytes(other));
+        all = all ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, all, test)
+                  : test;
+      }
+    }
+    return all;
+  }
+
   // The call that replaces the region.  A pointer used without a map
   // takes the section the program's data directives mapped around it;
-  // when they mapped none, the region runs as GCC compiled it.
+  // when they mapped none, or the region's own sections overlap where it
+  // writes, the region runs as GCC compiled it.
   tree call(tree region) {
-    tree statements = NULL_TREE, vars = NULL_TREE, mapped = NULL_TREE;
+    for (tree &length : lengths_)
+      if (length)
+        length = save_expr(length);
+    tree statements = NULL_TREE, vars = NULL_TREE, mapped = sections_apart();
     for (const BufferParam &buffer : checked_.buffers) {
       if (lengths_[buffer.index])
         continue;
@@ -701,6 +753,7 @@ private:
   std::vector<tree> reduction_vars_;
   std::vector<std::pair<tree, tree>> reduction_locals_; // local, result
   std::vector<tree> parms_;
+  std::vector<bool> written_; // per buffer, as the kernel's check found
   tree function_ = NULL_TREE;
 };
 
@@ -749,6 +802,8 @@ bool finish_outlined_region(tree fndecl) {
                                element);
     buffer.length = fold_build2(MIN_EXPR, sizetype, buffer.length, reached);
   }
+  for (const BufferUse &use : facts.uses)
+    entry.written.push_back(use.written);
   entry.lowered = entry.lower(kernel, facts);
   return true;
 }
