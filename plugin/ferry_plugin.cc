@@ -210,7 +210,8 @@ bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
   for (const ferry::ParallelLoop &loop : kernel.loops)
     memory_locals = memory_locals || ferry::memory_local(loop.body);
   const bool simd = !callees.unsafe_in_simd && !memory_locals;
-  if (callees.unsafe_in_simd) {
+  // An outlined region's OpenMP path is ferry's own choice: no word.
+  if (callees.unsafe_in_simd && !kernel.quiet) {
     auto_diagnostic_group group;
     warning_at(kernel.location, 0,
                "kernel %qs runs without %<simd%> on the OpenMP path, one lane "

@@ -91,3 +91,20 @@ double std_max(int n, const double *x) {
     peak = std::max(peak, x[i]);
   return peak;
 }
+
+// A helper that takes the address of its own local: the kernel's OpenMP
+// path then runs without simd, which is ferry's choice for a loop the
+// program wrote, so no warning about it (a kernel written with
+// [[ferry::kernel]] gets one).
+static void put(double *out, double v) { *out = v; }
+static double through_local(double v) {
+  double t;
+  put(&t, 2 * v);
+  return t;
+}
+
+void doubled(int n, double *y) {
+#pragma omp target teams distribute parallel for map(tofrom: y[0:n]) // { dg-message "ferry runs this" }
+  for (int i = 0; i < n; ++i)
+    y[i] = through_local(y[i]);
+}
