@@ -22,6 +22,7 @@
 
 #include "core/settings.h"
 #include "core/stats.h"
+#include "abi.h"
 #include "devices/launcher.h"
 #include "residency/program_maps.h"
 
@@ -182,6 +183,23 @@ void before_construct(const char *what, int device) {
   before_openmp(what);
 }
 
+// What ferry's kernels left on the device of the host bytes a construct's
+// maps move comes back before libgomp copies them: read inside libgomp's
+// locks, those guarded pages would fault into a copy that waits for the
+// same locks (a program's region after a kernel on the same array hung on
+// the H200).  The pages stay guarded against writes, so libgomp's copies
+// back (`from`) still tell ferry that its device copy went stale.  Called
+// outside libgomp.  A kernel's own region (inside its launch) and
+// libferry's own constructs map what the launch made current already.
+void settle_mapped_host(std::size_t count, void *const *addresses,
+                        const std::size_t *sizes, const unsigned short *kinds) {
+  if (ferry::rt::launches_open() > 0 || ferry::rt::inside_runtime() > 0)
+    return;
+  for (std::size_t i = 0; i < count; ++i)
+    if (addresses[i] && sizes[i] && ferry::rt::is_data_map_kind(kinds[i]))
+      __ferry_host_access(addresses[i], sizes[i], FERRY_HOST_READS);
+}
+
 } // namespace
 
 // The program chooses its default device: ferry's kernels follow it from
@@ -199,6 +217,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
                                 std::size_t count, void **addresses,
                                 std::size_t *sizes, unsigned short *kinds,
                                 unsigned flags, void **depend, void **args) {
+  settle_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<void (*)(int, void (*)(void *), std::size_t, void **, std::size_t *,
@@ -211,6 +230,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
 FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
                                      void **addresses, std::size_t *sizes,
                                      unsigned short *kinds) {
+  settle_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(int, std::size_t, void **, std::size_t *,
                                    unsigned short *)>("GOMP_target_data_ext");
@@ -231,6 +251,7 @@ FERRY_HOOK void GOMP_target_update_ext(int device, std::size_t count,
                                        void **addresses, std::size_t *sizes,
                                        unsigned short *kinds, unsigned flags,
                                        void **depend) {
+  settle_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
@@ -244,6 +265,7 @@ FERRY_HOOK void GOMP_target_enter_exit_data(int device, std::size_t count,
                                             std::size_t *sizes,
                                             unsigned short *kinds,
                                             unsigned flags, void **depend) {
+  settle_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,

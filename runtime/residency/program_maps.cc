@@ -16,23 +16,12 @@ struct Section {
   std::size_t bytes;
 };
 
-// A data map kind (GCC's gomp-constants.h): alloc, to, from, tofrom, with
-// or without `always`; not the pointer, reference, present or OpenACC
-// kinds.
-bool is_data_kind(unsigned short kind) {
-  constexpr unsigned kFlagSpecial0 = 1u << 2, kFlagSpecial1 = 1u << 3;
-  constexpr unsigned kFlagSpecial3 = 1u << 5, kFlagSpecial4 = 1u << 6;
-  constexpr unsigned kFlagForce = 1u << 7;
-  return (kind & 0xff & (kFlagSpecial0 | kFlagSpecial1 | kFlagSpecial3 |
-                         kFlagSpecial4 | kFlagForce)) == 0;
-}
-
 std::vector<Section> sections_of(std::size_t count, void *const *addresses,
                                  const std::size_t *sizes,
                                  const unsigned short *kinds) {
   std::vector<Section> sections;
   for (std::size_t i = 0; i < count; ++i)
-    if (addresses[i] && sizes[i] && is_data_kind(kinds[i]))
+    if (addresses[i] && sizes[i] && is_data_map_kind(kinds[i]))
       sections.push_back(
           {reinterpret_cast<std::uintptr_t>(addresses[i]), sizes[i]});
   return sections;
@@ -53,6 +42,16 @@ long long reach(const Section &section, std::uintptr_t host) {
 }
 
 } // namespace
+
+// GCC's gomp-constants.h: the special flags mark the pointer, reference,
+// present and OpenACC kinds.
+bool is_data_map_kind(unsigned short kind) {
+  constexpr unsigned kFlagSpecial0 = 1u << 2, kFlagSpecial1 = 1u << 3;
+  constexpr unsigned kFlagSpecial3 = 1u << 5, kFlagSpecial4 = 1u << 6;
+  constexpr unsigned kFlagForce = 1u << 7;
+  return (kind & 0xff & (kFlagSpecial0 | kFlagSpecial1 | kFlagSpecial3 |
+                         kFlagSpecial4 | kFlagForce)) == 0;
+}
 
 void begin_data_maps(std::size_t count, void *const *addresses,
                      const std::size_t *sizes, const unsigned short *kinds) {

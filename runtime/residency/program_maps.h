@@ -13,6 +13,10 @@
 
 namespace ferry::rt {
 
+// Whether KIND, a map kind as libgomp gets it, maps data (alloc, to,
+// from, tofrom, with or without `always`), not a pointer or a reference.
+bool is_data_map_kind(unsigned short kind);
+
 // A `target data` construct of the calling thread begins (its sections,
 // as GOMP_target_data_ext gets them), or ends.
 void begin_data_maps(std::size_t count, void *const *addresses,

@@ -2,10 +2,11 @@
 // pointers without map clauses, called inside the caller's `target data`
 // region or between `target enter data` and `target exit data`.  ferry
 // runs those loops as kernels on the sections the program mapped (found
-// at run time, plugin/region_lowering.cc, runtime/residency/program_maps.cc),
-// and runs a call outside any data region as GCC compiled it.  Every run
-// gives the serial build's answers; on the sim device the 14 calls inside
-// data regions are ferry launches and the one outside is not.
+// at run time, plugin/region_lowering.cc, runtime/residency/program_maps.cc).
+// (A call outside any data region would run as GCC compiled it, with the
+// host's address on the device: no valid program makes one on a GPU.)
+// Every run gives the serial build's answers; on the sim device the 14
+// calls are ferry launches.
 // { ferry-stats "FERRY_DEVICE=sim" "launches=14" }
 #include <cstdio>
 #include <vector>
@@ -47,7 +48,6 @@ int main() {
       sums[step] = total(y, n);
     }
   }
-  scale(x, n, 2.0); // no data region: as GCC compiled it
 
   double *z = new double[n];
   for (int i = 0; i < n; ++i)
