@@ -97,47 +97,21 @@ tree new_local(tree fndecl, const char *name, tree type) {
 // the loop, not its loop variables.
 class OuterLocals {
 public:
-  OuterLocals(tree kernel, const ParallelLoop &loop) : kernel_(kernel) {
+  OuterLocals(tree kernel, const ParallelLoop &loop) {
+    std::set<tree> declared;
     for (const LoopLevel &level : loop.levels)
-      declared_.insert(level.var);
-    tree body = loop.body;
-    cp_walk_tree_without_duplicates(&body, collect_declared, this);
-    cp_walk_tree_without_duplicates(&body, collect_used, this);
+      declared.insert(level.var);
+    collect_declared(loop.body, &declared);
+    std::vector<tree> named;
+    collect_named(loop.body, &named);
+    for (tree t : named)
+      if (VAR_P(t) && DECL_CONTEXT(t) == kernel && !TREE_STATIC(t) &&
+          !DECL_EXTERNAL(t) && !declared.count(t))
+        used_.push_back(t);
   }
   const std::vector<tree> &used() const { return used_; }
 
 private:
-  static tree collect_declared(tree *node, int *walk_subtrees, void *data) {
-    auto *self = static_cast<OuterLocals *>(data);
-    tree t = *node;
-    if (TYPE_P(t)) {
-      *walk_subtrees = 0;
-    } else if (TREE_CODE(t) == DECL_EXPR) {
-      self->declared_.insert(DECL_EXPR_DECL(t));
-    } else if (TREE_CODE(t) == BIND_EXPR) {
-      for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
-        self->declared_.insert(var);
-    } else if (TREE_CODE(t) == TARGET_EXPR) {
-      self->declared_.insert(TARGET_EXPR_SLOT(t));
-    }
-    return NULL_TREE;
-  }
-  static tree collect_used(tree *node, int *walk_subtrees, void *data) {
-    auto *self = static_cast<OuterLocals *>(data);
-    tree t = *node;
-    if (TYPE_P(t)) {
-      *walk_subtrees = 0;
-    } else if (VAR_P(t) && DECL_CONTEXT(t) == self->kernel_ &&
-               !TREE_STATIC(t) && !DECL_EXTERNAL(t) &&
-               !self->declared_.count(t) && self->seen_.insert(t).second) {
-      self->used_.push_back(t);
-    }
-    return NULL_TREE;
-  }
-
-  tree kernel_;
-  std::set<tree> declared_;
-  std::set<tree> seen_;
   std::vector<tree> used_;
 };
 

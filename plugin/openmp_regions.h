@@ -25,8 +25,12 @@
 // pragma is the program's promise.  -fplugin-arg-ferry-explain says, for
 // every region, whether and how it was checked.
 //
-// Input: a function at PLUGIN_PRE_GENERICIZE.  Output: diagnostics only;
-// the regions are compiled as GCC compiles them.
+// A region shown right, with no mistake, goes on to region_lowering.h,
+// which may replace it by a call of a ferry kernel outlined from it.
+//
+// Input: a function at PLUGIN_PRE_GENERICIZE.  Output: diagnostics, and the
+// regions ferry runs as kernels replaced; the others are compiled as GCC
+// compiles them.
 #ifndef FERRY_PLUGIN_OPENMP_REGIONS_H
 #define FERRY_PLUGIN_OPENMP_REGIONS_H
 

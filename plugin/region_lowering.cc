@@ -316,35 +316,13 @@ private:
   // numbers it reads, privates and reductions; anything else keeps GCC's
   // path.
   bool variables_kept(std::string *why_not) {
-    struct Search {
-      std::set<tree> declared;
-      std::vector<tree> used;
-      std::set<tree> seen;
-      static tree visit(tree *node, int *walk_subtrees, void *data) {
-        auto *search = static_cast<Search *>(data);
-        tree t = *node;
-        if (TYPE_P(t)) {
-          *walk_subtrees = 0;
-        } else if (TREE_CODE(t) == DECL_EXPR) {
-          search->declared.insert(DECL_EXPR_DECL(t));
-        } else if (TREE_CODE(t) == BIND_EXPR) {
-          for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
-            search->declared.insert(var);
-        } else if (TREE_CODE(t) == TARGET_EXPR) {
-          search->declared.insert(TARGET_EXPR_SLOT(t));
-        } else if ((VAR_P(t) || TREE_CODE(t) == PARM_DECL) &&
-                   search->seen.insert(t).second) {
-          search->used.push_back(t);
-        }
-        return NULL_TREE;
-      }
-    } search;
-    tree body = loop_.body;
-    cp_walk_tree(&body, Search::visit, &search, nullptr);
+    std::set<tree> declared;
+    collect_declared(loop_.body, &declared);
+    std::vector<tree> used;
+    collect_named(loop_.body, &used);
     for (const LoopLevel &level : loop_.levels) {
-      tree lower = level.lower, bound = level.bound;
-      cp_walk_tree(&lower, Search::visit, &search, nullptr);
-      cp_walk_tree(&bound, Search::visit, &search, nullptr);
+      collect_named(level.lower, &used);
+      collect_named(level.bound, &used);
       for (const BufferParam &buffer : checked_.buffers)
         if (mentions(level.lower, buffer.decl) ||
             mentions(level.bound, buffer.decl)) {
@@ -352,8 +330,8 @@ private:
           return false;
         }
     }
-    for (tree var : search.used) {
-      if (search.declared.count(var) || is_level_var(var) ||
+    for (tree var : used) {
+      if (declared.count(var) || is_level_var(var) ||
           checked_.buffer_for(var))
         continue;
       if (!variable_kept(var, why_not))
@@ -367,15 +345,15 @@ private:
         opaque_length_.push_back(true);
         continue;
       }
-      Search in_length;
-      cp_walk_tree(&lengths_[i], Search::visit, &in_length, nullptr);
+      std::vector<tree> in_length;
+      collect_named(lengths_[i], &in_length);
       bool transparent = true;
-      for (tree var : in_length.used)
+      for (tree var : in_length)
         transparent = transparent && (is_constant(var) || note_constant(var) ||
                                       is_scalar(var) || passes_as_value(var));
       opaque_length_.push_back(!transparent);
       if (transparent)
-        for (tree var : in_length.used)
+        for (tree var : in_length)
           if (!is_constant(var) && !is_scalar(var))
             scalars_.push_back(var);
     }

@@ -2,6 +2,7 @@
 // See tree_utils.h.
 #include "tree_utils.h"
 
+#include <algorithm>
 #include <string>
 
 namespace ferry {
@@ -310,6 +311,43 @@ void rebuild_blocks(tree fndecl) {
   tree root = BIND_EXPR_BLOCK(outer);
   BLOCK_SUBBLOCKS(root) = NULL_TREE;
   relink_blocks(&BIND_EXPR_BODY(outer), root);
+}
+
+void collect_declared(tree statements, std::set<tree> *declared) {
+  struct Collect {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *declared = static_cast<std::set<tree> *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+      } else if (TREE_CODE(t) == DECL_EXPR) {
+        declared->insert(DECL_EXPR_DECL(t));
+      } else if (TREE_CODE(t) == BIND_EXPR) {
+        for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
+          declared->insert(var);
+      } else if (TREE_CODE(t) == TARGET_EXPR) {
+        declared->insert(TARGET_EXPR_SLOT(t));
+      }
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree_without_duplicates(&statements, Collect::visit, declared);
+}
+
+void collect_named(tree expression, std::vector<tree> *named) {
+  struct Collect {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *named = static_cast<std::vector<tree> *>(data);
+      tree t = *node;
+      if (TYPE_P(t))
+        *walk_subtrees = 0;
+      else if ((VAR_P(t) || TREE_CODE(t) == PARM_DECL) &&
+               std::find(named->begin(), named->end(), t) == named->end())
+        named->push_back(t);
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree_without_duplicates(&expression, Collect::visit, named);
 }
 
 tree section_length(tree bytes, tree element_size) {

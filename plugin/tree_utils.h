@@ -110,6 +110,14 @@ tree guarded_block(tree prologue, tree body, tree cleanup);
 // after a rewrite moved or added scopes.
 void rebuild_blocks(tree fndecl);
 
+// The variables STATEMENTS declare: in declarations, in scopes, and as the
+// front end's temporaries.
+void collect_declared(tree statements, std::set<tree> *declared);
+
+// The variables and parameters EXPRESSION names, each once, in the order of
+// their first mention, appended to *NAMED.
+void collect_named(tree expression, std::vector<tree> *named);
+
 // The elements of an OpenMP array section of BYTES: the length as
 // written when the front end multiplied it by the element's size.
 tree section_length(tree bytes, tree element_size);

@@ -18,11 +18,16 @@
 // cache for XSBench ported, in a program whose kernels may all take the
 // direct path and never run any of it.  An image registered once a device
 // is open is loaded into it then (GCC 12's GOMP_offload_register_ver).
+//
+// And, for the program's own data constructs and regions: the sections
+// they map, which residency/program_maps.h keeps for the regions ferry runs
+// as kernels, and the host bytes of those sections brought back from
+// ferry's kernels before libgomp copies them.
 #include "hooks/interposer.h"
 
+#include "abi.h"
 #include "core/settings.h"
 #include "core/stats.h"
-#include "abi.h"
 #include "devices/launcher.h"
 #include "residency/program_maps.h"
 

@@ -14,19 +14,7 @@ trap 'tar czf $OUT/logs.tgz -C /tmp logs' EXIT
 (date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) > $logs/machine.txt
 for a in p62 p63 vv62; do xz -dc .gpu/$a.tar.xz | tar xf - -C /tmp/r; done
 cp -r /tmp/r/p63/openmp_regions_* /tmp/r/p62/
-run_pair() {
-  local gcc=$1 ferry=${1%.gcc}.ferry g=missing f=missing stats=""
-  if [ -x "$gcc" ]; then timeout 60 "$gcc" > /dev/null 2>&1; g=$?; fi
-  if [ -x "$ferry" ]; then
-    FERRY_STATS=1 timeout 60 "$ferry" > /dev/null 2> "$ferry.err"; f=$?
-    stats=$(grep -o "^ferry-stats launches=[0-9]*" "$ferry.err" | head -1)
-  fi
-  echo "$(basename ${gcc%.gcc}) gcc=$g ferry=$f ${stats#ferry-stats }"
-}
-export -f run_pair
-ls /tmp/r/vv62/*.gcc | xargs -P 8 -n 1 bash -c 'run_pair "$0"' | sort > $logs/openmp_vv.txt
-awk '{split($2,g,"="); split($3,f,"="); if (g[2]=="0" && f[2]!="0") bad++; if (g[2]=="0") gp++; if (f[2]=="0") fp++; n++}
-     END {printf "openmp_vv: %d tests, GCC passes %d, ferry passes %d, ferry fails where GCC passes: %d\n", n, gp, fp, bad}' $logs/openmp_vv.txt | tee $logs/openmp_vv-summary.txt
+bash testsuite/gpu-runs/openmp_vv_pairs.sh /tmp/r/vv62 $logs/openmp_vv.txt | tee $logs/openmp_vv-summary.txt
 cd testsuite
 FERRY_TEST_GPU=1 timeout 170 python3 ferry-test -j 16 --run-prebuilt /tmp/r/p62 > $logs/programs-direct.log 2>&1
 echo "rc=$?" >> $logs/programs-direct.log
@@ -35,4 +23,3 @@ echo "rc=$?" >> $logs/programs-omp.log
 cd $root
 tail -n 3 $logs/programs-direct.log $logs/programs-omp.log
 grep -h -A8 "^FAIL" $logs/programs-*.log | head -50
-awk '{split($2,g,"="); split($3,f,"="); if (g[2]=="0" && f[2]!="0") print}' $logs/openmp_vv.txt | head

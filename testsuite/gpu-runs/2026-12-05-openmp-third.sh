@@ -21,13 +21,4 @@ echo "rc=$?" >> $logs/programs-omp.log
 cd $root
 tail -n 3 $logs/programs-direct.log $logs/programs-omp.log
 grep -h -A8 "^FAIL" $logs/programs-*.log | head -40
-run_pair() {
-  local gcc=$1 ferry=${1%.gcc}.ferry g=missing f=missing
-  if [ -x "$gcc" ]; then timeout 30 "$gcc" > /dev/null 2>&1; g=$?; fi
-  if [ -x "$ferry" ]; then timeout 30 "$ferry" > /dev/null 2>&1; f=$?; fi
-  echo "$(basename ${gcc%.gcc}) gcc=$g ferry=$f"
-}
-export -f run_pair
-ls /tmp/r/vv62/*.gcc | xargs -P 12 -n 1 bash -c 'run_pair "$0"' | sort > $logs/openmp_vv.txt
-awk '{split($2,g,"="); split($3,f,"="); if (g[2]=="0" && f[2]!="0") bad++; if (g[2]=="0") gp++; if (f[2]=="0") fp++; n++}
-     END {printf "openmp_vv: %d tests, GCC passes %d, ferry passes %d, ferry fails where GCC passes: %d\n", n, gp, fp, bad}' $logs/openmp_vv.txt
+bash testsuite/gpu-runs/openmp_vv_pairs.sh /tmp/r/vv62 $logs/openmp_vv.txt 30 | tee $logs/openmp_vv-summary.txt
