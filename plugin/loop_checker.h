@@ -86,6 +86,17 @@ private:
   // taken: their initialiser does not say what they point to.
   void collect_reassigned(tree *body) { collect_assigned(body, &reassigned_); }
 
+  // The locals of the function around the loop that BODY reads and never
+  // assigns: each keeps one value through the loop (`int base = k * n;`
+  // before it, a host loop's variable around a region).
+  void collect_kept_locals(tree body);
+
+  // Whether T has one value for the whole loop (is_invariant, with the
+  // kept locals).
+  bool invariant(tree t) const {
+    return is_invariant(t, index_vars_, &kept_locals_);
+  }
+
   void walk(tree *node) { cp_walk_tree_without_duplicates(node, visit, this); }
 
   void reject_lambda(location_t where);
@@ -372,6 +383,7 @@ private:
   std::vector<IndexVariable> index_vars_;
   std::set<tree> private_vars_;
   std::set<tree> reassigned_;
+  std::set<tree> kept_locals_;
   std::map<tree, tree> bindings_; // references bound after their declaration
   std::map<tree, tree> walks_;    // walked pointers in the inner loop's body
   std::set<tree> reported_globals_;

@@ -22,6 +22,7 @@ namespace ferry {
 bool LoopChecker::run() {
   tree body = loop_.body;
   collect_reassigned(&body);
+  collect_kept_locals(body);
   // out and scratch buffers start with no values on the device, until a
   // loop has written them whole.
   for (const BufferParam &buffer : k_.buffers)
@@ -36,6 +37,19 @@ bool LoopChecker::run() {
   check_write_coverage();
   compute_reaches();
   return ok_;
+}
+
+void LoopChecker::collect_kept_locals(tree body) {
+  std::set<tree> declared;
+  collect_declared(body, &declared);
+  std::vector<tree> named;
+  collect_named(body, &named);
+  for (tree var : named)
+    if (VAR_P(var) && !TREE_STATIC(var) && !DECL_EXTERNAL(var) &&
+        !TREE_ADDRESSABLE(var) && !TYPE_REF_P(TREE_TYPE(var)) &&
+        !declared.count(var) && !private_vars_.count(var) &&
+        !reassigned_.count(var) && !is_parallel_var(var))
+      kept_locals_.insert(var);
 }
 
 void LoopChecker::reject_lambda(location_t where) {
@@ -636,7 +650,7 @@ void LoopChecker::atomic_update(tree t, const AccessTarget &target,
 // value, which one remains depends on their order.  Stores through an
 // index list (x[perm[i]] = v) are trusted: doc/rules.md says why.
 bool LoopChecker::stores_race(const AccessTarget &target, tree value) const {
-  if (is_invariant(value, index_vars_) || !target.offset)
+  if (invariant(value) || !target.offset)
     return false;
   AffineOffset offset = affine(target.offset);
   if (!offset.affine)

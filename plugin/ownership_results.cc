@@ -285,7 +285,7 @@ void LoopChecker::report_race(const BufferParam &buffer,
   if (k_.region && access.write && access.every_path &&
       why.kind == OwnershipFailure::missing_index && access.offset.affine &&
       access.offset.terms.empty() &&
-      is_invariant(access.offset.constant, index_vars_)) {
+      invariant(access.offset.constant)) {
     report_region_same_element(buffer, access);
     return;
   }

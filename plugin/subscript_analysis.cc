@@ -52,9 +52,11 @@ bool mentions_any(tree expression, const std::vector<IndexVariable> &vars) {
 
 } // namespace
 
-bool is_invariant(tree expression, const std::vector<IndexVariable> &vars) {
+bool is_invariant(tree expression, const std::vector<IndexVariable> &vars,
+                  const std::set<tree> *kept_locals) {
   struct Search {
-    static tree visit(tree *node, int *walk_subtrees, void *) {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *kept = static_cast<const std::set<tree> *>(data);
       // Whatever stores varies.
       if (store_of(TREE_CODE(*node)) != Store::none)
         return *node;
@@ -67,9 +69,10 @@ bool is_invariant(tree expression, const std::vector<IndexVariable> &vars) {
         return *node;
       case VAR_DECL:
         // Locals of the body change between iterations; the numbers read
-        // through a struct or span parameter do not.
+        // through a struct or span parameter do not, nor the locals the
+        // caller knows the loop leaves alone.
         return (!TREE_STATIC(*node) && !DECL_EXTERNAL(*node) &&
-                !is_view_constant(*node))
+                !is_view_constant(*node) && !(kept && kept->count(*node)))
                    ? *node
                    : NULL_TREE;
       default:
@@ -80,7 +83,9 @@ bool is_invariant(tree expression, const std::vector<IndexVariable> &vars) {
     }
   };
   return !mentions_any(expression, vars) &&
-         !cp_walk_tree_without_duplicates(&expression, Search::visit, nullptr);
+         !cp_walk_tree_without_duplicates(
+             &expression, Search::visit,
+             const_cast<std::set<tree> *>(kept_locals));
 }
 
 namespace {
@@ -115,9 +120,33 @@ void add_terms(AffineOffset *sum, const AffineOffset &other, bool subtract) {
                               sum->constant, other.constant);
 }
 
-// The value of a const integer local of the loop body, as initialised:
-// `const int c = j * nx + i;` stands for its initialiser where it is used
-// (the loop variables cannot change in between).
+// Whether EXPRESSION calls a function or reads memory through a pointer
+// or an array.
+bool reads_memory(tree expression) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      switch (TREE_CODE(*node)) {
+      case INDIRECT_REF:
+      case ARRAY_REF:
+      case MEM_REF:
+      case CALL_EXPR:
+      case AGGR_INIT_EXPR:
+        return *node;
+      default:
+        if (TYPE_P(*node))
+          *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+    }
+  };
+  return cp_walk_tree_without_duplicates(&expression, Search::visit, nullptr);
+}
+
+// The value of a const integer local, as initialised: `const int c = j *
+// nx + i;` stands for its initialiser where it is used (the loop variables
+// cannot change in between).  One initialised by a call or a read of
+// memory (`const int cols = p.col_count();`) stays a name: the name has
+// one value, the call need not.
 tree constant_definition(tree expression) {
   // A constexpr variable of a namespace or class (`constexpr int P = 4;`):
   // its value.
@@ -132,7 +161,9 @@ tree constant_definition(tree expression) {
       !INTEGRAL_TYPE_P(TREE_TYPE(expression)) || is_view_constant(expression))
     return NULL_TREE;
   tree definition = DECL_INITIAL(expression);
-  return definition && definition != error_mark_node ? definition : NULL_TREE;
+  return definition && definition != error_mark_node && !reads_memory(definition)
+             ? definition
+             : NULL_TREE;
 }
 
 // A copy of EXPRESSION with its const integer locals replaced by their
@@ -280,14 +311,14 @@ bool combine_digits(AffineOffset *form,
   return true;
 }
 
-AffineOffset decompose(tree expression,
-                       const std::vector<IndexVariable> &vars) {
+AffineOffset decompose(tree expression, const std::vector<IndexVariable> &vars,
+                       const std::set<tree> *kept) {
   AffineOffset form;
   // `(i) + (j) * N` from a macro: C++ marks a parenthesized name with a
   // view of itself.
   expression = strip_lvalue_wrappers(expression);
   if (!mentions_any(expression, vars)) {
-    form.affine = is_invariant(expression, vars);
+    form.affine = is_invariant(expression, vars, kept);
     form.constant = to_sizetype(expression);
     return form;
   }
@@ -303,12 +334,12 @@ AffineOffset decompose(tree expression,
   case SAVE_EXPR:
     if (!INTEGRAL_TYPE_P(TREE_TYPE(TREE_OPERAND(expression, 0))))
       return form;
-    return decompose(TREE_OPERAND(expression, 0), vars);
+    return decompose(TREE_OPERAND(expression, 0), vars, kept);
   case PLUS_EXPR:
   case POINTER_PLUS_EXPR:
   case MINUS_EXPR: {
-    AffineOffset left = decompose(TREE_OPERAND(expression, 0), vars);
-    AffineOffset right = decompose(TREE_OPERAND(expression, 1), vars);
+    AffineOffset left = decompose(TREE_OPERAND(expression, 0), vars, kept);
+    AffineOffset right = decompose(TREE_OPERAND(expression, 1), vars, kept);
     if (!left.affine || !right.affine)
       return form;
     add_terms(&left, right, TREE_CODE(expression) == MINUS_EXPR);
@@ -319,15 +350,15 @@ AffineOffset decompose(tree expression,
     tree b = TREE_OPERAND(expression, 1);
     if (mentions_any(a, vars))
       std::swap(a, b);
-    if (mentions_any(a, vars) || !is_invariant(a, vars))
+    if (mentions_any(a, vars) || !is_invariant(a, vars, kept))
       return form; // i * i, or a factor that changes
-    AffineOffset scaled = decompose(b, vars);
+    AffineOffset scaled = decompose(b, vars, kept);
     if (scaled.affine)
       scale(&scaled, to_sizetype(a));
     return scaled;
   }
   case NEGATE_EXPR: {
-    AffineOffset negated = decompose(TREE_OPERAND(expression, 0), vars);
+    AffineOffset negated = decompose(TREE_OPERAND(expression, 0), vars, kept);
     if (negated.affine)
       scale(&negated, fold_convert(sizetype, integer_minus_one_node));
     return negated;
@@ -539,8 +570,10 @@ tree at_largest_outer_value(tree bound,
 bool equal_sizes(tree a, tree b) { return difference(a, b).zero(); }
 
 AffineOffset affine_offset(tree offset,
-                           const std::vector<IndexVariable> &variables) {
-  AffineOffset form = decompose(expand_constants(offset), variables);
+                           const std::vector<IndexVariable> &variables,
+                           const std::set<tree> *kept_locals) {
+  AffineOffset form =
+      decompose(expand_constants(offset), variables, kept_locals);
   if (form.affine && !combine_digits(&form, variables))
     form.affine = false;
   if (form.affine) {
