@@ -196,9 +196,27 @@ private:
     case OMP_CLAUSE_MAP:
       return map_kept(c, why_not);
     case OMP_CLAUSE_NOWAIT:
-      // The inner `for` of a combined `parallel for` has one of its own.
+      // On the target, it lets the region be a deferred task; running it
+      // before the encountering thread goes on is one schedule OpenMP
+      // allows (ferry's launches are asynchronous anyway, and the host's
+      // accesses wait for them).  A `depend` clause keeps GCC's path.  The
+      // inner `for` of a combined `parallel for` has one of its own.
+      return true;
+    case OMP_CLAUSE_IF:
+      // On the target, whether the region runs on the device: the call
+      // site tests it, and the region, as GCC compiled it, runs the loop
+      // on the host when it is false.  On the constructs inside, whether
+      // their threads run in parallel: the iterations are shown
+      // independent, so the kernel's answers are the same.
       if (!on_target)
+        return OMP_CLAUSE_IF_MODIFIER(c) == ERROR_MARK ||
+               OMP_CLAUSE_IF_MODIFIER(c) == OMP_PARALLEL ||
+               OMP_CLAUSE_IF_MODIFIER(c) == OMP_SIMD;
+      if (OMP_CLAUSE_IF_MODIFIER(c) == ERROR_MARK ||
+          OMP_CLAUSE_IF_MODIFIER(c) == OMP_TARGET) {
+        device_if_ = c;
         return true;
+      }
       break;
     case OMP_CLAUSE_FIRSTPRIVATE:
     case OMP_CLAUSE_SHARED:
@@ -662,26 +680,48 @@ private:
     return all;
   }
 
+  // A local of the caller for the call site, chained into *VARS.
+  tree call_site_local(const char *name, tree type, tree *vars) {
+    tree var =
+        build_decl(region_.location, VAR_DECL, get_identifier(name), type);
+    DECL_ARTIFICIAL(var) = 1;
+    DECL_CONTEXT(var) = fndecl_;
+    TREE_USED(var) = 1;
+    DECL_CHAIN(var) = *vars;
+    *vars = var;
+    return var;
+  }
+
   // The call that replaces the region.  A pointer used without a map
   // takes the section the program's data directives mapped around it;
   // when they mapped none, or the region's own sections overlap where it
-  // writes, the region runs as GCC compiled it.
+  // writes, the region runs as GCC compiled it, as it does when its `if`
+  // clause is false.
   tree call(tree region) {
     for (tree &length : lengths_)
       if (length)
         length = save_expr(length);
-    tree statements = NULL_TREE, vars = NULL_TREE, mapped = sections_apart();
+    tree statements = NULL_TREE, vars = NULL_TREE;
+    // The `if` clause is evaluated once, first, as the construct does: the
+    // region on GCC's path reads the value.
+    tree on_device = NULL_TREE;
+    if (device_if_) {
+      tree condition = OMP_CLAUSE_IF_EXPR(device_if_);
+      tree var = call_site_local("__ferry_if", TREE_TYPE(condition), &vars);
+      append_to_statement_list_force(assign(var, condition), &statements);
+      OMP_CLAUSE_IF_EXPR(device_if_) = var;
+      on_device = fold_convert(boolean_type_node, var);
+    }
+    tree mapped = sections_apart();
+    if (on_device)
+      mapped = mapped ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, on_device,
+                               mapped)
+                      : on_device;
     for (const BufferParam &buffer : checked_.buffers) {
       if (lengths_[buffer.index])
         continue;
-      tree var = build_decl(region_.location, VAR_DECL,
-                            get_identifier("__ferry_mapped"),
-                            long_long_integer_type_node);
-      DECL_ARTIFICIAL(var) = 1;
-      DECL_CONTEXT(var) = fndecl_;
-      TREE_USED(var) = 1;
-      DECL_CHAIN(var) = vars;
-      vars = var;
+      tree var = call_site_local("__ferry_mapped", long_long_integer_type_node,
+                                 &vars);
       append_to_statement_list_force(
           assign(var, runtime_calls::mapped_elements(region_.location,
                                                      buffer.decl)),
@@ -722,6 +762,7 @@ private:
   const DataSections &present_;
   std::set<tree> privates_;   // the private clauses' variables
   std::set<tree> reductions_; // the reduction clauses' variables
+  tree device_if_ = NULL_TREE; // the target's `if` clause
   std::vector<tree> lengths_; // per buffer, in elements, in the caller
   // Per buffer: whether the kernel takes its length as a number of its own.
   std::vector<bool> opaque_length_;

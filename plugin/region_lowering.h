@@ -15,7 +15,10 @@
 //     iteration;
 //   - each scalar of a `reduction` clause becomes a local that starts from
 //     the caller's value and gives its result back through a pointer, as
-//     a kernel's `*norm += sum;` does.
+//     a kernel's `*norm += sum;` does;
+//   - the target's `if` clause is evaluated once at the call site, which
+//     runs the region as GCC compiled it (on the host) when it is false;
+//     `nowait` runs the launch as any other.
 // The function carries [[ferry::kernel]], and the kernel pipeline
 // (ferry_plugin.cc) checks and lowers it when the front end finishes it:
 // the same direct entry, launch cache and residency as a kernel written by

@@ -33,13 +33,26 @@ void present(int n, float *x) {
 }
 
 void maybe(int n, double *x, bool big) {
-#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) if(big) // { dg-message "GCC compiles it as written: ferry does not take its 'if' clause" }
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) if(big) // { dg-message "ferry runs this .* as a kernel of its own" }
+  for (int i = 0; i < n; ++i)
+    x[i] += 1;
+}
+
+void maybe_parallel(int n, double *x, bool big) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) if(parallel: big) // { dg-message "ferry runs this .* as a kernel of its own" }
   for (int i = 0; i < n; ++i)
     x[i] += 1;
 }
 
 void later(int n, double *x) {
-#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) nowait // { dg-message "GCC compiles it as written: ferry does not take its 'nowait' clause" }
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) nowait // { dg-message "ferry runs this .* as a kernel of its own" }
+  for (int i = 0; i < n; ++i)
+    x[i] += 1;
+#pragma omp taskwait
+}
+
+void after(int n, double *x) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) nowait depend(inout: x[0]) // { dg-message "GCC compiles it as written: ferry does not take its 'depend' clause" }
   for (int i = 0; i < n; ++i)
     x[i] += 1;
 #pragma omp taskwait

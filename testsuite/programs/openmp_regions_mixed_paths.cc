@@ -13,13 +13,12 @@ int main() {
   double *x = xs.data(), *y = ys.data(), *z = zs.data();
   for (int i = 0; i < n; ++i)
     x[i] = i % 17;
-  bool always = n > 0;
   for (int step = 0; step < 3; ++step) {
 #pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n])
     for (int i = 0; i < n; ++i) // a ferry kernel
       y[i] = 2 * x[i] + step;
-#pragma omp target teams distribute parallel for map(to: y[0:n]) map(tofrom: z[0:n]) if(always)
-    for (int i = 0; i < n; ++i) // GCC's path (the if clause)
+#pragma omp target teams distribute parallel for map(always, to: y[0:n]) map(tofrom: z[0:n])
+    for (int i = 0; i < n; ++i) // GCC's path (the always modifier)
       z[i] += y[i];
 #pragma omp target teams distribute parallel for map(tofrom: x[0:n]) map(to: z[0:n])
     for (int i = 0; i < n; ++i) // a ferry kernel again
@@ -29,7 +28,7 @@ int main() {
   double s = 0;
 #pragma omp target data map(tofrom: x[0:n])
   {
-#pragma omp target teams distribute parallel for map(tofrom: s) reduction(+: s) if(always)
+#pragma omp target teams distribute parallel for map(always, tofrom: s) reduction(+: s)
     for (int i = 0; i < n; ++i)
       s += x[i];
 #pragma omp target update from(x[0:n])
