@@ -192,8 +192,7 @@ void LoopChecker::check_races() {
     bool strided = false;
     for (const BufferAccess &access : list) {
       OwnershipFailure why;
-      if (!is_owned_by_iteration(access.offset, element, access.size,
-                                 span_start, index_vars_, &why, &strided)) {
+      if (!owned(access, element, span_start, &why, &strided)) {
         if (!leave_to_launch(buffer, list))
           report_race(buffer, access, why);
         break;
@@ -269,11 +268,25 @@ tree LoopChecker::owned_span_start(const std::vector<BufferAccess> &list,
   for (tree start : candidates)
     if (std::all_of(list.begin(), list.end(), [&](const BufferAccess &access) {
           OwnershipFailure ignored;
-          return is_owned_by_iteration(access.offset, element, access.size,
-                                       start, index_vars_, &ignored);
+          return owned(access, element, start, &ignored);
         }))
       return start;
   return size_zero_node;
+}
+
+bool LoopChecker::owned(const BufferAccess &access, tree element,
+                        tree span_start, OwnershipFailure *why,
+                        bool *strided) const {
+  if (is_owned_by_iteration(access.offset, element, access.size, span_start,
+                            index_vars_, why, strided))
+    return true;
+  // A row's strided walk would need every access in one form.
+  AffineOffset row;
+  OwnershipFailure ignored;
+  return !(strided && *strided) &&
+         shift_to_owned_row(access.offset, span_start, index_vars_, &row) &&
+         is_owned_by_iteration(row, element, access.size, span_start,
+                               index_vars_, &ignored);
 }
 
 void LoopChecker::report_race(const BufferParam &buffer,

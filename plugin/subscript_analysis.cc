@@ -488,18 +488,38 @@ public:
   // Every term non-negative once each atom x is written 1 + x': the
   // value is >= 0 whenever every atom is at least 1.
   bool non_negative_for_positive_atoms() const {
+    return non_negative_for_positive({}, /*all=*/true);
+  }
+  // The same with only the atoms of POSITIVE at least 1, the others at
+  // least 0.
+  bool non_negative_for_positive(const std::set<int> &positive,
+                                 bool all = false) const {
     if (!ok_)
       return false;
     Polynomial shifted;
     for (const auto &[monomial, coefficient] : terms_)
       for (unsigned subset = 0; subset < (1u << monomial.size()); ++subset) {
         std::vector<int> kept;
-        for (std::size_t i = 0; i < monomial.size(); ++i)
+        bool fixed_kept = true; // atoms that are not shifted stay whole
+        for (std::size_t i = 0; i < monomial.size(); ++i) {
+          const bool shifts = all || positive.count(monomial[i]);
           if (subset & (1u << i))
             kept.push_back(monomial[i]);
-        shifted.terms_[kept] += coefficient;
+          else if (!shifts)
+            fixed_kept = false;
+        }
+        if (fixed_kept)
+          shifted.terms_[kept] += coefficient;
       }
     return shifted.non_negative();
+  }
+  // The atoms that occur in this polynomial.
+  std::set<int> atoms() const {
+    std::set<int> found;
+    for (const auto &[monomial, coefficient] : terms_)
+      if (coefficient != 0)
+        found.insert(monomial.begin(), monomial.end());
+    return found;
   }
 
   // The value, when no atom occurs in it.
@@ -512,6 +532,32 @@ public:
         return false;
       if (monomial.empty())
         *value = coefficient;
+    }
+    return true;
+  }
+  // Whether this is Q * FACTOR for some polynomial Q with integer
+  // coefficients, FACTOR being one monomial (`(rows - 1) * n * 8` of
+  // `n * 8`).
+  bool multiple_of(const Polynomial &factor) const {
+    if (!ok_ || !factor.ok_)
+      return false;
+    const std::pair<const std::vector<int>, HOST_WIDE_INT> *single = nullptr;
+    for (const auto &term : factor.terms_) {
+      if (term.second == 0)
+        continue;
+      if (single)
+        return false;
+      single = &term;
+    }
+    if (!single)
+      return false;
+    for (const auto &[monomial, coefficient] : terms_) {
+      if (coefficient == 0)
+        continue;
+      if (coefficient % single->second != 0 ||
+          !std::includes(monomial.begin(), monomial.end(),
+                         single->first.begin(), single->first.end()))
+        return false;
     }
     return true;
   }
@@ -545,6 +591,16 @@ Polynomial difference(tree a, tree b) {
 // (when one is, these loops do not run).
 bool at_least(tree a, tree b) { return difference(a, b).non_negative(); }
 
+// A >= B where the sizes that make up STEP are at least 1 (a symbolic step
+// of zero would leave the buffer no elements), the others at least 0:
+// `(n - 1) * 8 >= 0` for a step of n * 8.
+bool at_least_for_step(tree a, tree b, tree step) {
+  std::vector<tree> atoms;
+  Polynomial pa = Polynomial::of(a, &atoms);
+  Polynomial d = pa.plus(Polynomial::of(b, &atoms), -1);
+  return d.non_negative_for_positive(Polynomial::of(step, &atoms).atoms());
+}
+
 // BOUND with every loop variable in it replaced by that variable's largest
 // value: the widest range of an inner loop such as `j <= i`.  Only bounds
 // that grow with the variable (as i + 1 does) are widened correctly this
@@ -568,6 +624,45 @@ tree at_largest_outer_value(tree bound,
 } // namespace
 
 bool equal_sizes(tree a, tree b) { return difference(a, b).zero(); }
+
+bool shift_to_owned_row(const AffineOffset &offset, tree span_start,
+                        const std::vector<IndexVariable> &variables,
+                        AffineOffset *shifted) {
+  const IndexVariable *parallel = nullptr;
+  for (const IndexVariable &v : variables)
+    if (v.parallel) {
+      if (parallel)
+        return false;
+      parallel = &v;
+    }
+  tree step = parallel && offset.affine ? coefficient_of(offset, parallel->var)
+                                        : NULL_TREE;
+  if (!step || !span_start)
+    return false;
+  std::vector<tree> atoms;
+  Polynomial apart = Polynomial::of(offset.constant, &atoms)
+                         .plus(Polynomial::of(span_start, &atoms), -1);
+  if (apart.zero())
+    return false;
+  // The loop sweeps STEP * (bound - lower) bytes; rows a multiple of
+  // STEP * bound or of the sweep itself apart, no closer than the sweep,
+  // are never reached by another iteration.
+  tree sweep = fold_build2(
+      MULT_EXPR, sizetype, step,
+      fold_build2(MINUS_EXPR, sizetype, to_sizetype(parallel->bound),
+                  to_sizetype(parallel->lower)));
+  for (tree row : {fold_build2(MULT_EXPR, sizetype, step,
+                               to_sizetype(parallel->bound)),
+                   sweep}) {
+    if (!apart.multiple_of(Polynomial::of(row, &atoms)) ||
+        !at_least(row, sweep))
+      continue;
+    *shifted = offset;
+    shifted->constant = span_start;
+    return true;
+  }
+  return false;
+}
 
 AffineOffset affine_offset(tree offset,
                            const std::vector<IndexVariable> &variables,
@@ -708,7 +803,7 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
   // A symbolic step counts as at least one element: a zero step would make
   // the buffer's declared length (n * c for y[i*c]) zero, and every access
   // out of bounds.
-  if (!at_least(low, size_zero_node) ||
+  if (!at_least_for_step(low, size_zero_node, first_parallel->coefficient) ||
       !(at_least(first_parallel->coefficient, high) ||
         at_least(to_sizetype(element_size), high)))
     return last_serial ? fail(OwnershipFailure::stride_too_small,

@@ -85,6 +85,16 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
                            const std::vector<IndexVariable> &variables,
                            OwnershipFailure *failure, bool *strided = nullptr);
 
+// Rows of one parallel loop: an iteration over i < n may own the same
+// place in other rows, whole multiples of the loop's sweep (n elements, or
+// a row of at least n elements) from SPAN_START, as a grid's boundary loop
+// writes its first and last rows (y[i], y[(rows - 1) * n + i]): no other
+// iteration reaches them.  When OFFSET is such a row's, *SHIFTED is OFFSET
+// moved back onto SPAN_START, for is_owned_by_iteration().
+bool shift_to_owned_row(const AffineOffset &offset, tree span_start,
+                        const std::vector<IndexVariable> &variables,
+                        AffineOffset *shifted);
+
 // Whether A and B move alike with the parallel loop variables (equal
 // coefficients).  Two accesses that each pass is_owned_by_iteration and do
 // so stay within the span their iteration owns; y[i] and y[2 * i] each
