@@ -88,13 +88,14 @@ private:
 
   // The locals of the function around the loop that BODY reads and never
   // assigns: each keeps one value through the loop (`int base = k * n;`
-  // before it, a host loop's variable around a region).
-  void collect_kept_locals(tree body);
+  // before it, a host loop's variable around a region); and the borrow
+  // buffers, whose memory no iteration writes (`prop->width`).
+  void collect_unchanged(tree body);
 
   // Whether T has one value for the whole loop (is_invariant, with the
-  // kept locals).
+  // unchanged locals and buffers).
   bool invariant(tree t) const {
-    return is_invariant(t, index_vars_, &kept_locals_);
+    return is_invariant(t, index_vars_, &unchanged_);
   }
 
   void walk(tree *node) { cp_walk_tree_without_duplicates(node, visit, this); }
@@ -389,7 +390,7 @@ private:
   std::vector<IndexVariable> index_vars_;
   std::set<tree> private_vars_;
   std::set<tree> reassigned_;
-  std::set<tree> kept_locals_;
+  std::set<tree> unchanged_;
   std::map<tree, tree> bindings_; // references bound after their declaration
   std::map<tree, tree> walks_;    // walked pointers in the inner loop's body
   std::set<tree> reported_globals_;

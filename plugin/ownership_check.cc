@@ -22,7 +22,7 @@ namespace ferry {
 bool LoopChecker::run() {
   tree body = loop_.body;
   collect_reassigned(&body);
-  collect_kept_locals(body);
+  collect_unchanged(body);
   // out and scratch buffers start with no values on the device, until a
   // loop has written them whole.
   for (const BufferParam &buffer : k_.buffers)
@@ -39,17 +39,24 @@ bool LoopChecker::run() {
   return ok_;
 }
 
-void LoopChecker::collect_kept_locals(tree body) {
+void LoopChecker::collect_unchanged(tree body) {
   std::set<tree> declared;
   collect_declared(body, &declared);
   std::vector<tree> named;
   collect_named(body, &named);
   for (tree var : named)
     if (VAR_P(var) && !TREE_STATIC(var) && !DECL_EXTERNAL(var) &&
-        !TREE_ADDRESSABLE(var) && !TYPE_REF_P(TREE_TYPE(var)) &&
-        !declared.count(var) && !private_vars_.count(var) &&
-        !reassigned_.count(var) && !is_parallel_var(var))
-      kept_locals_.insert(var);
+        !TREE_ADDRESSABLE(var) &&
+        (INTEGRAL_TYPE_P(TREE_TYPE(var)) || POINTER_TYPE_P(TREE_TYPE(var))) &&
+        !TYPE_REF_P(TREE_TYPE(var)) && !declared.count(var) &&
+        !private_vars_.count(var) && !reassigned_.count(var) &&
+        !is_parallel_var(var))
+      unchanged_.insert(var);
+  // Rule 1 keeps every write out of a borrow buffer, rule 6 every other
+  // buffer off its memory.
+  for (const BufferParam &buffer : k_.buffers)
+    if (buffer.ownership == Ownership::borrow)
+      unchanged_.insert(buffer.decl);
 }
 
 void LoopChecker::reject_lambda(location_t where) {

@@ -48,7 +48,7 @@ AffineOffset LoopChecker::affine(tree offset) const {
   } substitute{this, 0};
   tree copy = unshare_expr(offset);
   cp_walk_tree(&copy, Substitute::visit, &substitute, nullptr);
-  return affine_offset(copy, index_vars_, &kept_locals_);
+  return affine_offset(copy, index_vars_, &unchanged_);
 }
 
 // A variable whose value never changes after its initialisation: a

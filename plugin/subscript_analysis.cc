@@ -52,11 +52,26 @@ bool mentions_any(tree expression, const std::vector<IndexVariable> &vars) {
 
 } // namespace
 
+// The pointer variable REFERENCE reads memory through (`p` of `p->a[2]`,
+// `*(p + k)`), or NULL_TREE.
+static tree memory_base(tree reference) {
+  while (TREE_CODE(reference) == ARRAY_REF ||
+         TREE_CODE(reference) == COMPONENT_REF)
+    reference = TREE_OPERAND(reference, 0);
+  if (TREE_CODE(reference) != INDIRECT_REF && TREE_CODE(reference) != MEM_REF)
+    return NULL_TREE;
+  tree pointer = tree_strip_any_location_wrapper(TREE_OPERAND(reference, 0));
+  while (TREE_CODE(pointer) == POINTER_PLUS_EXPR || CONVERT_EXPR_P(pointer) ||
+         TREE_CODE(pointer) == NON_LVALUE_EXPR)
+    pointer = tree_strip_any_location_wrapper(TREE_OPERAND(pointer, 0));
+  return DECL_P(pointer) ? pointer : NULL_TREE;
+}
+
 bool is_invariant(tree expression, const std::vector<IndexVariable> &vars,
-                  const std::set<tree> *kept_locals) {
+                  const std::set<tree> *unchanged) {
   struct Search {
     static tree visit(tree *node, int *walk_subtrees, void *data) {
-      auto *kept = static_cast<const std::set<tree> *>(data);
+      auto *unchanged = static_cast<const std::set<tree> *>(data);
       // Whatever stores varies.
       if (store_of(TREE_CODE(*node)) != Store::none)
         return *node;
@@ -64,6 +79,10 @@ bool is_invariant(tree expression, const std::vector<IndexVariable> &vars,
       case INDIRECT_REF:
       case ARRAY_REF:
       case MEM_REF:
+        // Memory the loop never writes keeps its values (`prop->width`
+        // through a pointer to what the loop only reads).
+        return unchanged && unchanged->count(memory_base(*node)) ? NULL_TREE
+                                                                 : *node;
       case CALL_EXPR:
       case AGGR_INIT_EXPR:
         return *node;
@@ -72,7 +91,8 @@ bool is_invariant(tree expression, const std::vector<IndexVariable> &vars,
         // through a struct or span parameter do not, nor the locals the
         // caller knows the loop leaves alone.
         return (!TREE_STATIC(*node) && !DECL_EXTERNAL(*node) &&
-                !is_view_constant(*node) && !(kept && kept->count(*node)))
+                !is_view_constant(*node) &&
+                !(unchanged && unchanged->count(*node)))
                    ? *node
                    : NULL_TREE;
       default:
@@ -85,7 +105,7 @@ bool is_invariant(tree expression, const std::vector<IndexVariable> &vars,
   return !mentions_any(expression, vars) &&
          !cp_walk_tree_without_duplicates(
              &expression, Search::visit,
-             const_cast<std::set<tree> *>(kept_locals));
+             const_cast<std::set<tree> *>(unchanged));
 }
 
 namespace {
@@ -666,9 +686,9 @@ bool shift_to_owned_row(const AffineOffset &offset, tree span_start,
 
 AffineOffset affine_offset(tree offset,
                            const std::vector<IndexVariable> &variables,
-                           const std::set<tree> *kept_locals) {
+                           const std::set<tree> *unchanged) {
   AffineOffset form =
-      decompose(expand_constants(offset), variables, kept_locals);
+      decompose(expand_constants(offset), variables, unchanged);
   if (form.affine && !combine_digits(&form, variables))
     form.affine = false;
   if (form.affine) {

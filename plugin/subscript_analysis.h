@@ -34,10 +34,12 @@ struct AffineOffset {
 
 // Loop-invariant: no variable of VARS, no local of the loop body, and no
 // memory read or call whose value could differ between iterations.  Locals
-// count as changing unless KEPT_LOCALS holds them: the locals of the
-// function around the loop that the loop never assigns.
+// and memory count as changing unless UNCHANGED holds them: the locals of
+// the function around the loop that the loop never assigns, and the
+// pointers to memory it never writes (reads through them keep their
+// values).
 bool is_invariant(tree expression, const std::vector<IndexVariable> &vars,
-                  const std::set<tree> *kept_locals = nullptr);
+                  const std::set<tree> *unchanged = nullptr);
 
 // The coefficient (bytes per step) of VAR in FORM; NULL_TREE when VAR does
 // not move it.
@@ -48,10 +50,10 @@ bool equal_sizes(tree a, tree b);
 
 // Decomposes OFFSET (bytes).  `affine` is false when it depends on the
 // variables in a non-affine way (i*i, idx[i], i/2) or on values that change
-// inside the loop.  KEPT_LOCALS as for is_invariant().
+// inside the loop.  UNCHANGED as for is_invariant().
 AffineOffset affine_offset(tree offset,
                            const std::vector<IndexVariable> &variables,
-                           const std::set<tree> *kept_locals = nullptr);
+                           const std::set<tree> *unchanged = nullptr);
 
 // Why an access is not owned by its iteration, for the diagnostic.
 struct OwnershipFailure {

@@ -32,3 +32,13 @@ void region(int n, float *out) {
     out[base] = j; // { dg-error "possible data race: this write of 'out' is not at an element that only the current iteration touches" }
   }
 }
+
+// Memory the loop writes is not read as one value either.
+[[ferry::kernel]] void through_written(int n,
+                                       [[ferry::borrow_mut(n + 1)]] int *where,
+                                       [[ferry::borrow_mut(2 * n)]] float *out) {
+  for (int j = 0; j < n; ++j) {
+    where[j + 1] = j; // { dg-error "possible data race: this write of .where." }
+    out[where[0] + j] = j; // { dg-error "possible data race: this write of 'out' is not at an element that only the current iteration touches" }
+  }
+}
