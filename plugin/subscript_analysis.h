@@ -13,6 +13,7 @@
 
 #include "gcc_compat.h"
 #include "kernel_model.h"
+#include "size_polynomials.h"
 
 #include <set>
 #include <vector>
@@ -44,9 +45,6 @@ bool is_invariant(tree expression, const std::vector<IndexVariable> &vars,
 // The coefficient (bytes per step) of VAR in FORM; NULL_TREE when VAR does
 // not move it.
 tree coefficient_of(const AffineOffset &form, tree var);
-
-// Whether A and B are the same polynomial in their atoms (sizes).
-bool equal_sizes(tree a, tree b);
 
 // Decomposes OFFSET (bytes).  `affine` is false when it depends on the
 // variables in a non-affine way (i*i, idx[i], i/2) or on values that change
