@@ -114,7 +114,11 @@ tree base_variable(tree t) {
     case POINTER_PLUS_EXPR:
     case ADDR_EXPR:
     case ARRAY_REF:
+    case SAVE_EXPR:
       t = TREE_OPERAND(t, 0);
+      break;
+    case COMPOUND_EXPR: // a section's start, its bounds evaluated first
+      t = TREE_OPERAND(t, 1);
       break;
     default:
       return NULL_TREE;
@@ -152,8 +156,10 @@ void add_mapped(tree clauses, DataSections *present) {
     case GOMP_MAP_ATTACH_DETACH:
       if (section && base_variable(OMP_CLAUSE_DECL(section)) == var &&
           !mapped.bytes) {
-        mapped.bytes = OMP_CLAUSE_SIZE(section);
-        mapped.bias = OMP_CLAUSE_SIZE(c);
+        mapped.bytes = reevaluable(OMP_CLAUSE_SIZE(section));
+        mapped.bias = reevaluable(OMP_CLAUSE_SIZE(c));
+        if (!mapped.bias)
+          mapped.bytes = NULL_TREE;
       }
       section = NULL_TREE;
       break;
@@ -413,12 +419,14 @@ private:
           POINTER_TYPE_P(TREE_TYPE(decl)) &&
           followable_elements(TREE_TYPE(TREE_TYPE(decl))) &&
           base_variable(OMP_CLAUSE_DECL(section)) == decl &&
-          !kernel->buffer_for(decl) && !region_.privatized.count(decl)) {
+          !kernel->buffer_for(decl) && !region_.privatized.count(decl) &&
+          reevaluable(OMP_CLAUSE_SIZE(section)) &&
+          reevaluable(OMP_CLAUSE_SIZE(c))) {
         RegionMap map;
         map.kind = map_clause_kind(OMP_CLAUSE_MAP_KIND(section), &ownership);
         map.location = OMP_CLAUSE_LOCATION(section);
-        map.bytes = OMP_CLAUSE_SIZE(section);
-        map.bias = OMP_CLAUSE_SIZE(c);
+        map.bytes = reevaluable(OMP_CLAUSE_SIZE(section));
+        map.bias = reevaluable(OMP_CLAUSE_SIZE(c));
         map.present = present.count(decl) != 0;
         add_buffer(kernel, decl, ownership, map);
       }

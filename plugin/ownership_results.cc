@@ -39,8 +39,16 @@ void LoopChecker::check_write_coverage() {
     if (!definite_.tracked(buffer.index) || first_write == list.end() ||
         reported_contract_.count(buffer.index))
       continue;
-    const std::vector<ByteSpan> &writes = definite_.writes(buffer.index);
+    std::vector<ByteSpan> writes = definite_.writes(buffer.index);
     tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
+    // A region's section that starts past the pointer (`map(from:
+    // z[off:n])`) is written whole from its start.
+    if (k_.region)
+      if (tree bias = k_.region->maps[buffer.index].bias)
+        for (ByteSpan &write : writes)
+          write.offset.constant =
+              fold_build2(MINUS_EXPR, sizetype, write.offset.constant,
+                          fold_convert(sizetype, bias));
     Coverage coverage;
     if (!writes.empty())
       coverage = write_coverage(writes, element, buffer.length, index_vars_);

@@ -576,6 +576,13 @@ private:
       // A section mapped tofrom that the loop only reads is borrowed:
       // nothing of it is copied back, and no word about it.
       outlined.ownership_from_type = true;
+      // The kernel's buffer runs from the pointer, the section from its
+      // start: a `from` section past the pointer goes up with the bytes
+      // before it, which come back as they went.
+      const RegionMap &map = region_.maps[buffer.index];
+      if (outlined.ownership == Ownership::out && map.bias &&
+          !integer_zerop(map.bias))
+        outlined.ownership = Ownership::borrow_mut;
       outlined.decl = parms_[buffer.index];
       outlined.length = opaque_lengths[buffer.index]
                             ? opaque_lengths[buffer.index]
