@@ -126,11 +126,14 @@ def tame_statement(case, index, depth=0):
     if not writable:
         return "(void)%s;" % index
     target = case.pick(writable)[0]
-    source = case.pick(readable)[0] if readable else None
+    picked = case.pick(readable) if readable else None
+    source = picked[0] if picked else None
     own = "%s[%s]" % (target, index)
     value = "%s[%s]" % (source, index) if source else "1"
+    # Another iteration's element only of a buffer no iteration writes
+    # (the second pick keeps every seed's later choices as they were).
     near = "%s[%s %% 7]" % (source, index) if source and \
-        case.pick(readable)[3] == "borrow" else value
+        case.pick(readable)[3] == "borrow" and picked[3] == "borrow" else value
     choices = [
         "%s = %s;" % (own, value),
         "%s = %s * 2 + 1;" % (own, near),

@@ -9,7 +9,8 @@ must build it as g++ does, without a word: every such region is right by
 OpenMP's meaning, so a warning is a false one.  A third of the cases get
 one mistake OpenMP's meaning makes certain (a section that is written
 mapped `to`, a reduction without its clause), and ferry-g++ must warn
-about it at its line.  Correct cases run in both builds and must print
+about it at its line.  Some regions index from a local set before them
+(`off + i`), carry an `if` clause (true or false) or `nowait`.  Correct cases run in both builds and must print
 the same (on the host: both run libgomp's host fallback)."""
 import random
 import re
@@ -84,6 +85,13 @@ def generate_region(seed, index):
         reductions.append(("+", "count"))
 
     length = "n * m" if case.nest else "n"
+    # Some regions index from a local of the function, set before them
+    # and never in them; some carry an `if` clause, true or false, or
+    # `nowait` with a `taskwait` after.
+    offset = rng.random() < 0.3
+    start = "off" if offset else "0"
+    condition = rng.choice([None, None, "n > 0", "n < 0"])
+    nowait = rng.random() < 0.2
     maps = {p[0]: MAP_KINDS[p[3]] for p in case.params}
     mistake = None
     choice = rng.random()
@@ -102,23 +110,41 @@ def generate_region(seed, index):
     if case.nest:
         pragma += " collapse(2)"
     for name, kind in maps.items():
-        pragma += " map(%s: %s[0:%s])" % (kind, name, length)
+        pragma += " map(%s: %s[%s:%s])" % (kind, name, start, length)
     pragma += " map(tofrom: s, count)"
     for op, var in reductions:
         pragma += " reduction(%s: %s)" % (op, var)
+    if condition:
+        pragma += " if(%s)" % condition
+    if nowait:
+        pragma += " nowait"
 
     parameters = ", ".join(
         "%s%s *%s" % ("const " if p[3] == "borrow" else "", p[2], p[0])
         for p in case.params)
+    element = "i"
+    if case.nest:
+        element = "(i * m + j)"
+        text = text.replace("[i]", "[i * m + j]").replace(" + i;",
+                                                            " + (i * m + j);")
+    if offset:
+        # Every access of a buffer at the iteration's element, through a
+        # subscript or a pointer (not `x[i % 7]`, which only reads).
+        text = text.replace("[%s]" % element.strip("()"),
+                            "[off + %s]" % element.strip("()"))
+        text = re.sub(r"\b([xyzw]) \+ %s;" % re.escape(element),
+                      r"\1 + off + %s;" % element, text)
     if case.nest:
         loop = ("for (int i = 0; i < n; ++i)\n    for (int j = 0; j < m; "
-                "++j) {\n        %s\n    }" % text.replace("[i]", "[i * m + j]")
-                .replace(" + i;", " + (i * m + j);"))
+                "++j) {\n        %s\n    }" % text)
     else:
         loop = "for (int i = 0; i < n; ++i) {\n        %s\n    }" % text
+    before = ("    int off = n / 2;\n    if (m > 8)\n        off = 0;\n"
+              if offset else "")
+    after = "    #pragma omp taskwait\n" if nowait else ""
     function = ("double region(int n, int m, %s)\n{\n    double s = 0;\n"
-                "    int count = 0;\n%s\n    %s\n    return s + count;\n}\n"
-                % (parameters, pragma, loop))
+                "    int count = 0;\n%s%s\n    %s\n%s    return s + count;\n}\n"
+                % (parameters, before, pragma, loop, after))
     arguments = ", ".join("buffer_%s" % p[0] for p in case.params)
     main = ["const int n = 64, m = 4;"]
     for number, (name, _, element, _) in enumerate(case.params):
