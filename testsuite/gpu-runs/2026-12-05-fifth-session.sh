@@ -1,0 +1,27 @@
+#!/bin/bash
+# For the first session with a device after 2026-12-05's fifth: the whole
+# programs group (prebuilt p, which holds the third run's openmp programs
+# and this session's kept_locals_in_subscripts, grid_boundary_loops,
+# openmp_regions_if_nowait and openmp_sections_with_starts) on both launch
+# paths, and the OpenMP_VV pairs, whose if, nowait and offset sections now
+# take ferry's path.  Supersedes 2026-12-05-openmp-third.sh (its programs
+# are in p).
+# Expects .gpu/lib (libferry, Debian's libgomp and its nvptx plugin),
+# .gpu/p.tar.xz (`ferry-test -j 2 --prebuild /tmp/p`) and .gpu/vv.tar.xz
+# (`openmp_vv_prebuild.sh /tmp/vv`), as README.md says.
+set -u
+root=$PWD
+export LD_LIBRARY_PATH=$root/.gpu/lib
+logs=/tmp/logs; mkdir -p $logs /tmp/r
+trap 'tar czf $OUT/logs.tgz -C /tmp logs' EXIT
+(date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) > $logs/machine.txt
+for a in p vv; do xz -dc .gpu/$a.tar.xz | tar xf - -C /tmp/r; done
+cd testsuite
+FERRY_TEST_GPU=1 timeout 240 python3 ferry-test -j 16 --run-prebuilt /tmp/r/p > $logs/programs-direct.log 2>&1
+echo "rc=$?" >> $logs/programs-direct.log
+FERRY_LAUNCH=omp FERRY_TEST_GPU=1 timeout 240 python3 ferry-test -j 16 --run-prebuilt /tmp/r/p > $logs/programs-omp.log 2>&1
+echo "rc=$?" >> $logs/programs-omp.log
+cd $root
+tail -n 3 $logs/programs-direct.log $logs/programs-omp.log
+grep -h -A8 "^FAIL" $logs/programs-*.log | head -40
+bash testsuite/gpu-runs/openmp_vv_pairs.sh /tmp/r/vv $logs/openmp_vv.txt 30 | tee $logs/openmp_vv-summary.txt
