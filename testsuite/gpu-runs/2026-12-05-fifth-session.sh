@@ -10,18 +10,10 @@
 # .gpu/p.tar.xz (`ferry-test -j 2 --prebuild /tmp/p`) and .gpu/vv.tar.xz
 # (`openmp_vv_prebuild.sh /tmp/vv`), as README.md says.
 set -u
-root=$PWD
-export LD_LIBRARY_PATH=$root/.gpu/lib
+export LD_LIBRARY_PATH=$PWD/.gpu/lib
 logs=/tmp/logs; mkdir -p $logs /tmp/r
 trap 'tar czf $OUT/logs.tgz -C /tmp logs' EXIT
 (date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) > $logs/machine.txt
 for a in p vv; do xz -dc .gpu/$a.tar.xz | tar xf - -C /tmp/r; done
-cd testsuite
-FERRY_TEST_GPU=1 timeout 240 python3 ferry-test -j 16 --run-prebuilt /tmp/r/p > $logs/programs-direct.log 2>&1
-echo "rc=$?" >> $logs/programs-direct.log
-FERRY_LAUNCH=omp FERRY_TEST_GPU=1 timeout 240 python3 ferry-test -j 16 --run-prebuilt /tmp/r/p > $logs/programs-omp.log 2>&1
-echo "rc=$?" >> $logs/programs-omp.log
-cd $root
-tail -n 3 $logs/programs-direct.log $logs/programs-omp.log
-grep -h -A8 "^FAIL" $logs/programs-*.log | head -40
+bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 240
 bash testsuite/gpu-runs/openmp_vv_pairs.sh /tmp/r/vv $logs/openmp_vv.txt 30 | tee $logs/openmp_vv-summary.txt
