@@ -225,6 +225,8 @@ public:
       return false;
     loop_.body = OMP_FOR_BODY(loop);
     loop_.location = location_or(loop, region_.location);
+    if (!region_.threads_share && !fold_nested_parallel_loop(why_not))
+      return false;
     if (tree nested = nested_construct(loop_.body)) {
       // omp_parallel -> "omp parallel", omp_atomic_capture_old -> ...
       std::string name = get_tree_code_name(TREE_CODE(nested));
@@ -369,6 +371,142 @@ private:
     if (code == LE_EXPR)
       bound = fold_build2(PLUS_EXPR, type, bound, one);
     level->bound = bound;
+    return true;
+  }
+
+  // `teams distribute` over the outer loops, and a `parallel for` over
+  // the inner one in its body, after locals that the outer variables give
+  // (`int index = batch * width * height + x * width;`): as a collapsed
+  // nest of all the loops, each iteration computing the locals again,
+  // which OpenMP's meaning allows (the iterations of both levels are
+  // independent once the check shows them so).  The model's body is a new
+  // scope over the same locals and the inner loop's body; the region
+  // itself is not changed.  True when the body has no such loop; false,
+  // with WHY_NOT, when it has one ferry does not fold.
+  bool fold_nested_parallel_loop(std::string *why_not) {
+    tree scope = NULL_TREE;
+    tree statement = loop_.body;
+    std::vector<tree> locals;
+    while (statement) {
+      if (TREE_CODE(statement) == BIND_EXPR) {
+        if (BIND_EXPR_VARS(statement)) {
+          if (scope)
+            return true;
+          scope = statement;
+        }
+        statement = BIND_EXPR_BODY(statement);
+        continue;
+      }
+      if (TREE_CODE(statement) != STATEMENT_LIST)
+        break;
+      tree last = NULL_TREE;
+      for (tree_stmt_iterator i = tsi_start(statement); !tsi_end_p(i);
+           tsi_next(&i)) {
+        tree t = tsi_stmt(i);
+        if (TREE_CODE(t) == DEBUG_BEGIN_STMT)
+          continue;
+        if (last)
+          locals.push_back(last);
+        last = t;
+      }
+      statement = last;
+      if (!statement || TREE_CODE(statement) == STATEMENT_LIST)
+        return true;
+    }
+    if (!statement || TREE_CODE(statement) != OMP_PARALLEL)
+      return true;
+    // The locals before the loop: declarations of the scope's variables
+    // whose values have no side effects.
+    for (tree local : locals) {
+      tree var = TREE_CODE(local) == DECL_EXPR ? DECL_EXPR_DECL(local)
+                                               : NULL_TREE;
+      if (!var || !VAR_P(var) || !scope || !chain_member(var, BIND_EXPR_VARS(scope)) ||
+          (DECL_INITIAL(var) && TREE_SIDE_EFFECTS(DECL_INITIAL(var)))) {
+        *why_not = "its loop holds statements before a nested "
+                   "'#pragma omp parallel'";
+        return false;
+      }
+    }
+    tree inner = inner_loop(statement);
+    if (!inner) {
+      *why_not = "its loop holds a nested '#pragma omp parallel' that is "
+                 "not one 'for' loop with clauses ferry takes";
+      return false;
+    }
+    const std::size_t outer_levels = loop_.levels.size();
+    if (!read_levels(inner, why_not))
+      return false;
+    for (std::size_t l = outer_levels; l < loop_.levels.size(); ++l)
+      for (tree local : locals)
+        if (mentions(loop_.levels[l].lower, DECL_EXPR_DECL(local)) ||
+            mentions(loop_.levels[l].bound, DECL_EXPR_DECL(local))) {
+          *why_not = "its nested loop's bounds use a local of the outer loop";
+          return false;
+        }
+    tree statements = alloc_stmt_list();
+    for (tree local : locals)
+      append_to_statement_list_force(local, &statements);
+    append_to_statement_list_force(OMP_FOR_BODY(inner), &statements);
+    // The variables and block of the outer scope, shared with the region:
+    // the new scope neither owns nor changes them (a copy remaps both;
+    // C++'s target walk reads every scope's block).
+    loop_.body = build3(BIND_EXPR, void_type_node,
+                        scope ? BIND_EXPR_VARS(scope) : NULL_TREE, statements,
+                        scope && BIND_EXPR_BLOCK(scope) ? BIND_EXPR_BLOCK(scope)
+                                                        : make_node(BLOCK));
+    TREE_SIDE_EFFECTS(loop_.body) = 1;
+    // The inner loop's threads share what the outer iteration has.
+    region_.threads_share = true;
+    region_.directive += " (with a nested parallel for)";
+    return true;
+  }
+
+  // The loop of a `parallel for [simd]`, through its scopes, when its
+  // clauses are ones whose meaning a collapsed nest keeps: NULL_TREE
+  // otherwise.
+  tree inner_loop(tree parallel) {
+    if (!clauses_fold(OMP_PARALLEL_CLAUSES(parallel), NULL_TREE))
+      return NULL_TREE;
+    tree statement = only_statement(OMP_PARALLEL_BODY(parallel));
+    while (statement && (TREE_CODE(statement) == OMP_FOR ||
+                         TREE_CODE(statement) == OMP_SIMD)) {
+      tree init = OMP_FOR_INIT(statement);
+      tree var = init && TREE_VEC_LENGTH(init) == 1 &&
+                         TREE_CODE(TREE_VEC_ELT(init, 0)) == MODIFY_EXPR
+                     ? TREE_OPERAND(TREE_VEC_ELT(init, 0), 0)
+                     : NULL_TREE;
+      if (!clauses_fold(OMP_FOR_CLAUSES(statement), var))
+        return NULL_TREE;
+      if (init)
+        return var ? statement : NULL_TREE;
+      statement = only_statement(OMP_FOR_BODY(statement));
+    }
+    return NULL_TREE;
+  }
+
+  // Clauses of a nested `parallel for [simd]` that change how its
+  // iterations are spread, not what they compute; private or linear only
+  // of its own loop variable LOOP_VAR.
+  static bool clauses_fold(tree clauses, tree loop_var) {
+    for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
+      switch (OMP_CLAUSE_CODE(c)) {
+      case OMP_CLAUSE_NUM_THREADS:
+      case OMP_CLAUSE_SHARED:
+      case OMP_CLAUSE_DEFAULT:
+      case OMP_CLAUSE_PROC_BIND:
+      case OMP_CLAUSE_SCHEDULE:
+      case OMP_CLAUSE_NOWAIT:
+      case OMP_CLAUSE_SIMDLEN:
+      case OMP_CLAUSE_SAFELEN:
+        break;
+      case OMP_CLAUSE_PRIVATE:
+      case OMP_CLAUSE_LINEAR:
+        if (!loop_var || OMP_CLAUSE_DECL(c) != loop_var)
+          return false;
+        break;
+      default:
+        return false;
+      }
     return true;
   }
 

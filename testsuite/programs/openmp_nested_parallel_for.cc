@@ -1,0 +1,71 @@
+// `teams distribute` over the outer loops and a `parallel for` over the
+// inner one, as OpenMP 4.5 codes write two levels of parallelism
+// (HeCBench's gelu): ferry checks and runs the nest as one collapsed
+// loop, each iteration computing the outer loop's locals again.  A nested
+// loop that reduces into a local of the outer iteration, or that a
+// statement follows, keeps GCC's path (explain says why).  On the sim
+// device: 3 calls of the folded nest, 2 of the one-level form.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=5" }
+#include <cstdio>
+#include <vector>
+
+static void bias_rows(float *src, const float *bias, int batches, int height,
+                      int width, float by) {
+#pragma omp target teams distribute collapse(2) \
+    map(tofrom: src[0:batches * height * width]) map(to: bias[0:width])
+  for (int batch = 0; batch < batches; batch++) {
+    for (int x = 0; x < height; x++) {
+      const int index = batch * width * height + x * width;
+      #pragma omp parallel for num_threads(128)
+      for (int y = 0; y < width; y++) {
+        float t = src[index + y] + bias[y];
+        src[index + y] = by * t;
+      }
+    }
+  }
+}
+
+static void row_scale(double *a, int rows, int cols) {
+#pragma omp target teams distribute map(tofrom: a[0:rows * cols])
+  for (int r = 0; r < rows; ++r) {
+    #pragma omp parallel for simd
+    for (int c = 0; c < cols; ++c)
+      a[r * cols + c] *= 1.0 + r;
+  }
+}
+
+static void row_sums(const double *a, double *sums, int rows, int cols) {
+#pragma omp target teams distribute map(to: a[0:rows * cols]) \
+    map(from: sums[0:rows])
+  for (int r = 0; r < rows; ++r) {
+    double s = 0;
+    #pragma omp parallel for reduction(+: s)
+    for (int c = 0; c < cols; ++c)
+      s += a[r * cols + c];
+    sums[r] = s; // GCC's path: a statement after the nested loop
+  }
+}
+
+int main() {
+  const int batches = 3, height = 20, width = 70;
+  std::vector<float> src(batches * height * width), bias(width);
+  for (std::size_t i = 0; i < src.size(); ++i)
+    src[i] = (i % 11) * 0.25f;
+  for (int y = 0; y < width; ++y)
+    bias[y] = y * 0.01f;
+  for (int k = 0; k < 3; ++k)
+    bias_rows(src.data(), bias.data(), batches, height, width, 0.5f);
+
+  const int rows = 40, cols = 33;
+  std::vector<double> a(rows * cols, 1.0), sums(rows);
+  row_scale(a.data(), rows, cols);
+  row_scale(a.data(), rows, cols);
+  row_sums(a.data(), sums.data(), rows, cols);
+  double total = 0, sum_total = 0;
+  for (float v : src)
+    total += v;
+  for (double v : sums)
+    sum_total += v;
+  std::printf("src[77]=%.9g total=%.9g a[%d]=%g sums=%.12g\n", src[77], total,
+              rows * cols - 1, a[rows * cols - 1], sum_total);
+}
