@@ -135,6 +135,18 @@ tree clause_variable(tree decl) {
   return base_variable(decl);
 }
 
+bool holds_saved_value(tree expression) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      if (TYPE_P(*node))
+        *walk_subtrees = 0;
+      return TREE_CODE(*node) == SAVE_EXPR ? *node : NULL_TREE;
+    }
+  };
+  return expression && walk_tree_without_duplicates(&expression, Search::visit,
+                                                    nullptr);
+}
+
 // The variables the map clauses of CLAUSES make present on the device,
 // with the section of each pointer mapped with one: the section's clause,
 // then the pointer's own, whose size is the section's offset from it.
@@ -154,12 +166,15 @@ void add_mapped(tree clauses, DataSections *present) {
     case GOMP_MAP_ALWAYS_POINTER:
     case GOMP_MAP_FIRSTPRIVATE_POINTER:
     case GOMP_MAP_ATTACH_DETACH:
+      // A section whose bounds the front end saved (a start known only at
+      // run time) is not followed: its values at the directive need not
+      // be those at a region after it (`lo++` between them), and libferry
+      // finds a program's section by the pointer, which lies before it.
       if (section && base_variable(OMP_CLAUSE_DECL(section)) == var &&
-          !mapped.bytes) {
-        mapped.bytes = reevaluable(OMP_CLAUSE_SIZE(section));
-        mapped.bias = reevaluable(OMP_CLAUSE_SIZE(c));
-        if (!mapped.bias)
-          mapped.bytes = NULL_TREE;
+          !mapped.bytes && !holds_saved_value(OMP_CLAUSE_SIZE(section)) &&
+          !holds_saved_value(OMP_CLAUSE_SIZE(c))) {
+        mapped.bytes = OMP_CLAUSE_SIZE(section);
+        mapped.bias = OMP_CLAUSE_SIZE(c);
       }
       section = NULL_TREE;
       break;
@@ -558,13 +573,13 @@ private:
           followable_elements(TREE_TYPE(TREE_TYPE(decl))) &&
           base_variable(OMP_CLAUSE_DECL(section)) == decl &&
           !kernel->buffer_for(decl) && !region_.privatized.count(decl) &&
-          reevaluable(OMP_CLAUSE_SIZE(section)) &&
-          reevaluable(OMP_CLAUSE_SIZE(c))) {
+          !holds_saved_value(OMP_CLAUSE_SIZE(section)) &&
+          !holds_saved_value(OMP_CLAUSE_SIZE(c))) {
         RegionMap map;
         map.kind = map_clause_kind(OMP_CLAUSE_MAP_KIND(section), &ownership);
         map.location = OMP_CLAUSE_LOCATION(section);
-        map.bytes = reevaluable(OMP_CLAUSE_SIZE(section));
-        map.bias = reevaluable(OMP_CLAUSE_SIZE(c));
+        map.bytes = OMP_CLAUSE_SIZE(section);
+        map.bias = OMP_CLAUSE_SIZE(c);
         map.present = present.count(decl) != 0;
         add_buffer(kernel, decl, ownership, map);
       }

@@ -350,42 +350,6 @@ void collect_named(tree expression, std::vector<tree> *named) {
   cp_walk_tree_without_duplicates(&expression, Collect::visit, named);
 }
 
-tree reevaluable(tree expression) {
-  struct Strip {
-    static tree visit(tree *node, int *walk_subtrees, void *) {
-      if (TYPE_P(*node)) {
-        *walk_subtrees = 0;
-        return NULL_TREE;
-      }
-      for (;;) {
-        if (TREE_CODE(*node) == SAVE_EXPR) {
-          if (TREE_SIDE_EFFECTS(saved(*node)))
-            return *node;
-          *node = TREE_OPERAND(*node, 0);
-        } else if (TREE_CODE(*node) == COMPOUND_EXPR &&
-                   !TREE_SIDE_EFFECTS(saved(TREE_OPERAND(*node, 0)))) {
-          *node = TREE_OPERAND(*node, 1);
-        } else {
-          return NULL_TREE;
-        }
-      }
-    }
-    // What a chain of SAVE_EXPRs saves.
-    static tree saved(tree t) {
-      while (TREE_CODE(t) == SAVE_EXPR)
-        t = TREE_OPERAND(t, 0);
-      return t;
-    }
-  };
-  if (!expression)
-    return NULL_TREE;
-  tree copy = unshare_expr(expression);
-  if (walk_tree(&copy, Strip::visit, nullptr, nullptr))
-    return NULL_TREE;
-  // `(long) (y + off * 8) - (long) y` folds to the offset itself.
-  return fold(copy);
-}
-
 tree section_length(tree bytes, tree element_size) {
   tree product = strip_value_wrappers(bytes);
   if (TREE_CODE(product) == MULT_EXPR &&

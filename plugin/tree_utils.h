@@ -122,14 +122,6 @@ void collect_named(tree expression, std::vector<tree> *named);
 // written when the front end multiplied it by the element's size.
 tree section_length(tree bytes, tree element_size);
 
-// A map clause's size or bias as an expression to evaluate again
-// elsewhere: the front end's SAVE_EXPRs of an array section's bounds (and
-// the COMPOUND_EXPRs that evaluate them first) replaced by what they save,
-// as `y[off:n]` gives `(SAVE_EXPR <y>, SAVE_EXPR <y> + off * 8) - y`.
-// A SAVE_EXPR is evaluated once where it is first gimplified, so one used
-// again in another branch would read a temporary that branch never set.
-// NULL_TREE where a saved value has side effects (`p[f():n]`).
-tree reevaluable(tree expression);
 
 } // namespace ferry
 

@@ -1,11 +1,12 @@
 #!/bin/bash
 # For the first session with a device after 2026-12-05's fifth: the whole
-# programs group (prebuilt p, which holds the third run's openmp programs
+# programs group (prebuilt p, which holds the openmp_regions_* programs
 # and this session's kept_locals_in_subscripts, grid_boundary_loops,
-# openmp_regions_if_nowait and openmp_sections_with_starts) on both launch
+# openmp_regions_if_nowait, openmp_sections_with_starts and
+# openmp_nested_parallel_for) on both launch
 # paths, and the OpenMP_VV pairs, whose if, nowait and offset sections now
-# take ferry's path.  Supersedes 2026-12-05-openmp-third.sh (its programs
-# are in p).
+# take ferry's path; also the first GPU run of the fourth session's hooks
+# (reads only), which doc/gpu-results.md lists as untested.
 # Expects .gpu/lib (libferry, Debian's libgomp and its nvptx plugin),
 # .gpu/p.tar.xz (`ferry-test -j 2 --prebuild /tmp/p`) and .gpu/vv.tar.xz
 # (`openmp_vv_prebuild.sh /tmp/vv`), as README.md says.

@@ -1,16 +1,24 @@
-// Array sections that start past the pointer, at a run-time offset, as
-// chunked and halo codes map them: `map(to: y[off:n]) map(from:
-// z[off:n])` on the region, and a `target data` that maps `w[lo:len]`
-// around regions that use `w` without a map.  ferry reads the sections
-// (the front end wraps their bounds in SAVE_EXPRs, evaluated once where
-// GCC first meets them: the call site evaluates its own copies), checks
-// that the loop writes each `from` section whole from its start, and runs
-// the loops as kernels; the elements before a section come back as they
-// were.  On the sim device: 3 chunks of the first region, 2 regions in
-// the data region.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=5" }
+// Array sections that start past the pointer.  A constant start (`map(to:
+// y[100:n]) map(from: z[100:n])`) is followed: the loop must write the
+// `from` section whole from its start, and the kernel's buffer, which
+// runs from the pointer, goes up with the bytes before the section and
+// brings them back as they were.  A start known only at run time (the
+// front end saves its bounds, `y[off:n]`, a `target data`'s `w[lo:len]`)
+// keeps GCC's path: its values at a data directive need not be those at a
+// region after it (`lo` changes below), and libferry finds a program's
+// section by the pointer, which lies before it.  Every run gives the
+// serial build's answers; on the sim device the 2 fixed-start calls are
+// ferry launches.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=2" }
 #include <cstdio>
 #include <vector>
+
+static void fixed_chunk(const double *y, double *z, int n) {
+#pragma omp target teams distribute parallel for map(to: y[100:n]) \
+    map(from: z[100:n])
+  for (int i = 0; i < n; ++i)
+    z[100 + i] = 3.0 * y[100 + i] - 1.0;
+}
 
 static void chunk(const double *y, double *z, int off, int n) {
 #pragma omp target teams distribute parallel for map(to: y[off:n]) \
@@ -28,6 +36,8 @@ int main() {
   }
   for (int off = 0; off < n; off += 1000)
     chunk(ys.data(), zs.data(), off, 1000);
+  fixed_chunk(ys.data(), zs.data(), 500);
+  fixed_chunk(ys.data(), zs.data(), 1000);
 
   double *w = ws.data();
   int lo = 100, len = 2500;
@@ -36,17 +46,18 @@ int main() {
 #pragma omp target teams distribute parallel for
     for (int i = 0; i < len; ++i)
       w[lo + i] *= 3.0;
+    lo += 50;
 #pragma omp target teams distribute parallel for
-    for (int i = 0; i < len; ++i)
-      w[lo + i] += 1.0;
+    for (int i = 0; i < len - 100; ++i)
+      w[lo + i] -= 0.5;
   }
   double z_sum = 0, w_sum = 0;
   for (int i = 0; i < n; ++i) {
     z_sum += zs[i];
     w_sum += ws[i];
   }
-  std::printf("z[1234]=%g z[2999]=%g z_sum=%.12g\n", zs[1234], zs[2999],
-              z_sum);
+  std::printf("z[99]=%g z[1234]=%g z[2999]=%g z_sum=%.12g\n", zs[99], zs[1234],
+              zs[2999], z_sum);
   std::printf("w[50]=%g w[100]=%g w[2599]=%g w[2600]=%g w_sum=%.12g\n", ws[50],
               ws[100], ws[2599], ws[2600], w_sum);
 }
