@@ -86,6 +86,10 @@ struct RegionMap {
   tree bias = NULL_TREE;  // bytes from the pointer to the section's start
   // An enclosing `target data` region maps it: this map copies nothing.
   bool present = false;
+  // The section's bounds hold values the front end saved at the directive
+  // (a start known only at run time): right for the checks, which read the
+  // region's own clause, but not a section libferry can find (below).
+  bool saved_bounds = false;
 };
 
 struct OpenmpRegion {

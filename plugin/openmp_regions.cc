@@ -135,6 +135,41 @@ tree clause_variable(tree decl) {
   return base_variable(decl);
 }
 
+// EXPRESSION with each value the front end saved read as its expression:
+// for a region's own clause, evaluated where its loop starts, the same
+// value, in terms the checker can compare with the loop's subscripts.
+tree without_saved_values(tree expression) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      if (TYPE_P(*node))
+        *walk_subtrees = 0;
+      else if (TREE_CODE(*node) == SAVE_EXPR)
+        *node = unshare_expr(TREE_OPERAND(*node, 0));
+      return NULL_TREE;
+    }
+  };
+  expression = unshare_expr(expression);
+  walk_tree(&expression, Search::visit, nullptr, nullptr);
+  return expression;
+}
+
+// The bytes from the pointer to its section's start, as the front end
+// writes a start known only at run time, `(long) (p + off * 4) - (long) p`
+// after p's evaluation: `off * 4`, which the subscripts' terms can meet.
+tree section_bias(tree bias) {
+  tree difference = without_saved_values(bias);
+  while (TREE_CODE(difference) == COMPOUND_EXPR)
+    difference = TREE_OPERAND(difference, 1);
+  if (TREE_CODE(difference) != MINUS_EXPR)
+    return difference;
+  tree end = strip_value_wrappers(TREE_OPERAND(difference, 0));
+  tree start = strip_value_wrappers(TREE_OPERAND(difference, 1));
+  if (TREE_CODE(end) == POINTER_PLUS_EXPR &&
+      operand_equal_p(strip_value_wrappers(TREE_OPERAND(end, 0)), start, 0))
+    return fold_convert(TREE_TYPE(bias), TREE_OPERAND(end, 1));
+  return difference;
+}
+
 bool holds_saved_value(tree expression) {
   struct Search {
     static tree visit(tree *node, int *walk_subtrees, void *) {
@@ -572,14 +607,14 @@ private:
           POINTER_TYPE_P(TREE_TYPE(decl)) &&
           followable_elements(TREE_TYPE(TREE_TYPE(decl))) &&
           base_variable(OMP_CLAUSE_DECL(section)) == decl &&
-          !kernel->buffer_for(decl) && !region_.privatized.count(decl) &&
-          !holds_saved_value(OMP_CLAUSE_SIZE(section)) &&
-          !holds_saved_value(OMP_CLAUSE_SIZE(c))) {
+          !kernel->buffer_for(decl) && !region_.privatized.count(decl)) {
         RegionMap map;
         map.kind = map_clause_kind(OMP_CLAUSE_MAP_KIND(section), &ownership);
         map.location = OMP_CLAUSE_LOCATION(section);
-        map.bytes = OMP_CLAUSE_SIZE(section);
-        map.bias = OMP_CLAUSE_SIZE(c);
+        map.saved_bounds = holds_saved_value(OMP_CLAUSE_SIZE(section)) ||
+                           holds_saved_value(OMP_CLAUSE_SIZE(c));
+        map.bytes = without_saved_values(OMP_CLAUSE_SIZE(section));
+        map.bias = section_bias(OMP_CLAUSE_SIZE(c));
         map.present = present.count(decl) != 0;
         add_buffer(kernel, decl, ownership, map);
       }

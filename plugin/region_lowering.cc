@@ -138,12 +138,20 @@ public:
     }
     if (!clauses_kept(why_not))
       return false;
-    for (const BufferParam &buffer : checked_.buffers)
+    for (const BufferParam &buffer : checked_.buffers) {
       if (TYPE_REF_P(TREE_TYPE(buffer.decl))) {
         *why_not = "'" + name_of(buffer.decl) +
                    "' is a reference, which a kernel does not take";
         return false;
       }
+      // libferry finds a program's section by the pointer, which lies
+      // before a section that starts past it.
+      if (region_.maps[buffer.index].saved_bounds) {
+        *why_not = "its section of '" + name_of(buffer.decl) +
+                   "' starts at a value known only at run time";
+        return false;
+      }
+    }
     find_lengths();
     if (!variables_kept(why_not))
       return false;

@@ -121,3 +121,12 @@ void doubled(int n, double *y) {
   for (int i = 0; i < n; ++i)
     y[i] = through_local(y[i]);
 }
+
+// A section whose start is known only at run time is checked from that
+// start (the loop writes all of it) but keeps GCC's path: libferry finds a
+// program's section by its pointer, which lies before this one.
+void shifted(int n, int off, int *y) {
+#pragma omp target teams distribute parallel for map(from: y[off:n]) // { dg-message "ferry checked this .* \\('y' written, map\\(from\\)\\); GCC compiles it as written: its section of 'y' starts at a value known only at run time" }
+  for (int i = 0; i < n; ++i)
+    y[off + i] = i;
+}

@@ -82,3 +82,14 @@ void reversed(int n, double *y) {
     for (int i = n - 1; i > 0; i--)
         y[0] = y[i]; // { dg-warning "every iteration writes this element of 'y': a data race" }
 }
+
+// A section that starts at a value known only at run time is checked as
+// well (the front end saves its bounds at the directive).
+void written_to_past_start(int n, int m, int *y) {
+    int off = n / 2;
+    if (m > 8)
+        off = 0;
+#pragma omp target teams distribute parallel for map(to: y[off:n]) // { dg-warning "'y' is mapped 'to', but the loop writes it" }
+    for (int i = 0; i < n; ++i)
+        y[off + i] = i;
+}
