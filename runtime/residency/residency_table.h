@@ -91,9 +91,11 @@ struct ResidentBuffer : GuardedPages {
   // launch (resident_transfers.cc, resolve_fault).
   unsigned write_faults = 0;
   bool host_rewrites = false;
-  // Host read faults since the device last wrote the buffer
-  // (resident_transfers.cc, read_window).
+  // Host read faults since the device last wrote the buffer, and where
+  // the last window they brought back ends (resident_transfers.cc,
+  // read_window).
   unsigned read_faults = 0;
+  std::uintptr_t window_end = 0;
   unsigned launches_opened = 0; // since host_rewrites was last measured
   unsigned measure_every = 8;   // doubles each time a measure agrees
   // The bytes of its parts on unguarded pages when both sides last had

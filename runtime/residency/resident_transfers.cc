@@ -541,22 +541,26 @@ private:
                                  : range;
   }
 
-  // What a read fault on PAGE of ENTRY brings back.  A host loop over the
-  // buffer starts at its first page, and takes all of it at once; a read
-  // that starts inside a large buffer (a probe of one element each time
-  // step, in code the plugin does not see) takes kReadWindow bytes from
-  // its page on, and the whole buffer only at the next read fault, when
-  // the host reads on.  A buffer under kWindowedBytes comes back whole:
-  // its copy costs little more than a window's, and host threads that
-  // fault on it together then copy it once, whichever comes first.
+  // What a read fault on PAGE of ENTRY brings back.  A read fault takes
+  // kReadWindow bytes from its page on: a probe of one element, or a halo
+  // routine in code the plugin does not see reading a boundary row at
+  // each end, costs a window per place it reads.  A fault where the last
+  // window ended means the host reads on (a loop over the buffer): it
+  // takes all the rest, and so does the fault after kMostReadWindows
+  // windows.  A buffer under kWindowedBytes comes back whole: its copy
+  // costs little more than a window's, and host threads that fault on it
+  // together then copy it once, whichever comes first.
   static Range read_window(ResidentBuffer &entry, Range page) {
-    const bool first_page = page.contains(
-        range_of(reinterpret_cast<const void *>(entry.host.begin), 1));
-    if (first_page || entry.host.size() < kWindowedBytes ||
-        entry.read_faults++ > 0)
+    const bool reads_on =
+        entry.read_faults > 0 && page.begin == entry.window_end;
+    if (entry.host.size() < kWindowedBytes || reads_on ||
+        entry.read_faults++ >= kMostReadWindows)
       return entry.host;
     const std::uintptr_t end = page.begin + kReadWindow;
-    return intersect(Range{page.begin, std::max(end, page.end)}, entry.host);
+    const Range window =
+        intersect(Range{page.begin, std::max(end, page.end)}, entry.host);
+    entry.window_end = window.end;
+    return window;
   }
 
   // The device wrote RANGE of ENTRY.  What lands on pages that are not
@@ -779,6 +783,7 @@ private:
   // one copy needs to run near its full speed.
   static constexpr std::uintptr_t kReadWindow = 64 * 1024;
   static constexpr std::uintptr_t kWindowedBytes = 1024 * 1024;
+  static constexpr unsigned kMostReadWindows = 4;
   static constexpr unsigned kFirstLaunchesOpened = 8;
   static constexpr unsigned kMostLaunchesOpened = 256;
 

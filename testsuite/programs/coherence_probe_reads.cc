@@ -3,9 +3,11 @@
 // of 64 KiB from the page it hit, not the whole buffer (a 16 MiB buffer
 // came back whole at every step: 107 MB against 210 MB naive, in a
 // held-out run, where a hand-written target update moves 8 bytes).  A
-// second read fault before the next launch brings back the rest, and a
-// host loop from the buffer's start takes it all at once.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=31 h2d_bytes=16777216 h2d_copies=1 d2h_bytes=18743296 d2h_copies=32 faults=32" }
+// read fault elsewhere before the next launch brings back a window of its
+// own (a halo routine reads a row at each end), and a host loop from the
+// buffer's start takes one window, then, faulting where it ended, the
+// rest.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=31 h2d_bytes=16777216 h2d_copies=1 d2h_bytes=18743296 d2h_copies=35 faults=34" }
 #include <ferry/ferry.hpp>
 
 #include <cstdio>
@@ -52,7 +54,7 @@ int main()
         watched += read_probe(probe);
     }
     std::printf("probe total %g\n", watched);
-    // Two reads inside: the window, then the rest.
+    // Two reads inside, far apart: a window each.
     advance(n, 0.5, u.data());
     const Probe far{u.data(), n - 5};
     std::printf("two probes %g %g\n", read_probe(probe), read_probe(far));
