@@ -75,6 +75,7 @@ version's differences to gcc_compat.h (doc/design.md, GCC versions)"
 #include "tree-cfgcleanup.h"
 #include "tree-eh.h"
 #include "real.h"
+#include "varasm.h"
 // clang-format on
 
 namespace ferry::gcc {

@@ -27,6 +27,7 @@
 
 #include "attributes.h"
 #include "kernel_views.h"
+#include "resolvable_calls.h"
 #include "runtime_calls.h"
 #include "tree_utils.h"
 
@@ -76,16 +77,6 @@ void add_launch_frame(tree fndecl) {
 
 namespace {
 
-// libferry's entry points and the functions of <ferry/ferry.hpp>: they
-// keep the books themselves.
-bool is_ferry_runtime(tree fndecl) {
-  if (!fndecl)
-    return false;
-  const char *mangled = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl));
-  return std::strncmp(mangled, "__ferry_", 8) == 0 ||
-         std::strncmp(mangled, "_ZN5ferry", 9) == 0;
-}
-
 // A call that ferry's MPI layer wraps (runtime/mpi/wrapped_calls.def): the
 // layer syncs exactly the bytes of the message, where a sync from here
 // could only name the whole buffer.
@@ -105,7 +96,7 @@ bool is_synced_by_mpi_layer(tree fndecl) {
 
 // Calls that keep the books themselves: libferry's, and the MPI layer's.
 bool syncs_itself(tree fndecl) {
-  return is_ferry_runtime(fndecl) || is_synced_by_mpi_layer(fndecl);
+  return runtime_calls::is_runtime_function(fndecl) || is_synced_by_mpi_layer(fndecl);
 }
 
 bool is_kernel_call(const gimple *statement) {
@@ -162,7 +153,7 @@ bool may_launch(const gimple *statement) {
     return false;
   tree callee = gimple_call_fndecl(statement);
   return !(callee && (fndecl_built_in_p(callee, BUILT_IN_NORMAL) ||
-                      is_ferry_runtime(callee)));
+                      runtime_calls::is_runtime_function(callee)));
 }
 
 // Calls that end the life of memory: the runtime's free hook drops the
@@ -280,6 +271,9 @@ struct Sync {
   int access;          // enum ferry_host_access
   bool before_call;    // only for calls (a resident scope skips it)
   bool may_only;       // the statement is not handed the buffer
+  // For a call that is handed the buffer: where this holds, guarded pages
+  // answer for what the callee does (resolvable_calls.h), as for may_only.
+  tree resolvable = NULL_TREE;
   bool same_bytes(const Sync &other) const {
     return bytes == other.bytes &&
            (address == other.address ||
@@ -293,6 +287,7 @@ public:
   explicit HostSync(function *fun) : fun_(fun) {}
 
   unsigned run() {
+    note_resolvable(fun_);
     std::vector<gimple *> launch_calls = collect_launch_calls();
     if (launch_calls.empty()) {
       // MPI calls in a function without kernels need the layer all the
@@ -324,6 +319,7 @@ public:
     // capturing their pointers again (they do: the runtime keeps them).
     compute_may_aliases();
     cgraph_edge::rebuild_edges();
+    cgraph_edge::rebuild_references(); // the callees' markers
     return 0;
   }
 
@@ -440,7 +436,7 @@ private:
                    (gimple_call_flags(statement) & ECF_CONST) ||
                    is_kernel_call(statement) || is_closed_launcher(callee))
                  return false;
-               return !is_ferry_runtime(callee) ||
+               return !runtime_calls::is_runtime_function(callee) ||
                       std::strcmp(IDENTIFIER_POINTER(DECL_NAME(callee)),
                                   "__ferry_frame_access") == 0;
              }
@@ -746,7 +742,8 @@ private:
             is_gimple_min_invariant(argument)) ||
           !ptr_derefs_may_alias_p(argument, buffer.pointer))
         continue;
-      merge(*syncs, {argument, 0, access, true, false});
+      merge(*syncs, {argument, 0, access, true, false,
+                     resolvable_callee(gimple_call_fndecl(statement))});
       found = true;
     }
     return found;
@@ -805,7 +802,10 @@ private:
       merge(syncs,
             {names_buffer_at(buffer, at, uid) ? buffer.pointer : NULL_TREE, 0,
              access, is_gimple_call(statement),
-             passed || !hands_over(statement, buffer.pointer)});
+             passed || !hands_over(statement, buffer.pointer),
+             is_gimple_call(statement)
+                 ? resolvable_callee(gimple_call_fndecl(statement))
+                 : NULL_TREE});
     }
     return syncs;
   }
@@ -877,10 +877,22 @@ private:
         if (known.access != sync.access)
           known.access = FERRY_HOST_WRITES;
         known.before_call = known.before_call && sync.before_call;
+        known.resolvable = both_resolvable(known, sync);
         known.may_only = known.may_only && sync.may_only;
         return;
       }
     syncs.push_back(sync);
+  }
+
+  // Where guarded pages answer for both of two syncs of the same bytes.
+  static tree both_resolvable(const Sync &a, const Sync &b) {
+    if ((!a.may_only && !a.resolvable) || (!b.may_only && !b.resolvable))
+      return NULL_TREE;
+    if (a.may_only)
+      return b.resolvable;
+    if (b.may_only || operand_equal_p(a.resolvable, b.resolvable, 0))
+      return a.resolvable;
+    return NULL_TREE; // two callees: one condition would do for neither
   }
 
   // Reads first: a read must see the device's data before a later call
@@ -901,20 +913,34 @@ private:
     }
   }
 
-  // The call for SYNC; an address is gimplified before AT when given.
+  // The call for SYNC; an address, and a callee's marker test, are
+  // gimplified before AT when given (a sync hoisted to a preheader is
+  // never a call's: a loop with a call that might launch keeps its syncs).
   static gcall *call_for(const Sync &sync, gimple_stmt_iterator *at) {
+    const bool resolvable = sync.resolvable == boolean_true_node;
     const int access = sync.access |
                        (sync.before_call ? FERRY_HOST_BEFORE_CALL : 0) |
-                       (sync.may_only ? FERRY_HOST_MAY : 0);
+                       (sync.may_only || resolvable ? FERRY_HOST_MAY : 0);
     if (!sync.address)
       return runtime_calls::frame_access(access);
     tree address = sync.address;
     if (at && !is_gimple_val(address))
       address = force_gimple_operand_gsi(at, address, true, NULL_TREE, true,
                                          GSI_SAME_STMT);
-    return runtime_calls::host_access(
-        address, build_int_cst(long_long_unsigned_type_node, sync.bytes),
-        access);
+    tree bytes = build_int_cst(long_long_unsigned_type_node, sync.bytes);
+    if (!at || !sync.resolvable || resolvable || sync.may_only)
+      return runtime_calls::host_access(address, bytes, access);
+    // FERRY_HOST_MAY where the callee's unit published its marker.
+    tree may = fold_build2(
+        LSHIFT_EXPR, integer_type_node,
+        fold_convert(integer_type_node, unshare_expr(sync.resolvable)),
+        build_int_cst(integer_type_node, exact_log2(FERRY_HOST_MAY)));
+    tree value = force_gimple_operand_gsi(
+        at,
+        fold_build2(BIT_IOR_EXPR, integer_type_node, may,
+                    build_int_cst(integer_type_node, access)),
+        true, NULL_TREE, true, GSI_SAME_STMT);
+    return runtime_calls::host_access(address, bytes, value);
   }
 
   function *fun_;

@@ -232,13 +232,17 @@ gcall *frame_param(tree pointer) {
       pointer);
 }
 
-gcall *host_access(tree host_pointer, tree bytes, int access) {
+gcall *host_access(tree host_pointer, tree bytes, tree access) {
   tree type = build_function_type_list(void_type_node, const_ptr_type_node,
                                        long_long_unsigned_type_node,
                                        integer_type_node, NULL_TREE);
   return gimple_build_call(
       cached_gimple(&declarations[kHostAccess], "__ferry_host_access", type), 3,
-      host_pointer, bytes, access_mode(access));
+      host_pointer, bytes, access);
+}
+
+gcall *host_access(tree host_pointer, tree bytes, int access) {
+  return host_access(host_pointer, bytes, access_mode(access));
 }
 
 tree host_access_statement(location_t location, tree host_pointer,
@@ -273,6 +277,14 @@ gcall *frame_access(int access) {
   return gimple_build_call(
       cached_gimple(&declarations[kFrameAccess], "__ferry_frame_access", type),
       1, access_mode(access));
+}
+
+bool is_runtime_function(tree fndecl) {
+  if (!fndecl)
+    return false;
+  const char *mangled = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl));
+  return std::strncmp(mangled, "__ferry_", 8) == 0 ||
+         std::strncmp(mangled, "_ZN5ferry", 9) == 0;
 }
 
 const ggc_root_tab *gc_roots() {

@@ -60,10 +60,16 @@ tree frame_leave(location_t location);
 gcall *frame_call(location_t location);
 gcall *frame_param(tree pointer);
 gcall *host_access(tree host_pointer, tree bytes, int access);
+// The same with ACCESS computed at run time (an int GIMPLE value).
+gcall *host_access(tree host_pointer, tree bytes, tree access);
 gcall *frame_access(int access);
 // Defined by ferry's MPI layer alone (runtime/mpi): a reference makes a
 // program that relies on the layer fail to link without it.
 gcall *mpi_layer_linked();
+
+// libferry's entry points and the functions of <ferry/ferry.hpp>: they
+// keep the books themselves.
+bool is_runtime_function(tree fndecl);
 
 // Garbage-collection roots for the declarations above, for
 // PLUGIN_REGISTER_GGC_ROOTS.
