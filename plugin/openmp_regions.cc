@@ -5,6 +5,7 @@
 #include "device_functions.h"
 #include "kernel_model.h"
 #include "ownership_check.h"
+#include "region_globals.h"
 #include "region_lowering.h"
 #include "tree_utils.h"
 
@@ -744,6 +745,7 @@ std::string buffer_uses(const Kernel &kernel, const OpenmpRegion &region,
 // instance of a template whose region was reported already.
 void check_region(tree fndecl, tree *slot, const DataSections &present,
                   const RegionCheckOptions &options, bool quiet) {
+  slot = copy_region_globals(fndecl, slot);
   RegionReader reader(fndecl, *slot, options, quiet);
   Kernel kernel;
   std::string why_not;

@@ -425,16 +425,36 @@ tree at_largest_outer_value(tree bound,
 bool shift_to_owned_row(const AffineOffset &offset, tree span_start,
                         const std::vector<IndexVariable> &variables,
                         AffineOffset *shifted) {
+  if (!offset.affine || !span_start)
+    return false;
+  // The outermost of the parallel variables: its step covers the whole
+  // range of every other one (a collapsed nest's rows), so the nest's
+  // elements lie within its sweep.
   const IndexVariable *parallel = nullptr;
-  for (const IndexVariable &v : variables)
-    if (v.parallel) {
-      if (parallel)
-        return false;
+  tree step = NULL_TREE;
+  for (const IndexVariable &v : variables) {
+    tree own = v.parallel ? coefficient_of(offset, v.var) : NULL_TREE;
+    if (!own)
+      continue;
+    const bool covers = std::all_of(
+        variables.begin(), variables.end(), [&](const IndexVariable &other) {
+          if (!other.parallel || &other == &v)
+            return true;
+          tree inner = coefficient_of(offset, other.var);
+          return inner &&
+                 at_least(own, fold_build2(
+                                   MULT_EXPR, sizetype, inner,
+                                   fold_build2(MINUS_EXPR, sizetype,
+                                               to_sizetype(other.bound),
+                                               to_sizetype(other.lower))));
+        });
+    if (covers) {
       parallel = &v;
+      step = own;
+      break;
     }
-  tree step = parallel && offset.affine ? coefficient_of(offset, parallel->var)
-                                        : NULL_TREE;
-  if (!step || !span_start)
+  }
+  if (!parallel)
     return false;
   std::vector<tree> atoms;
   Polynomial apart = Polynomial::of(offset.constant, &atoms)

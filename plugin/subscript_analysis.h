@@ -89,8 +89,11 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
 // place in other rows, whole multiples of the loop's sweep (n elements, or
 // a row of at least n elements) from SPAN_START, as a grid's boundary loop
 // writes its first and last rows (y[i], y[(rows - 1) * n + i]): no other
-// iteration reaches them.  When OFFSET is such a row's, *SHIFTED is OFFSET
-// moved back onto SPAN_START, for is_owned_by_iteration().
+// iteration reaches them.  In a collapsed nest the sweep is the outermost
+// variable's, whose step covers the others' ranges (a structure of arrays
+// over k < nz, i < nx: flux[v * nz * nx + k * nx + i]).  When OFFSET is
+// such a row's, *SHIFTED is OFFSET moved back onto SPAN_START, for
+// is_owned_by_iteration().
 bool shift_to_owned_row(const AffineOffset &offset, tree span_start,
                         const std::vector<IndexVariable> &variables,
                         AffineOffset *shifted);

@@ -35,3 +35,15 @@
       g[(rows - 1) * cols + j] = 2; // { dg-error "possible data race: this write of 'g' is not at an element that only the current iteration touches" }
     }
 }
+
+// In a collapsed nest the sweep is the whole nest's: fields a whole nest
+// apart are each iteration's own (programs/openmp_region_globals.cc), one
+// a row apart is the next row's iteration's.
+[[ferry::kernel]] void fields_a_row_apart(int nz, int nx,
+                                          [[ferry::borrow_mut(2 * nz * nx)]] float *f) {
+  for (int k = 0; k < nz; ++k)
+    for (int i = 0; i < nx; ++i) {
+      f[k * nx + i] = 1;
+      f[nx + k * nx + i] = 2; // { dg-error "possible data race: this write of 'f' is not at an element that only the current iteration touches" }
+    }
+}
