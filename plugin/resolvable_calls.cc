@@ -2,7 +2,7 @@
 // See resolvable_calls.h.
 #include "resolvable_calls.h"
 
-#include "attributes.h"
+#include "host_calls.h"
 #include "runtime_calls.h"
 
 #include <cstring>
@@ -30,9 +30,7 @@ bool starts_with(const char *text, const char *prefix) {
 bool has_pointer_argument(const gimple *call) {
   for (unsigned i = 0; i < gimple_call_num_args(call); ++i) {
     tree argument = gimple_call_arg(call, i);
-    if (POINTER_TYPE_P(TREE_TYPE(argument)) &&
-        !(TREE_CODE(argument) == ADDR_EXPR &&
-          TREE_CODE(TREE_OPERAND(argument, 0)) == STRING_CST))
+    if (POINTER_TYPE_P(TREE_TYPE(argument)) && !is_string_literal(argument))
       return true;
   }
   return false;
@@ -84,7 +82,7 @@ bool is_resolvable_call(const gimple *call) {
   if (!callee)
     return false; // through a pointer
   if (marked(callee) || runtime_calls::is_runtime_function(callee) ||
-      has_ferry_attribute(callee, "kernel"))
+      is_kernel(callee))
     return true;
   return fndecl_built_in_p(callee, BUILT_IN_NORMAL) &&
          is_resolvable_builtin(callee, call);
@@ -153,7 +151,7 @@ tree weak_marker(tree callee) {
 
 void note_resolvable(function *fun) {
   tree fndecl = fun->decl;
-  if (marked(fndecl) || has_ferry_attribute(fndecl, "kernel") ||
+  if (marked(fndecl) || is_kernel(fndecl) ||
       !is_resolvable(fun))
     return;
   DECL_ATTRIBUTES(fndecl) =
