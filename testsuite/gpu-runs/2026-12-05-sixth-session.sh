@@ -1,7 +1,8 @@
 #!/bin/bash
 # For the first session with a device after 2026-12-05's sixth: the whole
-# programs group (prebuilt p: the openmp_regions_* programs, the fifth
-# session's kept_locals_in_subscripts, grid_boundary_loops,
+# programs group (prebuilt p: the openmp_regions_* programs, this
+# session's openmp_region_globals, the fifth session's
+# kept_locals_in_subscripts, grid_boundary_loops,
 # openmp_regions_if_nowait, openmp_sections_with_starts and
 # openmp_nested_parallel_for, and coherence_probe_reads with this
 # session's read windows) on both launch paths; the OpenMP_VV pairs, whose
