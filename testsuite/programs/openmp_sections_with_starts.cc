@@ -41,13 +41,17 @@ int main() {
 
   double *w = ws.data();
   int lo = 100, len = 2500;
+  // The regions name their sections, present already: a region that used
+  // w without a map would look w itself up, which lies before the data
+  // region's section, and run on the host's address (an illegal access on
+  // a GPU, in GCC's build as well).
 #pragma omp target data map(tofrom: w[lo:len])
   {
-#pragma omp target teams distribute parallel for
+#pragma omp target teams distribute parallel for map(tofrom: w[lo:len])
     for (int i = 0; i < len; ++i)
       w[lo + i] *= 3.0;
     lo += 50;
-#pragma omp target teams distribute parallel for
+#pragma omp target teams distribute parallel for map(tofrom: w[lo:len - 100])
     for (int i = 0; i < len - 100; ++i)
       w[lo + i] -= 0.5;
   }
