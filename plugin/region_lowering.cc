@@ -110,10 +110,14 @@ std::map<tree, Outlined> outlined;
 
 class Outliner {
 public:
-  Outliner(tree fndecl, const Kernel &checked, const DataSections &present)
+  Outliner(tree fndecl, const Kernel &checked,
+           const std::vector<Reach> &reaches, const DataSections &present)
       : fndecl_(fndecl), checked_(checked),
         region_(*checked.region), loop_(checked.loops.front()),
-        present_(present) {}
+        present_(present), reach_ends_(checked.buffers.size()) {
+    for (const Reach &reach : reaches)
+      reach_ends_[reach.buffer->index] = reach.end;
+  }
 
   bool run(tree *slot, const KernelLowering &lower, std::string *why_not) {
     if (!optimize) {
@@ -681,10 +685,18 @@ private:
         if (&other == &written || !lengths_[other.index] ||
             (written_[other.index] && other.index < written.index))
           continue;
+        // A section found at run time runs to where the program's ends;
+        // the loop may reach less of it (`axpy(z, z + half, half)`).
         auto bytes = [this](const BufferParam &buffer) {
-          return fold_build2(
+          tree section = fold_build2(
               MULT_EXPR, sizetype, lengths_[buffer.index],
               TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl))));
+          tree reached = reach_ends_[buffer.index];
+          return found_at_run_time_[buffer.index] && reached
+                     ? fold_build2(MIN_EXPR, sizetype, section,
+                                   fold_convert(sizetype,
+                                                unshare_expr(reached)))
+                     : section;
         };
         tree test = apart(written.decl, bytes(written), other.decl,
                           bytes(other));
@@ -709,9 +721,9 @@ private:
 
   // The call that replaces the region.  A pointer used without a map
   // takes the section the program's data directives mapped around it;
-  // when they mapped none, or the region's own sections overlap where it
-  // writes, the region runs as GCC compiled it, as it does when its `if`
-  // clause is false.
+  // when they mapped none, or the sections overlap where it writes, the
+  // region runs as GCC compiled it, as it does when its `if` clause is
+  // false.
   tree call(tree region) {
     for (tree &length : lengths_)
       if (length)
@@ -727,14 +739,12 @@ private:
       OMP_CLAUSE_IF_EXPR(device_if_) = var;
       on_device = fold_convert(boolean_type_node, var);
     }
-    tree mapped = sections_apart();
-    if (on_device)
-      mapped = mapped ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, on_device,
-                               mapped)
-                      : on_device;
+    tree mapped = on_device;
+    found_at_run_time_.assign(lengths_.size(), false);
     for (const BufferParam &buffer : checked_.buffers) {
       if (lengths_[buffer.index])
         continue;
+      found_at_run_time_[buffer.index] = true;
       tree var = call_site_local("__ferry_mapped", long_long_integer_type_node,
                                  &vars);
       append_to_statement_list_force(
@@ -748,6 +758,13 @@ private:
                       : found;
       lengths_[buffer.index] = fold_convert(sizetype, var);
     }
+    // Sections found at run time too: one array under two names through
+    // a caller's data region (`twice(y, y)`) is an update in place, which
+    // a kernel's rule 6 would refuse at the launch.
+    if (tree apart = sections_apart())
+      mapped = mapped ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, mapped,
+                               apart)
+                      : apart;
     releasing_vec args;
     for (const BufferParam &buffer : checked_.buffers)
       vec_safe_push(args, buffer.decl);
@@ -788,15 +805,20 @@ private:
   std::vector<std::pair<tree, tree>> reduction_locals_; // local, result
   std::vector<tree> parms_;
   std::vector<bool> written_; // per buffer, as the kernel's check found
+  // Per buffer: the bytes from its pointer to the end of what the loop
+  // reaches, in the function's terms (null: not known).
+  std::vector<tree> reach_ends_;
+  std::vector<bool> found_at_run_time_; // lengths from the program's maps
   tree function_ = NULL_TREE;
 };
 
 } // namespace
 
 bool outline_region(tree fndecl, tree *slot, const Kernel &checked,
+                    const std::vector<Reach> &reaches,
                     const DataSections &present, const KernelLowering &lower,
                     std::string *why_not) {
-  return Outliner(fndecl, checked, present).run(slot, lower, why_not);
+  return Outliner(fndecl, checked, reaches, present).run(slot, lower, why_not);
 }
 
 bool finish_outlined_region(tree fndecl) {

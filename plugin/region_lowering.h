@@ -36,6 +36,7 @@
 
 #include "gcc_compat.h"
 #include "kernel_model.h"
+#include "ownership_check.h"
 
 #include <functional>
 #include <map>
@@ -64,8 +65,11 @@ using KernelLowering = std::function<bool(Kernel &, KernelFacts &)>;
 // pointer the region uses without a section takes, at run time, the one
 // the program's data directives mapped around it (a caller's `target
 // data`); where they mapped none, the region runs as GCC compiled it, and
-// *WHY_NOT says so.
+// *WHY_NOT says so, and so it does where such sections overlap in what
+// the loop reaches (REACHES, the check's, in the function's terms) and it
+// writes one: an update in place.
 bool outline_region(tree fndecl, tree *slot, const Kernel &checked,
+                    const std::vector<Reach> &reaches,
                     const DataSections &present, const KernelLowering &lower,
                     std::string *why_not);
 
