@@ -567,14 +567,26 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
         to_sizetype(expand_constants(v->lower)));
     tree needed =
         fold_build2(MULT_EXPR, sizetype, places[i].coefficient, range);
+    // The next step is the smallest of those that cover the range: in
+    // ghost-cell layouts (ll * (nz + 4) * (nx + 4) + k * (nx + 4) + i) the
+    // outer step covers it too, and taken first would leave the middle one
+    // to cover the outer range.
     std::size_t next = i + 1;
-    for (std::size_t j = i + 1; j < places.size(); ++j)
-      if (at_least(places[j].coefficient, needed) ||
-          equal_sizes(places[j].coefficient, needed)) {
+    bool found = false;
+    for (std::size_t j = i + 1; j < places.size(); ++j) {
+      tree step = places[j].coefficient;
+      if (equal_sizes(step, needed)) {
         next = j;
+        found = true;
         break;
       }
-    if (!at_least(places[next].coefficient, needed))
+      if (at_least(step, needed) &&
+          (!found || at_least(places[next].coefficient, step))) {
+        next = j;
+        found = true;
+      }
+    }
+    if (!found && !at_least(places[next].coefficient, needed))
       return fail(OwnershipFailure::stride_too_small,
                   places[i + 1].variable->var, v->var);
     std::swap(places[i + 1], places[next]);

@@ -6,10 +6,10 @@
 // the values each construct saw (`scale` changes between launches).  A
 // global named in a clause, written by the region, or `declare target`
 // keeps GCC's path, and so does its region; every answer is the g++
-// build's.  On the sim device: fill, flux and damp launch, each twice;
-// the halo, whose reads reach the row before when nx < 2, and the three
-// others run as GCC compiled them.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=6" }
+// build's.  On the sim device: fill, flux, pad and damp launch, each
+// twice; the halo, whose reads reach the row before when nx < 2, and the
+// three others run as GCC compiled them.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=8" }
 #include <cstdio>
 #include <vector>
 
@@ -39,6 +39,17 @@ static void flux(const double *field, double *out) {
       out[1 * nz * nx + k * nx + i] = v * v;
       out[2 * nz * nx + k * nx + i] = v - column[k];
     }
+}
+
+// Into fields with two ghost cells a side (miniWeather's state): the
+// step of k, not that of ll, covers the range of i.
+static void pad(const double *fluxes, double *padded) {
+#pragma omp target teams distribute parallel for collapse(3)
+  for (int v = 0; v < 3; ++v)
+    for (int k = 0; k < nz; ++k)
+      for (int i = 0; i < nx; ++i)
+        padded[v * (nz + 4) * (nx + 4) + (k + 2) * (nx + 4) + i + 2] =
+            fluxes[v * nz * nx + k * nx + i];
 }
 
 static void halo(double *field) {
@@ -84,21 +95,24 @@ static void count(const double *field) {
 int main() {
   nx = 40;
   nz = 24;
-  std::vector<double> col(nz), f(nz * nx), fl(3 * nz * nx);
+  std::vector<double> col(nz), f(nz * nx), fl(3 * nz * nx),
+      pd(3 * (nz + 4) * (nx + 4), 0.0);
   for (int k = 0; k < nz; ++k)
     col[k] = 0.1 * k;
   column = col.data();
-  double *field = f.data(), *fluxes = fl.data();
+  double *field = f.data(), *fluxes = fl.data(), *padded = pd.data();
   bias = 0.75;
 #pragma omp target update to(bias)
 #pragma omp target data map(to: column[0:nz]) map(tofrom: field[0:nz * nx]) \
-    map(from: fluxes[0:3 * nz * nx])
+    map(from: fluxes[0:3 * nz * nx]) \
+    map(tofrom: padded[0:3 * (nz + 4) * (nx + 4)])
   {
     for (int step = 0; step < 2; ++step) {
       scale = 1.0 + step;
       fill(field);
       halo(field);
       flux(field, fluxes);
+      pad(fluxes, padded);
       damp(field);
       sum(field);
       offset(field);
@@ -108,6 +122,8 @@ int main() {
   double checksum = 0;
   for (int j = 0; j < nz * nx; ++j)
     checksum += f[j] + fl[j] + 2 * fl[nz * nx + j] + 3 * fl[2 * nz * nx + j];
+  for (std::size_t j = 0; j < pd.size(); ++j)
+    checksum += (j % 7) * pd[j];
   std::printf("checksum %.12g total %.12g visits %ld\n", checksum, total,
               visits);
 }
