@@ -270,11 +270,12 @@ private:
   // the elements the iteration owns.
   void check_races();
 
-  // Whether ACCESS stays in what its iteration owns from SPAN_START
-  // (is_owned_by_iteration), there or at the same place of another row
-  // (shift_to_owned_row: a grid's first and last rows).
-  bool owned(const BufferAccess &access, tree element, tree span_start,
-             OwnershipFailure *why, bool *strided = nullptr) const;
+  // Whether ACCESS, one of LIST, stays in what its iteration owns from
+  // SPAN_START (is_owned_by_iteration), there or at the same place of
+  // another row (shift_to_owned_row: a grid's first and last rows).
+  bool owned(const BufferAccess &access, const std::vector<BufferAccess> &list,
+             tree element, tree span_start, OwnershipFailure *why,
+             bool *strided = nullptr) const;
 
   // The bytes an iteration owns at a time: ELEMENT, or one member of it.
   tree ownership_unit(const std::vector<BufferAccess> &list,

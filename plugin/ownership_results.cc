@@ -200,7 +200,7 @@ void LoopChecker::check_races() {
     bool strided = false;
     for (const BufferAccess &access : list) {
       OwnershipFailure why;
-      if (!owned(access, element, span_start, &why, &strided)) {
+      if (!owned(access, list, element, span_start, &why, &strided)) {
         if (!leave_to_launch(buffer, list))
           report_race(buffer, access, why);
         break;
@@ -276,23 +276,30 @@ tree LoopChecker::owned_span_start(const std::vector<BufferAccess> &list,
   for (tree start : candidates)
     if (std::all_of(list.begin(), list.end(), [&](const BufferAccess &access) {
           OwnershipFailure ignored;
-          return owned(access, element, start, &ignored);
+          return owned(access, list, element, start, &ignored);
         }))
       return start;
   return size_zero_node;
 }
 
-bool LoopChecker::owned(const BufferAccess &access, tree element,
+bool LoopChecker::owned(const BufferAccess &access,
+                        const std::vector<BufferAccess> &list, tree element,
                         tree span_start, OwnershipFailure *why,
                         bool *strided) const {
   if (is_owned_by_iteration(access.offset, element, access.size, span_start,
                             index_vars_, why, strided))
     return true;
   // A row's strided walk would need every access in one form.
+  if (strided && *strided)
+    return false;
+  std::vector<tree> others;
+  for (const BufferAccess &other : list)
+    if (&other != &access && other.offset.affine)
+      others.push_back(other.offset.constant);
   AffineOffset row;
   OwnershipFailure ignored;
-  return !(strided && *strided) &&
-         shift_to_owned_row(access.offset, span_start, index_vars_, &row) &&
+  return shift_to_owned_row(access.offset, span_start, index_vars_, others,
+                            &row) &&
          is_owned_by_iteration(row, element, access.size, span_start,
                                index_vars_, &ignored);
 }

@@ -424,6 +424,7 @@ tree at_largest_outer_value(tree bound,
 
 bool shift_to_owned_row(const AffineOffset &offset, tree span_start,
                         const std::vector<IndexVariable> &variables,
+                        const std::vector<tree> &others,
                         AffineOffset *shifted) {
   if (!offset.affine || !span_start)
     return false;
@@ -478,7 +479,22 @@ bool shift_to_owned_row(const AffineOffset &offset, tree span_start,
     shifted->constant = span_start;
     return true;
   }
-  return false;
+  // Fields further apart than the sweep, though not a multiple of it
+  // (flux[v * (nz + 1) * (nx + 1) + k * (nx + 1) + i] over k < nz): each
+  // shift at least a sweep from the start and from every other access's.
+  auto a_sweep_apart = [&sweep](tree a, tree b) {
+    return at_least(fold_build2(MINUS_EXPR, sizetype, a, b), sweep) ||
+           at_least(fold_build2(MINUS_EXPR, sizetype, b, a), sweep);
+  };
+  if (!a_sweep_apart(offset.constant, span_start) ||
+      !std::all_of(others.begin(), others.end(), [&](tree other) {
+        return equal_sizes(other, offset.constant) ||
+               a_sweep_apart(offset.constant, other);
+      }))
+    return false;
+  *shifted = offset;
+  shifted->constant = span_start;
+  return true;
 }
 
 AffineOffset affine_offset(tree offset,

@@ -91,11 +91,15 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
 // writes its first and last rows (y[i], y[(rows - 1) * n + i]): no other
 // iteration reaches them.  In a collapsed nest the sweep is the outermost
 // variable's, whose step covers the others' ranges (a structure of arrays
-// over k < nz, i < nx: flux[v * nz * nx + k * nx + i]).  When OFFSET is
-// such a row's, *SHIFTED is OFFSET moved back onto SPAN_START, for
+// over k < nz, i < nx: flux[v * nz * nx + k * nx + i]).  Rows further
+// apart than the sweep but not a multiple of it are the iteration's too
+// when OTHERS, the constants of the buffer's other accesses, each lie a
+// sweep or more away (or at OFFSET's own).  When OFFSET is such a row's,
+// *SHIFTED is OFFSET moved back onto SPAN_START, for
 // is_owned_by_iteration().
 bool shift_to_owned_row(const AffineOffset &offset, tree span_start,
                         const std::vector<IndexVariable> &variables,
+                        const std::vector<tree> &others,
                         AffineOffset *shifted);
 
 // Whether A and B move alike with the parallel loop variables (equal

@@ -47,3 +47,16 @@
       f[nx + k * nx + i] = 2; // { dg-error "possible data race: this write of 'f' is not at an element that only the current iteration touches" }
     }
 }
+
+// Fields further apart than the nest's sweep need not be a multiple of it
+// apart, but each must be a sweep from every other: the last two here are
+// one row apart.
+[[ferry::kernel]] void fields_close_to_each_other(int nz, int nx,
+                                                  [[ferry::borrow_mut(3 * nz * nx)]] float *f) {
+  for (int k = 0; k < nz; ++k)
+    for (int i = 0; i < nx; ++i) {
+      f[k * nx + i] = 1;
+      f[nz * nx + nx + k * nx + i] = 2; // { dg-error "possible data race: this write of 'f' is not at an element that only the current iteration touches" }
+      f[nz * nx + 2 * nx + k * nx + i] = 3;
+    }
+}

@@ -6,10 +6,10 @@
 // the values each construct saw (`scale` changes between launches).  A
 // global named in a clause, written by the region, or `declare target`
 // keeps GCC's path, and so does its region; every answer is the g++
-// build's.  On the sim device: fill, flux, pad and damp launch, each
-// twice; the halo, whose reads reach the row before when nx < 2, and the
-// three others run as GCC compiled them.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=8" }
+// build's.  On the sim device: fill, flux, pad, xflux and damp launch,
+// each twice; the halo, whose reads reach the row before when nx < 2, and
+// the three others run as GCC compiled them.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=10" }
 #include <cstdio>
 #include <vector>
 
@@ -50,6 +50,20 @@ static void pad(const double *fluxes, double *padded) {
       for (int i = 0; i < nx; ++i)
         padded[v * (nz + 4) * (nx + 4) + (k + 2) * (nx + 4) + i + 2] =
             fluxes[v * nz * nx + k * nx + i];
+}
+
+// Interface fluxes, nx + 1 a row, fields (nz + 1) * (nx + 1) apart over
+// k < nz (miniWeather's x-fluxes): further apart than the nest's sweep,
+// though not a multiple of it.
+static void xflux(const double *field, double *fx) {
+#pragma omp target teams distribute parallel for collapse(2)
+  for (int k = 0; k < nz; ++k)
+    for (int i = 0; i < nx + 1; ++i) {
+      const double left = field[k * nx + (i > 0 ? i - 1 : 0)];
+      fx[0 * (nz + 1) * (nx + 1) + k * (nx + 1) + i] = left;
+      fx[1 * (nz + 1) * (nx + 1) + k * (nx + 1) + i] = left * scale;
+      fx[2 * (nz + 1) * (nx + 1) + k * (nx + 1) + i] = left + column[k];
+    }
 }
 
 static void halo(double *field) {
@@ -96,16 +110,18 @@ int main() {
   nx = 40;
   nz = 24;
   std::vector<double> col(nz), f(nz * nx), fl(3 * nz * nx),
-      pd(3 * (nz + 4) * (nx + 4), 0.0);
+      pd(3 * (nz + 4) * (nx + 4), 0.0), xf(3 * (nz + 1) * (nx + 1), 0.0);
   for (int k = 0; k < nz; ++k)
     col[k] = 0.1 * k;
   column = col.data();
-  double *field = f.data(), *fluxes = fl.data(), *padded = pd.data();
+  double *field = f.data(), *fluxes = fl.data(), *padded = pd.data(),
+         *fx = xf.data();
   bias = 0.75;
 #pragma omp target update to(bias)
 #pragma omp target data map(to: column[0:nz]) map(tofrom: field[0:nz * nx]) \
     map(from: fluxes[0:3 * nz * nx]) \
-    map(tofrom: padded[0:3 * (nz + 4) * (nx + 4)])
+    map(tofrom: padded[0:3 * (nz + 4) * (nx + 4)]) \
+    map(tofrom: fx[0:3 * (nz + 1) * (nx + 1)])
   {
     for (int step = 0; step < 2; ++step) {
       scale = 1.0 + step;
@@ -113,6 +129,7 @@ int main() {
       halo(field);
       flux(field, fluxes);
       pad(fluxes, padded);
+      xflux(field, fx);
       damp(field);
       sum(field);
       offset(field);
@@ -124,6 +141,8 @@ int main() {
     checksum += f[j] + fl[j] + 2 * fl[nz * nx + j] + 3 * fl[2 * nz * nx + j];
   for (std::size_t j = 0; j < pd.size(); ++j)
     checksum += (j % 7) * pd[j];
+  for (std::size_t j = 0; j < xf.size(); ++j)
+    checksum += (j % 5) * xf[j];
   std::printf("checksum %.12g total %.12g visits %ld\n", checksum, total,
               visits);
 }
