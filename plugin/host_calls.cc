@@ -5,8 +5,6 @@
 #include "attributes.h"
 #include "runtime_calls.h"
 
-#include "../runtime/abi.h"
-
 #include <algorithm>
 #include <cstring>
 
@@ -39,7 +37,8 @@ bool is_synced_by_mpi_layer(tree fndecl) {
 
 // Calls that keep the books themselves: libferry's, and the MPI layer's.
 bool syncs_itself(tree fndecl) {
-  return runtime_calls::is_runtime_function(fndecl) || is_synced_by_mpi_layer(fndecl);
+  return runtime_calls::is_runtime_function(fndecl) ||
+         is_synced_by_mpi_layer(fndecl);
 }
 
 bool is_kernel_call(const gimple *statement) {

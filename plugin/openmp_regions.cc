@@ -782,8 +782,7 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   if (!options.lower) {
     why_not = "-fplugin-arg-ferry-openmp-as-written is given";
   } else if (outline_region(fndecl, slot, kernel, facts.reaches, present,
-                            options.lower,
-                            &why_not)) {
+                            options.lower, &why_not)) {
     if (explain)
       inform(region.location,
              "ferry runs this %<#pragma omp %s%> over %qD%s (%s) as a kernel "

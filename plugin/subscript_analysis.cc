@@ -602,7 +602,7 @@ bool is_owned_by_iteration(const AffineOffset &offset, tree element_size,
         found = true;
       }
     }
-    if (!found && !at_least(places[next].coefficient, needed))
+    if (!found)
       return fail(OwnershipFailure::stride_too_small,
                   places[i + 1].variable->var, v->var);
     std::swap(places[i + 1], places[next]);
