@@ -21,8 +21,8 @@
 //
 // And, for the program's own data constructs and regions: the sections
 // they map, which residency/program_maps.h keeps for the regions ferry runs
-// as kernels, and the host bytes of those sections brought back from
-// ferry's kernels before libgomp copies them.
+// as kernels, and the host bytes of those sections taken out of ferry's
+// residency before libgomp maps them.
 #include "hooks/interposer.h"
 
 #include "abi.h"
@@ -30,6 +30,7 @@
 #include "core/stats.h"
 #include "devices/launcher.h"
 #include "residency/program_maps.h"
+#include "residency/transfers.h"
 
 #include <omp.h>
 
@@ -188,21 +189,27 @@ void before_construct(const char *what, int device) {
   before_openmp(what);
 }
 
-// What ferry's kernels left on the device of the host bytes a construct's
-// maps move comes back before libgomp copies them: read inside libgomp's
-// locks, those guarded pages would fault into a copy that waits for the
-// same locks (a program's region after a kernel on the same array hung on
-// the H200).  The pages stay guarded against writes, so libgomp's copies
-// back (`from`) still tell ferry that its device copy went stale.  Called
-// outside libgomp.  A kernel's own region (inside its launch) and
+// The host bytes a program's construct maps leave ferry's residency before
+// libgomp sees them: what ferry's kernels left on the device comes back,
+// and the device copy is dropped.  libgomp knows each resident copy
+// (omp_target_associate_ptr, for the kernels' own regions), so a region
+// on GCC's path would find its `map(tofrom: z)` present: no copy in, none
+// back, and its writes in ferry's copy unknown to ferry (the host kept
+// the old z on a GPU).  Released, the construct copies as OpenMP says,
+// and the next kernel uploads again.  Called outside libgomp: a guarded
+// page read inside libgomp's locks would fault into a copy that waits for
+// the same locks (a program's region after a kernel on the same array
+// hung on the H200).  A kernel's own region (inside its launch) and
 // libferry's own constructs map what the launch made current already.
-void settle_mapped_host(std::size_t count, void *const *addresses,
-                        const std::size_t *sizes, const unsigned short *kinds) {
+void release_mapped_host(std::size_t count, void *const *addresses,
+                         const std::size_t *sizes,
+                         const unsigned short *kinds) {
   if (ferry::rt::launches_open() > 0 || ferry::rt::inside_runtime() > 0)
     return;
   for (std::size_t i = 0; i < count; ++i)
-    if (addresses[i] && sizes[i] && ferry::rt::is_data_map_kind(kinds[i]))
-      __ferry_host_access(addresses[i], sizes[i], FERRY_HOST_READS);
+    if (addresses[i] && sizes[i] && ferry::rt::is_data_map_kind(kinds[i]) &&
+        ferry::rt::handed_range_resident(addresses[i], sizes[i]))
+      ferry::rt::host_access().release_range(addresses[i], sizes[i]);
 }
 
 } // namespace
@@ -222,7 +229,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
                                 std::size_t count, void **addresses,
                                 std::size_t *sizes, unsigned short *kinds,
                                 unsigned flags, void **depend, void **args) {
-  settle_mapped_host(count, addresses, sizes, kinds);
+  release_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<void (*)(int, void (*)(void *), std::size_t, void **, std::size_t *,
@@ -235,7 +242,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
 FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
                                      void **addresses, std::size_t *sizes,
                                      unsigned short *kinds) {
-  settle_mapped_host(count, addresses, sizes, kinds);
+  release_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(int, std::size_t, void **, std::size_t *,
                                    unsigned short *)>("GOMP_target_data_ext");
@@ -256,7 +263,7 @@ FERRY_HOOK void GOMP_target_update_ext(int device, std::size_t count,
                                        void **addresses, std::size_t *sizes,
                                        unsigned short *kinds, unsigned flags,
                                        void **depend) {
-  settle_mapped_host(count, addresses, sizes, kinds);
+  release_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
@@ -270,7 +277,7 @@ FERRY_HOOK void GOMP_target_enter_exit_data(int device, std::size_t count,
                                             std::size_t *sizes,
                                             unsigned short *kinds,
                                             unsigned flags, void **depend) {
-  settle_mapped_host(count, addresses, sizes, kinds);
+  release_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
