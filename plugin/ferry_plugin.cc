@@ -209,7 +209,8 @@ bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
   bool memory_locals = false;
   for (const ferry::ParallelLoop &loop : kernel.loops)
     memory_locals = memory_locals || ferry::memory_local(loop.body);
-  const bool simd = !callees.unsafe_in_simd && !memory_locals;
+  const bool simd =
+      !callees.unsafe_in_simd && !memory_locals && !kernel.promised;
   // An outlined region's OpenMP path is ferry's own choice: no word.
   if (callees.unsafe_in_simd && !kernel.quiet) {
     auto_diagnostic_group group;

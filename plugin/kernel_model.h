@@ -152,6 +152,11 @@ struct Kernel {
   // note.
   bool quiet = false;
   bool explain_quiet = false;
+  // A region whose checks showed everything but whether each iteration
+  // touches only its own elements (KernelFacts::only_races_unshown): the
+  // program's pragma promises that, so ferry takes it on the pragma's
+  // word, as OpenMP does, and without `simd` on its OpenMP path.
+  bool promised = false;
 
   const BufferParam *buffer_for(tree decl) const;
   // The kernel's name as users write it, for messages and the runtime.

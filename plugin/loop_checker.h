@@ -321,6 +321,7 @@ private:
   template <typename... Args>
   void fail(location_t where, const char *format, Args... args) {
     ok_ = false;
+    ++facts_->unshown;
     if (k_.quiet) {
       global_dc->inhibit_notes_p = !k_.explain_quiet;
       if (k_.explain_quiet)
@@ -343,6 +344,7 @@ private:
   template <typename... Args>
   void mistake(location_t where, const char *format, Args... args) {
     ok_ = false;
+    facts_->certain_mistake = true;
     global_dc->inhibit_notes_p = notes_inhibited_ || k_.region->quiet;
     if (!k_.region->quiet)
       emit_diagnostic(k_.region->mistake_kind(), where, 0, format, args...);

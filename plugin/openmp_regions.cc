@@ -769,7 +769,11 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   const ParallelLoop &loop = reader.loop();
   const char *collapsed =
       loop.levels.size() > 1 ? " and the loops it collapses" : "";
-  if (!shown_safe || short_section) {
+  // What only the pragma's promise covers (each iteration at its own
+  // elements) does not keep GCC's path; anything else ferry could not
+  // show, or a certain mistake, does.
+  kernel.promised = !shown_safe && !short_section && facts.only_races_unshown();
+  if ((!shown_safe && !kernel.promised) || short_section) {
     if (explain)
       inform(region.location,
              "ferry checked this %<#pragma omp %s%> as a parallel loop over "
@@ -786,9 +790,14 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
     if (explain)
       inform(region.location,
              "ferry runs this %<#pragma omp %s%> over %qD%s (%s) as a kernel "
-             "of its own, with the launch and residency of ferry kernels%s%s",
+             "of its own, with the launch and residency of ferry kernels%s%s%s",
              region.directive.c_str(), loop.levels.front().var, collapsed,
-             uses.c_str(), why_not.empty() ? "" : ", ", why_not.c_str());
+             uses.c_str(),
+             kernel.promised ? ", on the pragma's promise that its "
+                               "iterations do not race (the notes above say "
+                               "what ferry could not show)"
+                             : "",
+             why_not.empty() ? "" : ", ", why_not.c_str());
     return;
   }
   if (explain)

@@ -794,6 +794,7 @@ bool check_ownership(const Kernel &kernel, KernelFacts *facts) {
         !facts->uses[buffer.index].written && !facts->uses[buffer.index].read) {
       auto_diagnostic_group group;
       ok = false;
+      facts->certain_mistake = true;
       if (kernel.quiet)
         continue;
       if (kernel.region) {

@@ -50,6 +50,18 @@ struct KernelFacts {
   // Functions the loops call, in the order seen, with where.
   std::vector<std::pair<tree, location_t>> callees;
   std::vector<LoopFacts> loops; // indexed like Kernel::loops
+  // What the checks could not show, and how much of it is only whether
+  // an access is at the iteration's own element: in a program's OpenMP
+  // region, what its pragma promises (Kernel::promised).  A mistake
+  // OpenMP's meaning makes certain is none of that.
+  int unshown = 0;
+  int unshown_races = 0;
+  bool certain_mistake = false;
+
+  // Whether all the checks could not show is promised by the pragma.
+  bool only_races_unshown() const {
+    return !certain_mistake && unshown > 0 && unshown == unshown_races;
+  }
 };
 
 // Checks rules 1, 2, 3 and 5 in every loop of KERNEL (rule 4 is checked

@@ -318,6 +318,7 @@ void LoopChecker::report_race(const BufferParam &buffer,
     return;
   }
   auto_diagnostic_group group;
+  ++facts_->unshown_races;
   fail(access.location,
        "possible data race: this %s of %qD is not at an element that only "
        "the current iteration touches",
@@ -352,6 +353,7 @@ void LoopChecker::report_mismatch(const BufferParam &buffer,
                                   const BufferAccess &access,
                                   const BufferAccess &write) {
   auto_diagnostic_group group;
+  ++facts_->unshown_races;
   fail(access.location,
        "possible data race: this %s of %qD and the write of %qD on line "
        "%d can touch the same element in different iterations",

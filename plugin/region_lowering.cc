@@ -522,7 +522,10 @@ private:
     kernel->fndecl = function_;
     kernel->location = region_.location;
     kernel->quiet = true;
-    kernel->explain_quiet = region_.explain && !region_.quiet;
+    // A promised region's notes were given at the region already.
+    kernel->promised = checked_.promised;
+    kernel->explain_quiet =
+        region_.explain && !region_.quiet && !checked_.promised;
 
     hash_map<tree, tree> map;
     for (const auto &[var, value] : constants_)
@@ -842,7 +845,8 @@ bool finish_outlined_region(tree fndecl) {
   Kernel &kernel = *entry.kernel;
   kernel.loops.front().statement = slot;
   KernelFacts facts;
-  if (!check_ownership(kernel, &facts))
+  if (!check_ownership(kernel, &facts) &&
+      !(kernel.promised && facts.only_races_unshown()))
     return true;
   // A pointer used without a map takes what its loop reaches of the
   // section mapped around it: two such pointers into one array

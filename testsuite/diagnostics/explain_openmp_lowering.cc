@@ -66,6 +66,15 @@ void lookup(int n, const int *k, double *y) {
     y[i] = table[k[i] & 7];
 }
 
+// Whether each iteration writes only its own elements is what the pragma
+// promises; where that is all ferry cannot show, the loop is a kernel on
+// that promise.
+void scatter(int n, const int *idx, const double *x, double *y) {
+#pragma omp target teams distribute parallel for map(to: idx[0:n], x[0:n]) map(tofrom: y[0:n]) // { dg-message "ferry runs this .* as a kernel of its own, with the launch and residency of ferry kernels, on the pragma's promise that its iterations do not race \\(the notes above say what ferry could not show\\)" }
+  for (int i = 0; i < n; ++i)
+    y[idx[i]] = x[i]; // { dg-message "possible data race: this write of 'y' is not at an element that only the current iteration touches" }
+}
+
 static double weights[8];
 
 void weigh(int n, const int *k, double *y) {

@@ -7,9 +7,10 @@
 // global named in a clause, written by the region, or `declare target`
 // keeps GCC's path, and so does its region; every answer is the g++
 // build's.  On the sim device: fill, flux, pad, xflux and damp launch,
-// each twice; the halo, whose reads reach the row before when nx < 2, and
-// the three others run as GCC compiled them.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=10" }
+// each twice, and so does the halo, whose reads reach the row before when
+// nx < 2, on the pragma's promise that they do not; the three others run
+// as GCC compiled them.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=12" }
 #include <cstdio>
 #include <vector>
 
