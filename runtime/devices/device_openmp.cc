@@ -8,6 +8,7 @@
 #include "core/ranks.h"
 #include "core/settings.h"
 #include "devices/launcher.h"
+#include "residency/program_maps.h"
 
 #include <omp.h>
 
@@ -15,7 +16,9 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ferry::rt {
@@ -80,10 +83,12 @@ public:
   void associate(void *host, void *device_copy, std::size_t bytes) override {
     if (omp_target_associate_ptr(host, device_copy, bytes, 0, number_) != 0)
       fail("omp_target_associate_ptr");
+    mapping_changed();
   }
   void disassociate(void *host) override {
     if (omp_target_disassociate_ptr(host, number_) != 0)
       fail("omp_target_disassociate_ptr");
+    mapping_changed();
   }
   std::string memory_report() const override {
     std::size_t free = 0, total = 0;
@@ -93,9 +98,11 @@ public:
            " free";
   }
   bool mapped_by_user(void *host) const override {
-    return omp_target_is_present(host, number_) != 0;
+    return known_mapping(host) || omp_target_is_present(host, number_) != 0;
   }
   void *user_mapped_address(void *host) const override {
+    if (void *known = known_mapping(host))
+      return known;
     if (!omp_target_is_present(host, number_))
       return nullptr;
     // OpenMP 5.1's omp_get_mapped_ptr is not in GCC 12's libgomp; the
@@ -104,12 +111,38 @@ public:
     void *device_address = nullptr;
 #pragma omp target data use_device_ptr(translated) device(number_)
     { device_address = translated; }
+    remember_mapping(host, device_address);
     return device_address;
   }
   // The maps translate the host address into the associated copy.
   void *region_address(void *host, void *) const override { return host; }
 
 private:
+  // libgomp's answer for HOST inside a section that the program's own
+  // directives mapped (residency/program_maps.h), kept while nothing is
+  // mapped or unmapped: a launch on such sections (a loop in a function
+  // called inside the caller's `target data`) asked libgomp twice a
+  // buffer, the second time through a data construct of its own.
+  void *known_mapping(void *host) const {
+    std::lock_guard<std::mutex> lock(known_mutex_);
+    if (known_generation_ != mapping_generation())
+      return nullptr;
+    const auto found = known_.find(host);
+    return found == known_.end() ? nullptr : found->second;
+  }
+  void remember_mapping(void *host, void *device_address) const {
+    if (!device_address || device_address == host ||
+        mapped_bytes_from(host) < 0)
+      return;
+    std::lock_guard<std::mutex> lock(known_mutex_);
+    if (const unsigned long long now = mapping_generation();
+        known_generation_ != now) {
+      known_.clear();
+      known_generation_ = now;
+    }
+    known_[host] = device_address;
+  }
+
   void poison(void *memory, std::size_t bytes) {
     if (launcher_.fill(memory, kPoisonByte, bytes))
       return;
@@ -136,6 +169,9 @@ private:
 
   int number_;
   Launcher &launcher_;
+  mutable std::mutex known_mutex_;
+  mutable unsigned long long known_generation_ = 0;
+  mutable std::unordered_map<void *, void *> known_;
 };
 
 } // namespace

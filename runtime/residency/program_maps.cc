@@ -2,6 +2,7 @@
 // See program_maps.h.
 #include "residency/program_maps.h"
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -31,6 +32,8 @@ std::vector<Section> sections_of(std::size_t count, void *const *addresses,
 // the innermost on GOMP_target_end_data.
 thread_local std::vector<std::vector<Section>> data_constructs;
 
+std::atomic<unsigned long long> generation{0};
+
 // Sections of `target enter data`, with their reference counts.
 std::mutex entered_mutex;
 std::map<std::uintptr_t, std::pair<std::size_t, unsigned>> entered;
@@ -53,20 +56,28 @@ bool is_data_map_kind(unsigned short kind) {
                          kFlagSpecial4 | kFlagForce)) == 0;
 }
 
+// libferry's own use_device_ptr constructs map no data: the generation
+// stays.
 void begin_data_maps(std::size_t count, void *const *addresses,
                      const std::size_t *sizes, const unsigned short *kinds) {
   data_constructs.push_back(sections_of(count, addresses, sizes, kinds));
+  if (!data_constructs.back().empty())
+    mapping_changed();
 }
 
 void end_data_maps() {
-  if (!data_constructs.empty())
-    data_constructs.pop_back();
+  if (data_constructs.empty())
+    return;
+  if (!data_constructs.back().empty())
+    mapping_changed();
+  data_constructs.pop_back();
 }
 
 void enter_exit_maps(std::size_t count, void *const *addresses,
                      const std::size_t *sizes, const unsigned short *kinds,
                      bool exit) {
   std::lock_guard<std::mutex> lock(entered_mutex);
+  mapping_changed();
   if (!exit) {
     for (const Section &section : sections_of(count, addresses, sizes, kinds)) {
       auto &[bytes, references] = entered[section.start];
@@ -96,5 +107,11 @@ long long mapped_bytes_from(const void *host) {
   --after;
   return reach({after->first, after->second.first}, address);
 }
+
+unsigned long long mapping_generation() {
+  return generation.load(std::memory_order_acquire);
+}
+
+void mapping_changed() { generation.fetch_add(1, std::memory_order_acq_rel); }
 
 } // namespace ferry::rt

@@ -32,6 +32,13 @@ void enter_exit_maps(std::size_t count, void *const *addresses,
 // it; -1 when no section of the program holds HOST.
 long long mapped_bytes_from(const void *host);
 
+// A count that moves whenever the sections above change, or ferry
+// associates or drops a copy of its own with libgomp (mapping_changed):
+// what libgomp answered about an address inside one of those sections
+// holds while it stays the same (devices/device_openmp.cc).
+unsigned long long mapping_generation();
+void mapping_changed();
+
 } // namespace ferry::rt
 
 #endif
