@@ -12,6 +12,7 @@
 #include <cstring>
 #include <map>
 #include <set>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -113,7 +114,8 @@ public:
   explicit Preparation(const Kernel &kernel) : k_(kernel) {}
 
   void function(tree fndecl, location_t call_site) {
-    if (fndecl_built_in_p(fndecl) || !visited_.insert(fndecl).second)
+    if (fndecl_built_in_p(fndecl) || device_library_function(fndecl) ||
+        !visited_.insert(fndecl).second)
       return;
     if (has_ferry_attribute(definition_of(fndecl), "kernel")) {
       error_at(call_site,
@@ -195,6 +197,30 @@ tree visible_body(tree fndecl) {
   return DECL_SAVED_TREE(fndecl);
 }
 
+bool device_library_function(tree fndecl) {
+  if (!DECL_NAME(fndecl) || !DECL_EXTERN_C_P(fndecl) ||
+      !DECL_IN_SYSTEM_HEADER(fndecl) || DECL_SAVED_TREE(fndecl))
+    return false;
+  // The library names of GCC's builtins, once.
+  static const std::set<std::string> &names = *[] {
+    auto *found = new std::set<std::string>;
+    constexpr char prefix[] = "__builtin_";
+    for (int code = 0; code < static_cast<int>(END_BUILTINS); ++code) {
+      const auto function = static_cast<built_in_function>(code);
+      tree decl = builtin_decl_explicit_p(function)
+                      ? builtin_decl_explicit(function)
+                      : NULL_TREE;
+      if (!decl || !DECL_NAME(decl))
+        continue;
+      const std::string name = IDENTIFIER_POINTER(DECL_NAME(decl));
+      if (name.compare(0, sizeof prefix - 1, prefix) == 0)
+        found->insert(name.substr(sizeof prefix - 1));
+    }
+    return found;
+  }();
+  return names.count(IDENTIFIER_POINTER(DECL_NAME(fndecl))) != 0;
+}
+
 tree undefined_callee(tree fndecl) {
   return undefined_callee_in(DECL_SAVED_TREE(fndecl));
 }
@@ -213,6 +239,7 @@ tree undefined_callee_in(tree body) {
         return NULL_TREE;
       tree callee = callee_of(t);
       if (!callee || fndecl_built_in_p(callee) ||
+          device_library_function(callee) ||
           !search->seen.insert(callee).second ||
           has_ferry_attribute(definition_of(callee), "kernel"))
         return NULL_TREE;

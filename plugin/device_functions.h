@@ -55,8 +55,15 @@ private:
   bool outer_;
 };
 
+// Whether FNDECL, declared without a body, is a function of the C library
+// that the device's libraries provide too: declared in a system header
+// with C linkage and named as one of GCC's library builtins, which strict
+// ISO modes leave unrecognised (`sincosf` under -std=c++17).
+bool device_library_function(tree fndecl);
+
 // The first function FNDECL calls, directly or through the bodies of its
-// callees, that has no body yet; NULL_TREE when every one is defined.
+// callees, that has no body yet and is no device library function;
+// NULL_TREE when every one is defined.
 tree undefined_callee(tree fndecl);
 // The same for the statements BODY.
 tree undefined_callee_in(tree body);

@@ -677,10 +677,33 @@ private:
   // share no byte with the others: OpenMP lets one region map one array
   // under two names (`map(to: a[0:n]) map(from: b[0:n])`, b == a, an
   // update in place), which a kernel's rule 6 refuses at the launch.
-  // NULL_TREE when there is nothing to test.
-  tree sections_apart() {
-    tree all = NULL_TREE;
+  // NULL_TREE when there is nothing to test.  Each section's bytes are
+  // set in a local of the call site first (*STATEMENTS, *VARS): the tests
+  // are arms of `||` and `&&`, and a value saved where one arm first
+  // meets it would be unset in the others (a public function's three
+  // sections read one of an arm not taken, and the region took GCC's
+  // path).
+  tree sections_apart(tree *statements, tree *vars) {
     const std::vector<BufferParam> &buffers = checked_.buffers;
+    std::vector<tree> bytes(buffers.size(), NULL_TREE);
+    auto bytes_of = [&](const BufferParam &buffer) {
+      tree &local = bytes[buffer.index];
+      if (local)
+        return local;
+      tree section = fold_build2(
+          MULT_EXPR, sizetype, fold_convert(sizetype, lengths_[buffer.index]),
+          TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl))));
+      // A section found at run time runs to where the program's ends; the
+      // loop may reach less of it (`axpy(z, z + half, half)`).
+      if (tree reached = reach_ends_[buffer.index];
+          found_at_run_time_[buffer.index] && reached)
+        section = fold_build2(MIN_EXPR, sizetype, section,
+                              fold_convert(sizetype, unshare_expr(reached)));
+      local = call_site_local("__ferry_bytes", sizetype, vars);
+      append_to_statement_list_force(assign(local, section), statements);
+      return local;
+    };
+    tree all = NULL_TREE;
     for (const BufferParam &written : buffers) {
       if (!written_[written.index] || !lengths_[written.index])
         continue;
@@ -688,21 +711,8 @@ private:
         if (&other == &written || !lengths_[other.index] ||
             (written_[other.index] && other.index < written.index))
           continue;
-        // A section found at run time runs to where the program's ends;
-        // the loop may reach less of it (`axpy(z, z + half, half)`).
-        auto bytes = [this](const BufferParam &buffer) {
-          tree section = fold_build2(
-              MULT_EXPR, sizetype, lengths_[buffer.index],
-              TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl))));
-          tree reached = reach_ends_[buffer.index];
-          return found_at_run_time_[buffer.index] && reached
-                     ? fold_build2(MIN_EXPR, sizetype, section,
-                                   fold_convert(sizetype,
-                                                unshare_expr(reached)))
-                     : section;
-        };
-        tree test = apart(written.decl, bytes(written), other.decl,
-                          bytes(other));
+        tree test = apart(written.decl, bytes_of(written), other.decl,
+                          bytes_of(other));
         all = all ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, all, test)
                   : test;
       }
@@ -764,7 +774,7 @@ private:
     // Sections found at run time too: one array under two names through
     // a caller's data region (`twice(y, y)`) is an update in place, which
     // a kernel's rule 6 would refuse at the launch.
-    if (tree apart = sections_apart())
+    if (tree apart = sections_apart(&statements, &vars))
       mapped = mapped ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, mapped,
                                apart)
                       : apart;
