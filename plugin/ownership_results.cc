@@ -130,48 +130,99 @@ tree LoopChecker::as_long_long(tree t) {
 
 // What each buffer's affine accesses reach over the loop's ranges, when
 // the ranges are known at the launch.
+// The reach of a buffer is built per group of accesses that move alike
+// with the loop variables (the same coefficients): one test whether the
+// loop runs and one range of the variables per group, and the distinct
+// constant parts under one MIN and one MAX.  A stencil's hundreds of
+// accesses (HeCBench's sw4ck) gave a conditional each, and GCC's value
+// numbering, quadratic in them, took half a minute on one kernel.
 void LoopChecker::compute_reaches() {
   tree type = long_long_integer_type_node;
   tree none_first = TYPE_MAX_VALUE(type), none_end = TYPE_MIN_VALUE(type);
+  struct Group {
+    const AffineOffset *form; // the first access's, for its terms
+    tree runs, lowest, highest; // the variables' part
+    std::vector<tree> lows, highs; // distinct constant parts
+  };
+  auto add_distinct = [](std::vector<tree> &list, tree value) {
+    for (tree known : list)
+      if (operand_equal_p(known, value, 0))
+        return;
+    list.push_back(value);
+  };
+  auto same_terms = [](const AffineOffset &a, const AffineOffset &b) {
+    if (a.terms.size() != b.terms.size())
+      return false;
+    for (std::size_t i = 0; i < a.terms.size(); ++i)
+      if (a.terms[i].first != b.terms[i].first ||
+          !operand_equal_p(a.terms[i].second, b.terms[i].second, 0))
+        return false;
+    return true;
+  };
   for (const BufferParam &buffer : k_.buffers) {
-    tree first = NULL_TREE, end = NULL_TREE;
+    std::vector<Group> groups;
     for (const BufferAccess &access : accesses_[buffer.index]) {
       const AffineOffset &offset = access.offset;
       if (!access.every_path || !offset.affine || !access.size ||
           !computable_at_launch(offset.constant))
         continue;
-      tree runs = boolean_true_node;
       tree low = as_long_long(offset.constant);
       tree high = fold_build2(PLUS_EXPR, type, low, as_long_long(access.size));
-      bool known = true;
-      for (const auto &[var, coefficient] : offset.terms) {
-        auto v =
-            std::find_if(index_vars_.begin(), index_vars_.end(),
-                         [&](const IndexVariable &i) { return i.var == var; });
-        if (v == index_vars_.end() || !computable_at_launch(v->lower) ||
-            !computable_at_launch(v->bound) ||
-            !computable_at_launch(coefficient)) {
-          known = false;
-          break;
-        }
-        tree lower = as_long_long(v->lower), bound = as_long_long(v->bound);
-        runs =
-            fold_build2(TRUTH_ANDIF_EXPR, boolean_type_node, runs,
-                        fold_build2(LT_EXPR, boolean_type_node, lower, bound));
-        tree c = as_long_long(coefficient);
-        tree at_lower = fold_build2(MULT_EXPR, type, c, lower);
-        tree at_last = fold_build2(
-            MULT_EXPR, type, c,
-            fold_build2(MINUS_EXPR, type, bound, build_one_cst(type)));
-        low = fold_build2(PLUS_EXPR, type, low,
+      auto group = std::find_if(groups.begin(), groups.end(),
+                                [&](const Group &g) {
+                                  return same_terms(*g.form, offset);
+                                });
+      if (group == groups.end()) {
+        Group added{&offset, boolean_true_node, build_zero_cst(type),
+                    build_zero_cst(type), {}, {}};
+        bool known = true;
+        for (const auto &[var, coefficient] : offset.terms) {
+          auto v = std::find_if(
+              index_vars_.begin(), index_vars_.end(),
+              [&](const IndexVariable &i) { return i.var == var; });
+          if (v == index_vars_.end() || !computable_at_launch(v->lower) ||
+              !computable_at_launch(v->bound) ||
+              !computable_at_launch(coefficient)) {
+            known = false;
+            break;
+          }
+          tree lower = as_long_long(v->lower), bound = as_long_long(v->bound);
+          added.runs = fold_build2(
+              TRUTH_ANDIF_EXPR, boolean_type_node, added.runs,
+              fold_build2(LT_EXPR, boolean_type_node, lower, bound));
+          tree c = as_long_long(coefficient);
+          tree at_lower = fold_build2(MULT_EXPR, type, c, lower);
+          tree at_last = fold_build2(
+              MULT_EXPR, type, c,
+              fold_build2(MINUS_EXPR, type, bound, build_one_cst(type)));
+          added.lowest =
+              fold_build2(PLUS_EXPR, type, added.lowest,
                           fold_build2(MIN_EXPR, type, at_lower, at_last));
-        high = fold_build2(PLUS_EXPR, type, high,
-                           fold_build2(MAX_EXPR, type, at_lower, at_last));
+          added.highest =
+              fold_build2(PLUS_EXPR, type, added.highest,
+                          fold_build2(MAX_EXPR, type, at_lower, at_last));
+        }
+        if (!known)
+          continue;
+        groups.push_back(added);
+        group = groups.end() - 1;
       }
-      if (!known)
-        continue;
-      low = fold_build3(COND_EXPR, type, runs, low, none_first);
-      high = fold_build3(COND_EXPR, type, unshare_expr(runs), high, none_end);
+      add_distinct(group->lows, low);
+      add_distinct(group->highs, high);
+    }
+    tree first = NULL_TREE, end = NULL_TREE;
+    for (const Group &group : groups) {
+      tree low = NULL_TREE, high = NULL_TREE;
+      for (tree value : group.lows)
+        low = low ? fold_build2(MIN_EXPR, type, low, value) : value;
+      for (tree value : group.highs)
+        high = high ? fold_build2(MAX_EXPR, type, high, value) : value;
+      low = fold_build3(COND_EXPR, type, group.runs,
+                        fold_build2(PLUS_EXPR, type, low, group.lowest),
+                        none_first);
+      high = fold_build3(COND_EXPR, type, unshare_expr(group.runs),
+                         fold_build2(PLUS_EXPR, type, high, group.highest),
+                         none_end);
       first = first ? fold_build2(MIN_EXPR, type, first, low) : low;
       end = end ? fold_build2(MAX_EXPR, type, end, high) : high;
     }
