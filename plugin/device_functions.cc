@@ -189,10 +189,68 @@ private:
 
 bool NoInstantiation::active = false;
 
+namespace {
+
+// A template argument that brings no namespace to argument-dependent
+// lookup: a number, a pointer to one, or a constant.
+bool brings_no_namespace(tree argument) {
+  if (!TYPE_P(argument))
+    return TREE_CODE(argument) == INTEGER_CST;
+  while (POINTER_TYPE_P(argument))
+    argument = TREE_TYPE(argument);
+  return TREE_CODE(argument) == INTEGER_TYPE ||
+         TREE_CODE(argument) == REAL_TYPE ||
+         TREE_CODE(argument) == BOOLEAN_TYPE;
+}
+
+// Whether the instance FNDECL means the same wherever it is instantiated:
+// its arguments bring no namespace, and its template calls nothing whose
+// lookup waits for them (every call in the pattern names its function),
+// so a later declaration cannot change it.  HeCBench's s3d divides
+// through `template <class T1, class T2> T1 DIV(T1, T2)` in every loop.
+bool same_at_any_point(tree fndecl) {
+  tree abstract = definition_of(fndecl);
+  if (!DECL_LANG_SPECIFIC(abstract) || !DECL_TEMPLATE_INFO(abstract) ||
+      !DECL_TEMPLATE_INSTANTIATION(abstract))
+    return false;
+  tree args = DECL_TI_ARGS(abstract);
+  for (int level = 1; level <= TMPL_ARGS_DEPTH(args); ++level) {
+    tree arguments = TMPL_ARGS_LEVEL(args, level);
+    for (int i = 0; i < TREE_VEC_LENGTH(arguments); ++i)
+      if (!brings_no_namespace(TREE_VEC_ELT(arguments, i)))
+        return false;
+  }
+  tree pattern = DECL_TEMPLATE_RESULT(most_general_template(
+      DECL_TI_TEMPLATE(abstract)));
+  if (!pattern || !DECL_SAVED_TREE(pattern))
+    return false;
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) != CALL_EXPR)
+        return NULL_TREE;
+      tree function = CALL_EXPR_FN(t);
+      if (function && TREE_CODE(function) == ADDR_EXPR)
+        function = TREE_OPERAND(function, 0);
+      return !function || TREE_CODE(function) != FUNCTION_DECL ? t
+                                                                : NULL_TREE;
+    }
+  };
+  return !cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(pattern),
+                                          Search::visit, nullptr);
+}
+
+} // namespace
+
 tree visible_body(tree fndecl) {
   // The standard library's templates (std::max<double>) look nothing up in
   // the program's later declarations that their arguments do not bring.
-  if (!NoInstantiation::active || decl_in_std_namespace_p(fndecl))
+  if (!NoInstantiation::active || decl_in_std_namespace_p(fndecl) ||
+      same_at_any_point(fndecl))
     instantiate_if_needed(fndecl);
   return DECL_SAVED_TREE(fndecl);
 }
