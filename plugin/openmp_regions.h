@@ -26,7 +26,9 @@
 // every region, whether and how it was checked.
 //
 // A region shown right, with no mistake, goes on to region_lowering.h,
-// which may replace it by a call of a ferry kernel outlined from it.
+// which may replace it by a call of a ferry kernel outlined from it; so
+// does one whose only doubt is whether each iteration touches its own
+// elements, which the pragma promises (Kernel::promised).
 //
 // Input: a function at PLUGIN_PRE_GENERICIZE.  Output: diagnostics, and the
 // regions ferry runs as kernels replaced; the others are compiled as GCC

@@ -129,13 +129,13 @@ tree LoopChecker::as_long_long(tree t) {
 }
 
 // What each buffer's affine accesses reach over the loop's ranges, when
-// the ranges are known at the launch.
-// The reach of a buffer is built per group of accesses that move alike
-// with the loop variables (the same coefficients): one test whether the
-// loop runs and one range of the variables per group, and the distinct
-// constant parts under one MIN and one MAX.  A stencil's hundreds of
-// accesses (HeCBench's sw4ck) gave a conditional each, and GCC's value
-// numbering, quadratic in them, took half a minute on one kernel.
+// the ranges are known at the launch.  The reach is built per group of
+// accesses that move alike with the loop variables (the same
+// coefficients): one test whether the loop runs and one range of the
+// variables per group, and the distinct constant parts under one MIN and
+// one MAX.  A stencil's hundreds of accesses (HeCBench's sw4ck) gave a
+// conditional each, and GCC's value numbering, quadratic in them, took
+// half a minute on one kernel.
 void LoopChecker::compute_reaches() {
   tree type = long_long_integer_type_node;
   tree none_first = TYPE_MAX_VALUE(type), none_end = TYPE_MIN_VALUE(type);
