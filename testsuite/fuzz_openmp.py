@@ -128,10 +128,13 @@ def generate_region(seed, index):
         text = text.replace("[i]", "[i * m + j]").replace(" + i;",
                                                             " + (i * m + j);")
     if offset:
-        # Every access of a buffer at the iteration's element, through a
-        # subscript or a pointer (not `x[i % 7]`, which only reads).
+        # Every access of a buffer, through a subscript or a pointer, moves
+        # into the section, `x[i % 7]` too: a read before `off` is outside
+        # what the map brings (undefined on a GPU, where libgomp's build
+        # and ferry's read different bytes).
         text = text.replace("[%s]" % element.strip("()"),
                             "[off + %s]" % element.strip("()"))
+        text = text.replace("[i % 7]", "[off + i % 7]")
         text = re.sub(r"\b([xyzw]) \+ %s;" % re.escape(element),
                       r"\1 + off + %s;" % element, text)
     if case.nest:
