@@ -83,6 +83,12 @@ public:
   // may get it later, before the first OpenMP construct that needs it.
   virtual bool image_registered(unsigned version, int target_type,
                                 const void *target_data) = 0;
+  // The target data libgomp gets for an image registered here: TARGET_DATA
+  // without what only the direct path runs, where this launcher can cut
+  // it, else TARGET_DATA.  The same pointer at every call, for libgomp's
+  // registration and unregistration to match.
+  virtual const void *image_for_libgomp(unsigned version, int target_type,
+                                        const void *target_data) = 0;
   // The frames module that ferry's mkoffload adds to an image (abi.h,
   // __ferry_register_frames_module): BYTES of code objects, which stay in
   // the program.

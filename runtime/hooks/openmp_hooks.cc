@@ -18,6 +18,8 @@
 // cache for XSBench ported, in a program whose kernels may all take the
 // direct path and never run any of it.  An image registered once a device
 // is open is loaded into it then (GCC 12's GOMP_offload_register_ver).
+// libgomp gets each image without the direct entries, which it never
+// runs (Launcher::image_for_libgomp).
 //
 // And, for the program's own data constructs and regions: the sections
 // they map, which residency/program_maps.h keeps for the regions ferry runs
@@ -136,7 +138,8 @@ private:
     static const auto real = next<Register>("GOMP_offload_register_ver");
     if (real)
       real(image.version, image.host_table, image.target_type,
-           image.target_data);
+           ferry::rt::direct_launcher().image_for_libgomp(
+               image.version, image.target_type, image.target_data));
   }
 
   std::mutex mutex_;
@@ -364,5 +367,7 @@ FERRY_HOOK void GOMP_offload_unregister_ver(unsigned version,
   static const auto real = next<Register>("GOMP_offload_unregister_ver");
   if (!held_images().drop({version, host_table, target_type, target_data}) &&
       real)
-    real(version, host_table, target_type, target_data);
+    real(version, host_table, target_type,
+         ferry::rt::direct_launcher().image_for_libgomp(version, target_type,
+                                                        target_data));
 }

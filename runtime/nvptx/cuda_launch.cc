@@ -135,6 +135,11 @@ public:
     return nvptx::image_registered(version, target_type, target_data);
   }
 
+  const void *image_for_libgomp(unsigned version, int target_type,
+                                const void *target_data) override {
+    return nvptx::image_for_libgomp(version, target_type, target_data);
+  }
+
   void frames_module_registered(const char *code, std::size_t bytes) override {
     nvptx::frames_module_registered(code, bytes);
   }

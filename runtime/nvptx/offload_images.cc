@@ -3,8 +3,14 @@
 #include "nvptx/offload_images.h"
 
 #include "nvptx/nvptx_settings.h"
+#include "nvptx/ptx_prune.h"
 
 #include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <unordered_set>
 
 namespace ferry::rt::nvptx {
 
@@ -45,7 +51,62 @@ std::vector<PtxObject> &registered_frames_modules() {
   return *modules;
 }
 
+// An image's target data with its objects cut (image_for_libgomp).
+struct CutImage {
+  std::vector<std::string> code; // each NUL-terminated, as mkoffload's
+  std::vector<PtxObject> objects;
+  NvptxTargetData data;
+};
+
+std::unique_ptr<CutImage> cut_image(const NvptxTargetData &image) {
+  // libgomp looks these up by name in every module it loads, if present.
+  std::unordered_set<std::string_view> named = {"__gomp_device_num",
+                                                "__nvptx_clocktick"};
+  for (unsigned i = 0; i < image.function_count; ++i)
+    named.insert(image.functions[i].name);
+  for (unsigned i = 0; i < image.variable_count; ++i)
+    named.insert(image.variable_names[i]);
+  std::vector<std::string_view> objects;
+  for (unsigned i = 0; i < image.object_count; ++i)
+    objects.emplace_back(image.objects[i].code,
+                         strnlen(image.objects[i].code, image.objects[i].size));
+  PrunedModule pruned = prune_to_entries(
+      objects, [&named](std::string_view name) { return named.count(name); });
+  // Every region libgomp may launch must be there.
+  if (pruned.entries.size() != image.function_count ||
+      pruned.objects.empty())
+    return nullptr;
+  auto cut = std::make_unique<CutImage>();
+  cut->code = std::move(pruned.objects);
+  for (const std::string &code : cut->code)
+    cut->objects.push_back({code.c_str(), code.size() + 1});
+  cut->data = image;
+  cut->data.objects = cut->objects.data();
+  cut->data.object_count = static_cast<unsigned>(cut->objects.size());
+  return cut;
+}
+
 } // namespace
+
+const void *image_for_libgomp(unsigned version, int target_type,
+                              const void *target_data) {
+  // From GOMP_VERSION 2 the layout may carry more than this copy would.
+  if (target_type != kGompDeviceNvidiaPtx ||
+      (version & 0xffff) != kGompVersionNvidiaPtx ||
+      (version >> 16) >= kGompVersionWithRequiresMask ||
+      !nvptx_settings().prune_module)
+    return target_data;
+  static std::mutex mutex;
+  static auto *cuts = new std::map<const void *, std::unique_ptr<CutImage>>;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto found = cuts->find(target_data);
+  if (found == cuts->end())
+    found = cuts->emplace(target_data,
+                          cut_image(*static_cast<const NvptxTargetData *>(
+                              target_data)))
+                .first;
+  return found->second ? &found->second->data : target_data;
+}
 
 bool image_registered(unsigned version, int target_type,
                       const void *target_data) {

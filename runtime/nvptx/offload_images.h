@@ -46,6 +46,17 @@ std::size_t registered_image_count();
 // output; *FRAMES_MODULES says which.
 std::vector<PtxObject> objects_to_link(bool *frames_modules);
 
+// The target data libgomp gets for an image registered with TARGET_DATA
+// (GOMP_offload_register_ver and _unregister_ver, the same pointer at
+// every call): a copy whose PTX objects keep only what the image's OpenMP
+// regions and declare target variables reach, so that libgomp's load, the
+// driver compiling every function at the program's first construct,
+// leaves out the direct entries and their bodies (a third of TeaLeaf's
+// image), which only the direct launcher runs; TARGET_DATA itself where
+// the layout is not GCC 12's or FERRY_PRUNE_MODULE=0.
+const void *image_for_libgomp(unsigned version, int target_type,
+                              const void *target_data);
+
 // Why the program's entries run without a frames module, for FERRY_STATS:
 // what costs them full block sizes and per-thread frames.
 std::string why_no_frames_module();

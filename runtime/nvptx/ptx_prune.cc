@@ -66,22 +66,60 @@ Block classify(std::string_view text) {
   return block;
 }
 
+// The name an `.entry` line defines, when LINE is one: GCC's back end
+// writes the kernel stub of each OpenMP region (`.visible .entry
+// f$_omp_fn$0`, which calls gomp_nvptx_main with `f$_omp_fn$0$impl`)
+// without a mark of its own, after whatever function precedes it.
+std::string_view entry_defined(std::string_view line) {
+  constexpr std::string_view kVisible = ".visible ", kEntry = ".entry ";
+  if (starts_with(line, kVisible))
+    line.remove_prefix(kVisible.size());
+  if (!starts_with(line, kEntry))
+    return {};
+  line.remove_prefix(kEntry.size());
+  std::size_t end = 0;
+  while (end < line.size() && line[end] != ' ' && line[end] != '(')
+    ++end;
+  return line.substr(0, end);
+}
+
+// Where the block starting at START ends: at the next line that is a mark,
+// or an entry that follows no mark.
+std::size_t block_end(std::string_view object, std::size_t start) {
+  std::size_t line = start;
+  bool after_mark = starts_with(object.substr(start), kMark);
+  while (true) {
+    line = object.find('\n', line);
+    if (line == std::string_view::npos)
+      return object.size();
+    ++line;
+    const std::string_view rest = object.substr(line);
+    if (starts_with(rest, kMark))
+      return line;
+    if (!after_mark && !entry_defined(first_line(rest)).empty())
+      return line;
+    after_mark = false;
+  }
+}
+
 std::vector<Block> blocks_of(std::string_view object) {
   std::vector<Block> blocks;
   std::size_t start = 0;
   while (start < object.size()) {
-    std::size_t next = start;
-    do {
-      next = object.find(kMark, next + 1);
-    } while (next != std::string_view::npos && object[next - 1] != '\n');
-    const std::size_t end = next == std::string_view::npos ? object.size()
-                                                            : next;
+    const std::size_t end = block_end(object, start);
     const std::string_view text = object.substr(start, end - start);
     Block block;
-    if (starts_with(text, kMark))
+    const std::string_view unmarked_entry = entry_defined(first_line(text));
+    if (starts_with(text, kMark)) {
       block = classify(text);
-    else
+    } else if (!unmarked_entry.empty()) {
       block.text = text;
+      block.kind = Block::Kind::kDefinition;
+      block.function = block.entry = true;
+      block.name = unmarked_entry;
+    } else {
+      block.text = text;
+    }
     blocks.push_back(block);
     start = end;
   }
@@ -127,7 +165,7 @@ bool is_preamble_only(std::string_view text) {
 
 PrunedModule
 prune_to_entries(const std::vector<std::string_view> &objects,
-                 const std::function<bool(std::string_view)> &keep_entry) {
+                 const std::function<bool(std::string_view)> &keep) {
   std::vector<std::vector<Block>> blocks;
   std::unordered_map<std::string_view, std::vector<const Block *>> definitions;
   PrunedModule pruned;
@@ -157,10 +195,12 @@ prune_to_entries(const std::vector<std::string_view> &objects,
     for (const Block &block : object)
       if (block.kind == Block::Kind::kOther)
         keep_words_of(block.text);
-      else if (block.entry && keep_entry(block.name) &&
-               named.insert(block.name).second) {
+      else if ((block.entry || (block.kind == Block::Kind::kDefinition &&
+                                !block.function)) &&
+               keep(block.name) && named.insert(block.name).second) {
         pending.push_back(block.name);
-        pruned.entries.emplace_back(block.name);
+        if (block.entry)
+          pruned.entries.emplace_back(block.name);
       }
   while (!pending.empty()) {
     const std::string_view name = pending.back();

@@ -4,11 +4,15 @@
 // declarations of what they keep; what only other entries reach goes,
 // with the declarations nothing kept names and the objects left without
 // a definition.  The PTX is shaped as GCC 12's nvptx back end writes it:
-// a program object, and two objects of the libraries it links.
+// a program object, and two objects of the libraries it links; an OpenMP
+// region's kernel stub follows a direct entry without a mark.  And the
+// image libgomp gets: its regions and variables, without the direct
+// entries.
 #define BOOST_TEST_MODULE ptx_prune
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
 
+#include "nvptx/offload_images.h"
 #include "nvptx/ptx_prune.h"
 
 #include <string>
@@ -187,4 +191,95 @@ BOOST_AUTO_TEST_CASE(unmarked_text_is_kept_with_what_it_names) {
   const PrunedModule kept = prune({unmarked});
   BOOST_REQUIRE_EQUAL(kept.objects.size(), 1u);
   BOOST_TEST(kept.objects[0] == unmarked);
+}
+
+BOOST_AUTO_TEST_CASE(an_unmarked_region_stub_is_not_part_of_the_entry_before) {
+  // GCC 12 writes `f$_omp_fn$0`, the kernel stub that starts libgomp's
+  // device runtime, right after the function before it, unmarked.
+  std::string program = kProgram;
+  const std::string stub =
+      ".visible .entry f$_omp_fn$0 (.param .u64 %arg, .param .u64 %stack)\n"
+      "{\nmov.u64 %R0,f$_omp_fn$0$impl;\ncall.uni GOMP_parallel,(%P0);\n"
+      "ret.uni;\n}\n// BEGIN FUNCTION DEF: f$_omp_fn$0$impl\n"
+      ".func f$_omp_fn$0$impl (.param .u64 %in_ar0)\n{\nret;\n}\n";
+  const std::string before_framed =
+      "// BEGIN GLOBAL FUNCTION DEF: __ferry_direct_k_0_framed";
+  program.insert(program.find(before_framed), stub);
+  const PrunedModule pruned = prune({program, kLibm, kLibgomp});
+  BOOST_REQUIRE_EQUAL(pruned.objects.size(), 2u);
+  BOOST_TEST(has(pruned.objects[0], ".visible .entry __ferry_direct_k_0 ("));
+  for (const std::string &object : pruned.objects) {
+    BOOST_TEST(!has(object, "f$_omp_fn$0"));
+    BOOST_TEST(!has(object, "GOMP_parallel"));
+  }
+  BOOST_TEST(pruned.functions_given == 11u);
+  BOOST_TEST(pruned.functions_kept == 4u);
+  // An entry the launcher keeps keeps its stub's callees.
+  const PrunedModule with_stub = prune_to_entries(
+      {program, kLibm, kLibgomp}, [](std::string_view name) {
+        return name == "f$_omp_fn$0";
+      });
+  BOOST_REQUIRE_EQUAL(with_stub.objects.size(), 2u);
+  BOOST_TEST(has(with_stub.objects[0], "FUNCTION DEF: f$_omp_fn$0$impl"));
+  BOOST_TEST(!has(with_stub.objects[0], "__ferry_direct_k_0"));
+  BOOST_TEST(has(with_stub.objects[1], "FUNCTION DEF: GOMP_parallel"));
+  BOOST_TEST(with_stub.entries == std::vector<std::string>{"f$_omp_fn$0"},
+             boost::test_tools::per_element());
+}
+
+namespace {
+
+// mkoffload's nvptx target data (GCC 12, GOMP_VERSION_NVIDIA_PTX 1).
+struct Function {
+  const char *name;
+  unsigned short launch_dims[3];
+};
+struct TargetData {
+  const ferry::rt::nvptx::PtxObject *objects;
+  unsigned object_count;
+  const char *const *variable_names;
+  unsigned variable_count;
+  const Function *functions;
+  unsigned function_count;
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(libgomp_gets_its_regions_and_variables_only) {
+  using ferry::rt::nvptx::image_for_libgomp;
+  using ferry::rt::nvptx::PtxObject;
+  const std::string program =
+      std::string(kProgram) + "// BEGIN VAR DEF: declared\n"
+                              ".global .align 8 .u64 declared[1];\n";
+  const PtxObject objects[] = {{program.c_str(), program.size() + 1},
+                               {kLibm, std::string_view(kLibm).size() + 1},
+                               {kLibgomp, std::string_view(kLibgomp).size() + 1}};
+  const char *const variables[] = {"declared"};
+  const Function functions[] = {{"k$_omp_fn$0", {0, 0, 0}}};
+  const TargetData image = {objects, 3, variables, 1, functions, 1};
+  constexpr unsigned kGcc12 = (1u << 16) | 1u;
+  constexpr int kNvptx = 5;
+  const auto *given = static_cast<const TargetData *>(
+      image_for_libgomp(kGcc12, kNvptx, &image));
+  BOOST_REQUIRE(given != &image);
+  BOOST_TEST(image_for_libgomp(kGcc12, kNvptx, &image) == given);
+  BOOST_TEST(given->functions == functions);
+  BOOST_TEST(given->variable_names == variables);
+  // libm's object serves only the direct entry.
+  BOOST_REQUIRE_EQUAL(given->object_count, 2u);
+  const std::string cut = given->objects[0].code;
+  BOOST_TEST(given->objects[0].size == cut.size() + 1);
+  BOOST_TEST(has(cut, ".visible .entry k$_omp_fn$0"));
+  BOOST_TEST(has(cut, "VAR DEF: declared"));
+  BOOST_TEST(!has(cut, "__ferry_direct_k_0"));
+  BOOST_TEST(!has(cut, "framed_body"));
+  BOOST_TEST(has(given->objects[1].code, "FUNCTION DEF: GOMP_parallel"));
+  // Other layouts and other devices' images go as they are.
+  BOOST_TEST(image_for_libgomp((2u << 16) | 1u, kNvptx, &image) == &image);
+  BOOST_TEST(image_for_libgomp(kGcc12, 1, &image) == &image);
+  // An image whose regions are not all found is not cut.
+  const Function missing[] = {{"k$_omp_fn$0", {0, 0, 0}},
+                              {"gone$_omp_fn$1", {0, 0, 0}}};
+  const TargetData incomplete = {objects, 3, variables, 1, missing, 2};
+  BOOST_TEST(image_for_libgomp(kGcc12, kNvptx, &incomplete) == &incomplete);
 }
