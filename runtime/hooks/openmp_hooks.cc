@@ -184,11 +184,21 @@ void prepare_default_device(int device) {
   });
 }
 
-// Before a construct on DEVICE that maps or runs code: libgomp needs the
-// images too.
-void before_construct(const char *what, int device) {
+// Before a construct on DEVICE that runs code or maps memory: libgomp
+// needs the images for a region, or for a map of a declare target
+// variable (whose device copy is in the image), and for nothing else.  A
+// program that maps its arrays with data constructs and runs every loop
+// as a ferry kernel never has libgomp load them (TeaLeaf: the driver
+// compiling 819 KB of PTX on a cold JIT cache).  COUNT ADDRESSES: the
+// construct's maps, none for a region.
+void before_construct(const char *what, int device, std::size_t count = 0,
+                      void *const *addresses = nullptr) {
   prepare_default_device(device);
-  held_images().release(what);
+  bool needs_images = addresses == nullptr;
+  for (std::size_t i = 0; i < count && !needs_images; ++i)
+    needs_images = addresses[i] && held_images().declares(addresses[i]);
+  if (needs_images)
+    held_images().release(what);
   before_openmp(what);
 }
 
@@ -249,7 +259,7 @@ FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(int, std::size_t, void **, std::size_t *,
                                    unsigned short *)>("GOMP_target_data_ext");
-  before_construct("an OpenMP target data construct", device);
+  before_construct("an OpenMP target data construct", device, count, addresses);
   real(device, count, addresses, sizes, kinds);
   ferry::rt::begin_data_maps(count, addresses, sizes, kinds);
 }
@@ -271,7 +281,7 @@ FERRY_HOOK void GOMP_target_update_ext(int device, std::size_t count,
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_update_ext");
-  before_construct("an OpenMP target update", device);
+  before_construct("an OpenMP target update", device, count, addresses);
   real(device, count, addresses, sizes, kinds, flags, depend);
 }
 
@@ -285,7 +295,8 @@ FERRY_HOOK void GOMP_target_enter_exit_data(int device, std::size_t count,
   static auto real =
       next<void (*)(int, std::size_t, void **, std::size_t *, unsigned short *,
                     unsigned, void **)>("GOMP_target_enter_exit_data");
-  before_construct("an OpenMP target enter or exit data construct", device);
+  before_construct("an OpenMP target enter or exit data construct", device,
+                   count, addresses);
   real(device, count, addresses, sizes, kinds, flags, depend);
   constexpr unsigned kExitData = 1u << 1; // GOMP_TARGET_FLAG_EXIT_DATA
   ferry::rt::enter_exit_maps(count, addresses, sizes, kinds,

@@ -73,8 +73,7 @@ std::unique_ptr<CutImage> cut_image(const NvptxTargetData &image) {
   PrunedModule pruned = prune_to_entries(
       objects, [&named](std::string_view name) { return named.count(name); });
   // Every region libgomp may launch must be there.
-  if (pruned.entries.size() != image.function_count ||
-      pruned.objects.empty())
+  if (pruned.entries.size() != image.function_count || pruned.objects.empty())
     return nullptr;
   auto cut = std::make_unique<CutImage>();
   cut->code = std::move(pruned.objects);
@@ -101,10 +100,11 @@ const void *image_for_libgomp(unsigned version, int target_type,
   std::lock_guard<std::mutex> lock(mutex);
   auto found = cuts->find(target_data);
   if (found == cuts->end())
-    found = cuts->emplace(target_data,
-                          cut_image(*static_cast<const NvptxTargetData *>(
-                              target_data)))
-                .first;
+    found =
+        cuts->emplace(
+                target_data,
+                cut_image(*static_cast<const NvptxTargetData *>(target_data)))
+            .first;
   return found->second ? &found->second->data : target_data;
 }
 

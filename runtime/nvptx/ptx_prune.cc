@@ -130,13 +130,21 @@ bool is_word_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
 }
 
-// Calls F with every word of TEXT: names, and pieces of instructions and
-// registers, which name nothing.
+// Calls F with every word of TEXT outside comments: names, and pieces of
+// instructions and registers, which name nothing.  Comments name nothing
+// the module needs (mkoffload's `//:FUNC_MAP "f$_omp_fn$0"` lines name
+// every region's stub).
 template <typename F> void for_each_word(std::string_view text, F &&f) {
   std::size_t at = 0;
   while (at < text.size()) {
-    while (at < text.size() && !is_word_char(text[at]))
+    while (at < text.size() && !is_word_char(text[at])) {
+      if (text[at] == '/' && at + 1 < text.size() && text[at + 1] == '/') {
+        at = text.find('\n', at);
+        if (at == std::string_view::npos)
+          return;
+      }
       ++at;
+    }
     const std::size_t start = at;
     while (at < text.size() && is_word_char(text[at]))
       ++at;
@@ -195,8 +203,8 @@ prune_to_entries(const std::vector<std::string_view> &objects,
     for (const Block &block : object)
       if (block.kind == Block::Kind::kOther)
         keep_words_of(block.text);
-      else if ((block.entry || (block.kind == Block::Kind::kDefinition &&
-                                !block.function)) &&
+      else if ((block.entry ||
+                (block.kind == Block::Kind::kDefinition && !block.function)) &&
                keep(block.name) && named.insert(block.name).second) {
         pending.push_back(block.name);
         if (block.entry)

@@ -3,8 +3,10 @@
 # first OpenMP construct that may need them (runtime/hooks/openmp_hooks.cc),
 # as the ferry-images line of FERRY_STATS=1 reports it: a run whose kernels
 # never reach an OpenMP region gives libgomp none, the first target region
-# or target update gives it the image, so does omp_target_is_present of a
-# declare target variable (present once its image is loaded), not of
+# or target update of a declare target variable gives it the image, so
+# does an enter data construct that maps one, not one that maps the
+# program's own arrays only, and omp_target_is_present of a declare
+# target variable (present once its image is loaded), not of
 # other memory, which libferry asks about each buffer,
 # FERRY_DEFER_IMAGES=0 gives it at registration, an image with OpenACC
 # functions goes at once (OpenACC's constructs do not release held images),
@@ -28,7 +30,9 @@ int factor = 1;
 }
 int main(int argc, char **argv) {
   // MODE: "kernel", "constructs" (an update, the kernel, a region),
-  // "present" (of the declare target variable), "heap" (of other memory)
+  // "present" (of the declare target variable), "heap" (of other memory),
+  // "data" (enter and exit data of the stack's array), "declared" (enter
+  // data of the declare target variable)
   const char *mode = argc > 1 ? argv[1] : "";
   double v[4] = {1, 2, 3, 4};
   if (std::strcmp(mode, "present") == 0)
@@ -37,6 +41,15 @@ int main(int argc, char **argv) {
   if (std::strcmp(mode, "heap") == 0)
     std::printf("heap present %d\n",
                 omp_target_is_present(v, omp_get_default_device()));
+  if (std::strcmp(mode, "data") == 0) {
+#pragma omp target enter data map(to : v[0 : 4])
+#pragma omp target exit data map(from : v[0 : 4])
+  }
+  if (std::strcmp(mode, "declared") == 0) {
+#pragma omp target enter data map(to : factor)
+    std::printf("present %d\n",
+                omp_target_is_present(&factor, omp_get_default_device()));
+  }
   const bool constructs = std::strcmp(mode, "constructs") == 0;
   if (constructs) {
     factor = 3;
@@ -80,6 +93,16 @@ out=$(FERRY_STATS=1 "$dir/k" heap 2>&1) || fail "run with omp_target_is_present 
 echo "$out" | grep -q '^heap present 1$' || fail "the host's memory is not present: $out"
 [ "$(images "$out")" = "$(given 0)" ] ||
   fail "omp_target_is_present of other memory gave libgomp the image: $out"
+
+out=$(FERRY_STATS=1 "$dir/k" data 2>&1) || fail "run with enter data failed: $out"
+echo "$out" | grep -q '^1 4$' || fail "wrong result with enter data: $out"
+[ "$(images "$out")" = "$(given 0)" ] ||
+  fail "enter data of the program's own array gave libgomp the image: $out"
+
+out=$(FERRY_STATS=1 "$dir/k" declared 2>&1) || fail "run with enter data of factor failed: $out"
+echo "$out" | grep -q '^present 1$' || fail "factor is not present after enter data: $out"
+[ "$(images "$out")" = "$(given '1 (before an OpenMP target enter or exit data construct)')" ] ||
+  fail "enter data of a declare target variable did not give libgomp the image: $out"
 
 out=$(FERRY_DEFER_IMAGES=0 FERRY_STATS=1 "$dir/k" 2>&1) || fail "FERRY_DEFER_IMAGES=0 run failed: $out"
 [ "$(images "$out")" = "$(given '1 (FERRY_DEFER_IMAGES=0)')" ] ||

@@ -155,10 +155,9 @@ BOOST_AUTO_TEST_CASE(what_only_other_entries_reach_goes) {
   BOOST_TEST(pruned.entries == std::vector<std::string>{"__ferry_direct_k_0"},
              boost::test_tools::per_element());
   BOOST_TEST(pruned.bytes_kept == program.size() + libm.size());
-  BOOST_TEST(pruned.bytes_given ==
-             std::string_view(kProgram).size() +
-                 std::string_view(kLibm).size() +
-                 std::string_view(kLibgomp).size());
+  BOOST_TEST(pruned.bytes_given == std::string_view(kProgram).size() +
+                                       std::string_view(kLibm).size() +
+                                       std::string_view(kLibgomp).size());
 }
 
 BOOST_AUTO_TEST_CASE(the_launcher_decides_which_entries_stay) {
@@ -205,6 +204,10 @@ BOOST_AUTO_TEST_CASE(an_unmarked_region_stub_is_not_part_of_the_entry_before) {
   const std::string before_framed =
       "// BEGIN GLOBAL FUNCTION DEF: __ferry_direct_k_0_framed";
   program.insert(program.find(before_framed), stub);
+  // mkoffload names each region in a comment of the preamble.
+  const std::string preamble_end = "// END PREAMBLE\n";
+  program.insert(program.find(preamble_end) + preamble_end.size(),
+                 "//:FUNC_MAP \"f$_omp_fn$0\"\n");
   const PrunedModule pruned = prune({program, kLibm, kLibgomp});
   BOOST_REQUIRE_EQUAL(pruned.objects.size(), 2u);
   BOOST_TEST(has(pruned.objects[0], ".visible .entry __ferry_direct_k_0 ("));
@@ -215,8 +218,8 @@ BOOST_AUTO_TEST_CASE(an_unmarked_region_stub_is_not_part_of_the_entry_before) {
   BOOST_TEST(pruned.functions_given == 11u);
   BOOST_TEST(pruned.functions_kept == 4u);
   // An entry the launcher keeps keeps its stub's callees.
-  const PrunedModule with_stub = prune_to_entries(
-      {program, kLibm, kLibgomp}, [](std::string_view name) {
+  const PrunedModule with_stub =
+      prune_to_entries({program, kLibm, kLibgomp}, [](std::string_view name) {
         return name == "f$_omp_fn$0";
       });
   BOOST_REQUIRE_EQUAL(with_stub.objects.size(), 2u);
@@ -248,12 +251,13 @@ struct TargetData {
 BOOST_AUTO_TEST_CASE(libgomp_gets_its_regions_and_variables_only) {
   using ferry::rt::nvptx::image_for_libgomp;
   using ferry::rt::nvptx::PtxObject;
-  const std::string program =
-      std::string(kProgram) + "// BEGIN VAR DEF: declared\n"
+  const std::string program = std::string(kProgram) +
+                              "// BEGIN VAR DEF: declared\n"
                               ".global .align 8 .u64 declared[1];\n";
-  const PtxObject objects[] = {{program.c_str(), program.size() + 1},
-                               {kLibm, std::string_view(kLibm).size() + 1},
-                               {kLibgomp, std::string_view(kLibgomp).size() + 1}};
+  const PtxObject objects[] = {
+      {program.c_str(), program.size() + 1},
+      {kLibm, std::string_view(kLibm).size() + 1},
+      {kLibgomp, std::string_view(kLibgomp).size() + 1}};
   const char *const variables[] = {"declared"};
   const Function functions[] = {{"k$_omp_fn$0", {0, 0, 0}}};
   const TargetData image = {objects, 3, variables, 1, functions, 1};
