@@ -185,17 +185,22 @@ void prepare_default_device(int device) {
 }
 
 // Before a construct on DEVICE that runs code or maps memory: libgomp
-// needs the images for a region, or for a map of a declare target
-// variable (whose device copy is in the image), and for nothing else.  A
-// program that maps its arrays with data constructs and runs every loop
-// as a ferry kernel never has libgomp load them (TeaLeaf: the driver
-// compiling 819 KB of PTX on a cold JIT cache).  COUNT ADDRESSES: the
-// construct's maps, none for a region.
+// needs the images for a region on a device, or for a map of a declare
+// target variable (whose device copy is in the image), and for nothing
+// else: not for a construct whose `if` is false (DEVICE is then
+// GOMP_DEVICE_HOST_FALLBACK, and it runs on the host).  A program that
+// maps its arrays with data constructs and runs every loop as a ferry
+// kernel never has libgomp load them (TeaLeaf, whose halo updates run on
+// the host with `if (is_offload)` false while it sets up: the driver
+// compiling 819 KB of PTX on a cold JIT cache, 3 s).  COUNT ADDRESSES:
+// the construct's maps, none for a region.
 void before_construct(const char *what, int device, std::size_t count = 0,
                       void *const *addresses = nullptr) {
+  constexpr int kHostFallback = -2; // GOMP_DEVICE_HOST_FALLBACK
   prepare_default_device(device);
-  bool needs_images = addresses == nullptr;
-  for (std::size_t i = 0; i < count && !needs_images; ++i)
+  bool needs_images = device != kHostFallback && addresses == nullptr;
+  for (std::size_t i = 0; device != kHostFallback && i < count && !needs_images;
+       ++i)
     needs_images = addresses[i] && held_images().declares(addresses[i]);
   if (needs_images)
     held_images().release(what);

@@ -5,7 +5,8 @@
 # never reach an OpenMP region gives libgomp none, the first target region
 # or target update of a declare target variable gives it the image, so
 # does an enter data construct that maps one, not one that maps the
-# program's own arrays only, and omp_target_is_present of a declare
+# program's own arrays only nor a region whose `if` is false (it runs on
+# the host), and omp_target_is_present of a declare
 # target variable (present once its image is loaded), not of
 # other memory, which libferry asks about each buffer,
 # FERRY_DEFER_IMAGES=0 gives it at registration, an image with OpenACC
@@ -32,7 +33,8 @@ int main(int argc, char **argv) {
   // MODE: "kernel", "constructs" (an update, the kernel, a region),
   // "present" (of the declare target variable), "heap" (of other memory),
   // "data" (enter and exit data of the stack's array), "declared" (enter
-  // data of the declare target variable)
+  // data of the declare target variable), "fallback" (a region whose `if`
+  // is false)
   const char *mode = argc > 1 ? argv[1] : "";
   double v[4] = {1, 2, 3, 4};
   if (std::strcmp(mode, "present") == 0)
@@ -49,6 +51,12 @@ int main(int argc, char **argv) {
 #pragma omp target enter data map(to : factor)
     std::printf("present %d\n",
                 omp_target_is_present(&factor, omp_get_default_device()));
+  }
+  if (std::strcmp(mode, "fallback") == 0) {
+    const bool offload = argc > 5;
+#pragma omp target teams distribute parallel for if (offload) map(tofrom : v[0 : 4])
+    for (int i = 0; i < 4; ++i)
+      v[i] += 1;
   }
   const bool constructs = std::strcmp(mode, "constructs") == 0;
   if (constructs) {
@@ -98,6 +106,11 @@ out=$(FERRY_STATS=1 "$dir/k" data 2>&1) || fail "run with enter data failed: $ou
 echo "$out" | grep -q '^1 4$' || fail "wrong result with enter data: $out"
 [ "$(images "$out")" = "$(given 0)" ] ||
   fail "enter data of the program's own array gave libgomp the image: $out"
+
+out=$(FERRY_STATS=1 "$dir/k" fallback 2>&1) || fail "run with a host fallback failed: $out"
+echo "$out" | grep -q '^2 5$' || fail "wrong result with a host fallback: $out"
+[ "$(images "$out")" = "$(given 0)" ] ||
+  fail "a region whose if is false gave libgomp the image: $out"
 
 out=$(FERRY_STATS=1 "$dir/k" declared 2>&1) || fail "run with enter data of factor failed: $out"
 echo "$out" | grep -q '^present 1$' || fail "factor is not present after enter data: $out"
