@@ -1,8 +1,9 @@
 #!/bin/bash
 # Runs the apps built by build.sh (DIR/<name>.{gcc,ferry,cuda}) with their
 # Makefiles' arguments, ROUNDS times (default 2), the three builds one after
-# the other in each round: same-run ratios.  Prints each run's wall time
-# and the app's own output; summary.py turns the log into a table.
+# the other in each round: same-run ratios (BUILDS, default "cuda ferry
+# gcc", names which).  Prints each run's wall time and the app's own
+# output; summary.py turns the log into a table.
 set -u
 dir=${1:?usage: run.sh DIR}
 rounds=${ROUNDS:-2}
@@ -11,7 +12,7 @@ for round in $(seq "$rounds"); do
   grep -v '^#' "$here/apps.txt" | while read -r name sources flags args; do
     [ -z "$name" ] && continue
     [ "$args" = "-" ] && args=""
-    for build in cuda ferry gcc; do
+    for build in ${BUILDS:-cuda ferry gcc}; do
       echo "=== $name $build round $round"
       start=$(date +%s.%N)
       FERRY_STATS=1 timeout "${APP_TIMEOUT:-120}" "$dir/$name.$build" $args 2>&1 | tail -n 25
