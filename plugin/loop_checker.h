@@ -46,6 +46,9 @@ struct BufferAccess {
   // at the launch; a guarded one, as in[i - 1] under i > 0, may lie
   // outside what the loop reaches.
   bool every_path = false;
+  // Under a program's `#pragma omp atomic`: iterations may share its
+  // element, so rule 2 leaves it alone.
+  bool atomic = false;
   location_t location = UNKNOWN_LOCATION;
   // For an access a helper makes: where, and which helper.
   location_t helper_location = UNKNOWN_LOCATION;
@@ -161,7 +164,7 @@ private:
   // ------------------------------------------------------------ rules
 
   void record(const AccessTarget &target, tree lvalue, bool write,
-              location_t where);
+              location_t where, bool atomic = false);
 
   // Rule 2 sees every access; the out/scratch contract sees reads, and the
   // writes that happen on every path (DEFINITE).
@@ -197,6 +200,11 @@ private:
   // element, and each update becomes atomic.  That needs the update to be a
   // statement of its own, on a number.
   void atomic_update(tree t, const AccessTarget &target, location_t where);
+
+  // `#pragma omp atomic` (an update or a write) in a program's region:
+  // OpenMP's way to share an element.  Its element counts as read and
+  // written, for the maps and what the loop reaches, but not for rule 2.
+  void atomic_construct(tree t, location_t where);
 
   // A plain store whose element does not move with some parallel loop
   // variable is made by many iterations; unless they all store the same
@@ -399,6 +407,9 @@ private:
   std::set<tree> reported_globals_;
   std::map<tree, location_t> local_reads_; // kernel locals read in the loop
   tree *statement_ = nullptr;              // the statement being walked
+  // While the value of an atomic construct is walked: its element's
+  // address, whose read there is the construct's own (atomic_construct).
+  tree atomic_address_ = NULL_TREE;
   location_t current_location_ = UNKNOWN_LOCATION;
   int breakable_depth_ = 0;
   bool ok_ = true;

@@ -184,9 +184,22 @@ tree LoopChecker::visit_node(tree *node, int *walk_subtrees) {
     reject_lambda(where);
     *walk_subtrees = 0;
     return NULL_TREE;
+  case OMP_ATOMIC:
+    atomic_construct(t, where);
+    *walk_subtrees = 0;
+    return NULL_TREE;
   case INDIRECT_REF:
-  case ARRAY_REF:
   case MEM_REF:
+    if (atomic_address_ &&
+        strip_lvalue_wrappers(TREE_OPERAND(t, 0)) == atomic_address_) {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+    load(t, where);
+    walk_address_parts(t);
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  case ARRAY_REF:
   case COMPONENT_REF:
     load(t, where);
     walk_address_parts(t);
@@ -369,9 +382,10 @@ void LoopChecker::if_statement(tree t) {
 }
 
 void LoopChecker::record(const AccessTarget &target, tree lvalue, bool write,
-                         location_t where) {
+                         location_t where, bool atomic) {
   BufferAccess access;
   access.write = write;
+  access.atomic = atomic;
   access.every_path = unguarded();
   access.location = where;
   access.size = TYPE_SIZE_UNIT(TREE_TYPE(lvalue));
@@ -650,6 +664,36 @@ void LoopChecker::atomic_update(tree t, const AccessTarget &target,
   record(target, lvalue, true, where);
   walk_address_parts(lvalue);
   walk(&atomic.value);
+}
+
+void LoopChecker::atomic_construct(tree t, location_t where) {
+  // The front end saves the element's address once and reads the old
+  // value through it in the new one: `*SAVE_EXPR <&x[k]> + v`.
+  tree address = strip_lvalue_wrappers(TREE_OPERAND(t, 0));
+  tree inner = address;
+  while (TREE_CODE(inner) == SAVE_EXPR || CONVERT_EXPR_P(inner))
+    inner = tree_strip_any_location_wrapper(TREE_OPERAND(inner, 0));
+  tree lvalue =
+      TREE_CODE(inner) == ADDR_EXPR
+          ? TREE_OPERAND(inner, 0)
+          : build1(INDIRECT_REF, TREE_TYPE(TREE_TYPE(address)), address);
+  AccessTarget target = classify(lvalue);
+  if (target.kind != AccessTarget::element) {
+    fail(where, "ferry's kernels take %<#pragma omp atomic%> only on an "
+                "element of an array the region maps");
+    return;
+  }
+  if (target.buffer->ownership == Ownership::borrow)
+    report_region_write(*target.buffer, where);
+  // The update reads the element too (`x += v`); a write alone does not,
+  // but reading it as well only copies it in.
+  record(target, lvalue, false, where, /*atomic=*/true);
+  record(target, lvalue, true, where, /*atomic=*/true);
+  walk_address_parts(lvalue);
+  tree outer = atomic_address_;
+  atomic_address_ = address;
+  walk(&TREE_OPERAND(t, 1));
+  atomic_address_ = outer;
 }
 
 // A plain store whose element does not move with some parallel loop

@@ -237,7 +237,12 @@ void LoopChecker::check_races() {
   for (const BufferParam &buffer : k_.buffers) {
     if (buffer.ownership == Ownership::shared_mut)
       continue;
-    const std::vector<BufferAccess> &list = accesses_[buffer.index];
+    // A program's atomic constructs share their elements by OpenMP's
+    // meaning.
+    std::vector<BufferAccess> list;
+    std::copy_if(accesses_[buffer.index].begin(),
+                 accesses_[buffer.index].end(), std::back_inserter(list),
+                 [](const BufferAccess &a) { return !a.atomic; });
     bool written = std::any_of(list.begin(), list.end(),
                                [](const BufferAccess &a) { return a.write; });
     if (!written)

@@ -84,7 +84,6 @@ tree unkept_statement(tree body) {
       case ASM_EXPR:
       case GOTO_EXPR:
       case RETURN_EXPR:
-      case OMP_ATOMIC:
         return *node;
       default:
         return NULL_TREE;

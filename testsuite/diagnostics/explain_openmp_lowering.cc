@@ -98,12 +98,22 @@ double fold_max(int n, const double *x) {
 }
 
 double atomic_sum(int n, const double *x, double *total) {
-#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: total[0:1]) // { dg-message "GCC compiles it as written: its loop holds a 'omp_atomic', which ferry's kernels do not take" }
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: total[0:1]) // { dg-message "ferry runs this .*\\('x' read, map\\(to\\); 'total' read and written, map\\(tofrom\\)\\) as a kernel of its own" }
   for (int i = 0; i < n; ++i) {
 #pragma omp atomic
     total[0] += x[i];
   }
   return total[0];
+}
+
+double atomic_scalar(int n, const double *x) {
+  double total = 0;
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(tofrom: total) // { dg-message "GCC compiles it as written" }
+  for (int i = 0; i < n; ++i) {
+#pragma omp atomic // { dg-message "ferry's kernels take '#pragma omp atomic' only on an element of an array the region maps" }
+    total += x[i];
+  }
+  return total;
 }
 
 double std_max(int n, const double *x) {

@@ -93,3 +93,11 @@ void written_to_past_start(int n, int m, int *y) {
     for (int i = 0; i < n; ++i)
         y[off + i] = i;
 }
+
+void atomic_into_to(int n, const int *v, int *bins) {
+#pragma omp target teams distribute parallel for map(to: v[0:n]) map(to: bins[0:16]) // { dg-warning "'bins' is mapped 'to', but the loop writes it" }
+  for (int i = 0; i < n; ++i) {
+#pragma omp atomic
+    bins[v[i] % 16] += 1;
+  }
+}
