@@ -232,6 +232,60 @@ bool small_struct_return_crashes(tree fndecl) {
 
 } // namespace
 
+namespace {
+
+// The number type of TYPE, through pointers, arrays and complex numbers.
+tree number_type(tree type) {
+  while (POINTER_TYPE_P(type) || TREE_CODE(type) == ARRAY_TYPE ||
+         TREE_CODE(type) == COMPLEX_TYPE)
+    type = TREE_TYPE(type);
+  return type;
+}
+
+// A type in a region that crashes GCC 12's offload compiler: a
+// floating-point number other than float, double and long double.
+bool crashes_in_region(tree type) {
+  type = number_type(type);
+  return !device_has_float(type) &&
+         TYPE_PRECISION(type) != TYPE_PRECISION(long_double_type_node);
+}
+
+tree first_crashing_use(tree *node, int *walk_subtrees, void *) {
+  tree t = *node;
+  if (TYPE_P(t)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  if ((EXPR_P(t) || DECL_P(t) || CONSTANT_CLASS_P(t)) && TREE_TYPE(t) &&
+      crashes_in_region(TREE_TYPE(t)))
+    return t;
+  return NULL_TREE;
+}
+
+} // namespace
+
+bool check_region_offload_limits(tree region) {
+  tree use = cp_walk_tree_without_duplicates(&region, first_crashing_use,
+                                             nullptr);
+  if (!use)
+    return true;
+  location_t where = EXPR_P(use)   ? EXPR_LOCATION(use)
+                     : DECL_P(use) ? DECL_SOURCE_LOCATION(use)
+                                   : UNKNOWN_LOCATION;
+  if (where == UNKNOWN_LOCATION)
+    where = EXPR_LOCATION(region);
+  auto_diagnostic_group group;
+  error_at(where,
+           "this target region uses %qT, which the offload compiler of GCC "
+           "12 cannot compile (lto1 crashes, with or without ferry)",
+           number_type(TREE_TYPE(use)));
+  inform(EXPR_LOCATION(region),
+         "the offloading of GCC 12 has %<float%> and %<double%> for GPUs; "
+         "compute in %<float%> on the device, converting before and after "
+         "the region");
+  return false;
+}
+
 bool check_offload_limits(tree fndecl, bool kernel) {
   Check check(fndecl, kernel);
   check.parameters(/*lambdas=*/kernel);

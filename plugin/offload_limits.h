@@ -17,7 +17,7 @@
 // `std::vector<bool>` parameter, a range-based `for` over a parameter.
 //
 // Input: a kernel at PLUGIN_PRE_GENERICIZE, or a function it calls (either
-// state of its body).  Types are looked for in the parameters, the
+// state of its body), or a program's own target region.  Types are looked for in the parameters, the
 // declarations and every expression.  Output: errors; true when there were none.
 #ifndef FERRY_PLUGIN_OFFLOAD_LIMITS_H
 #define FERRY_PLUGIN_OFFLOAD_LIMITS_H
@@ -29,6 +29,14 @@ namespace ferry {
 // Checks FNDECL's parameters and body; KERNEL says whether FNDECL is the
 // kernel itself rather than a function it calls.
 bool check_offload_limits(tree fndecl, bool kernel);
+
+// A program's own target region, REGION (an OMP_TARGET, on ferry's path
+// or GCC's): the floating-point types GCC 12's offload compiler crashes on
+// wherever they appear in a region, `_Float16` and `__float128` (lto1
+// inside mkoffload; HeCBench's f16atomic).  `long double`, which GCC
+// compiles for a region, is left to it.  One error, at the first use;
+// true when there was none.
+bool check_region_offload_limits(tree region);
 
 } // namespace ferry
 

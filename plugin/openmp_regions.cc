@@ -4,6 +4,7 @@
 
 #include "device_functions.h"
 #include "kernel_model.h"
+#include "offload_limits.h"
 #include "ownership_check.h"
 #include "region_globals.h"
 #include "region_lowering.h"
@@ -745,6 +746,9 @@ std::string buffer_uses(const Kernel &kernel, const OpenmpRegion &region,
 // instance of a template whose region was reported already.
 void check_region(tree fndecl, tree *slot, const DataSections &present,
                   const RegionCheckOptions &options, bool quiet) {
+  // One error a region, not one an instance of its template.
+  if (!quiet && !check_region_offload_limits(*slot))
+    return;
   slot = copy_region_globals(fndecl, slot);
   RegionReader reader(fndecl, *slot, options, quiet);
   Kernel kernel;
