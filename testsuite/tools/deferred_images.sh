@@ -77,49 +77,31 @@ CC
 images() { echo "$1" | grep '^ferry-images '; }
 given() { echo "ferry-images registered=1 given_to_libgomp=$1"; }
 
-out=$(FERRY_STATS=1 "$dir/k" 2>&1) || fail "run without kernels failed: $out"
-echo "$out" | grep -q '^1 4$' || fail "wrong result without kernels: $out"
-[ "$(images "$out")" = "$(given 0)" ] ||
-  fail "an image went to libgomp with no construct: $out"
-
-out=$(FERRY_DEVICE=sim FERRY_STATS=1 "$dir/k" kernel 2>&1) || fail "sim run failed: $out"
-echo "$out" | grep -q '^2 8$' || fail "wrong result on the sim device: $out"
-[ "$(images "$out")" = "$(given '1 (before an OpenMP target region)')" ] ||
-  fail "the kernel's region did not give libgomp the image: $out"
-
-out=$(FERRY_STATS=1 "$dir/k" constructs 2>&1) || fail "run with updates failed: $out"
-echo "$out" | grep -q '^6 24$' || fail "wrong result with the program's constructs: $out"
-[ "$(images "$out")" = "$(given '1 (before an OpenMP target update)')" ] ||
-  fail "the target update did not give libgomp the image: $out"
-
-out=$(FERRY_STATS=1 "$dir/k" present 2>&1) || fail "run with omp_target_is_present failed: $out"
-echo "$out" | grep -q '^present 1$' || fail "factor is not present: $out"
-[ "$(images "$out")" = "$(given '1 (before omp_target_is_present of a declare target variable)')" ] ||
-  fail "omp_target_is_present did not give libgomp the image: $out"
-
-out=$(FERRY_STATS=1 "$dir/k" heap 2>&1) || fail "run with omp_target_is_present failed: $out"
-echo "$out" | grep -q '^heap present 1$' || fail "the host's memory is not present: $out"
-[ "$(images "$out")" = "$(given 0)" ] ||
-  fail "omp_target_is_present of other memory gave libgomp the image: $out"
-
-out=$(FERRY_STATS=1 "$dir/k" data 2>&1) || fail "run with enter data failed: $out"
-echo "$out" | grep -q '^1 4$' || fail "wrong result with enter data: $out"
-[ "$(images "$out")" = "$(given 0)" ] ||
-  fail "enter data of the program's own array gave libgomp the image: $out"
-
-out=$(FERRY_STATS=1 "$dir/k" fallback 2>&1) || fail "run with a host fallback failed: $out"
-echo "$out" | grep -q '^2 5$' || fail "wrong result with a host fallback: $out"
-[ "$(images "$out")" = "$(given 0)" ] ||
-  fail "a region whose if is false gave libgomp the image: $out"
-
-out=$(FERRY_STATS=1 "$dir/k" declared 2>&1) || fail "run with enter data of factor failed: $out"
-echo "$out" | grep -q '^present 1$' || fail "factor is not present after enter data: $out"
-[ "$(images "$out")" = "$(given '1 (before an OpenMP target enter or exit data construct)')" ] ||
-  fail "enter data of a declare target variable did not give libgomp the image: $out"
-
-out=$(FERRY_DEFER_IMAGES=0 FERRY_STATS=1 "$dir/k" 2>&1) || fail "FERRY_DEFER_IMAGES=0 run failed: $out"
-[ "$(images "$out")" = "$(given '1 (FERRY_DEFER_IMAGES=0)')" ] ||
-  fail "FERRY_DEFER_IMAGES=0 did not give libgomp the image at once: $out"
+# expect WHAT MODE OUTPUT GIVEN [VARIABLE=VALUE...]: `k MODE`, with those
+# variables, prints OUTPUT and gives libgomp GIVEN images; WHAT says what
+# that shows.
+expect() {
+  what=$1 mode=$2 output=$3 images_given=$4
+  shift 4
+  out=$(env "$@" FERRY_STATS=1 "$dir/k" $mode 2>&1) || fail "$what: the run failed: $out"
+  echo "$out" | grep -q "^$output\$" || fail "$what: wrong output: $out"
+  [ "$(images "$out")" = "$(given "$images_given")" ] || fail "$what: $out"
+}
+expect "no construct, no image" "" "1 4" 0
+expect "the kernel's region gives the image" kernel "2 8" \
+  "1 (before an OpenMP target region)" FERRY_DEVICE=sim
+expect "the target update gives the image" constructs "6 24" \
+  "1 (before an OpenMP target update)"
+expect "omp_target_is_present of factor gives the image" present "present 1" \
+  "1 (before omp_target_is_present of a declare target variable)"
+expect "omp_target_is_present of other memory gives none" heap \
+  "heap present 1" 0
+expect "enter data of the program's own array gives none" data "1 4" 0
+expect "a region whose if is false gives none" fallback "2 5" 0
+expect "enter data of a declare target variable gives the image" declared \
+  "present 1" "1 (before an OpenMP target enter or exit data construct)"
+expect "FERRY_DEFER_IMAGES=0 gives the image at once" "" "1 4" \
+  "1 (FERRY_DEFER_IMAGES=0)" FERRY_DEFER_IMAGES=0
 
 # GCC 12's mkoffload takes -fopenacc or -fopenmp, never both, so OpenACC
 # comes into a ferry program as a library built without ferry-g++.
