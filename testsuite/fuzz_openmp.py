@@ -10,7 +10,8 @@ OpenMP's meaning, so a warning is a false one.  A third of the cases get
 one mistake OpenMP's meaning makes certain (a section that is written
 mapped `to`, a reduction without its clause), and ferry-g++ must warn
 about it at its line.  Some regions index from a local set before them
-(`off + i`), carry an `if` clause (true or false) or `nowait`.  Correct cases run in both builds and must print
+(`off + i`), carry an `if` clause (true or false) or `nowait`, or count
+into a histogram through `#pragma omp atomic`.  Correct cases run in both builds and must print
 the same (on the host: both run libgomp's host fallback)."""
 import random
 import re
@@ -106,11 +107,16 @@ def generate_region(seed, index):
         mistake = ("every iteration updates '%s', which has no reduction "
                    "clause" % var, var)
 
+    # Some regions count into a histogram `h` through `#pragma omp
+    # atomic`, iterations sharing its elements.
+    atomic = rng.random() < 0.25
     pragma = "#pragma omp target teams distribute parallel for"
     if case.nest:
         pragma += " collapse(2)"
     for name, kind in maps.items():
         pragma += " map(%s: %s[%s:%s])" % (kind, name, start, length)
+    if atomic:
+        pragma += " map(tofrom: h[0:16])"
     pragma += " map(tofrom: s, count)"
     for op, var in reductions:
         pragma += " reduction(%s: %s)" % (op, var)
@@ -121,7 +127,7 @@ def generate_region(seed, index):
 
     parameters = ", ".join(
         "%s%s *%s" % ("const " if p[3] == "borrow" else "", p[2], p[0])
-        for p in case.params)
+        for p in case.params) + (", int *h" if atomic else "")
     element = "i"
     if case.nest:
         element = "(i * m + j)"
@@ -137,6 +143,9 @@ def generate_region(seed, index):
         text = text.replace("[i % 7]", "[off + i % 7]")
         text = re.sub(r"\b([xyzw]) \+ %s;" % re.escape(element),
                       r"\1 + off + %s;" % element, text)
+    if atomic:
+        text += ("\n#pragma omp atomic\n        h[(%s * 5) %% 16] += %s %% 3 + 1;"
+                 % (element, element))
     if case.nest:
         loop = ("for (int i = 0; i < n; ++i)\n    for (int j = 0; j < m; "
                 "++j) {\n        %s\n    }" % text)
@@ -148,18 +157,25 @@ def generate_region(seed, index):
     function = ("double region(int n, int m, %s)\n{\n    double s = 0;\n"
                 "    int count = 0;\n%s%s\n    %s\n%s    return s + count;\n}\n"
                 % (parameters, before, pragma, loop, after))
-    arguments = ", ".join("buffer_%s" % p[0] for p in case.params)
+    arguments = ", ".join("buffer_%s" % p[0] for p in case.params) + \
+        (", buffer_h" if atomic else "")
     main = ["const int n = 64, m = 4;"]
     for number, (name, _, element, _) in enumerate(case.params):
         main.append("%s *buffer_%s = (%s *)std::calloc(kCapacity, "
                     "sizeof(%s));" % (element, name, element, element))
         main.append("fill(buffer_%s, %d);" % (name, number))
+    if atomic:
+        main.append("int *buffer_h = (int *)std::calloc(kCapacity, "
+                    "sizeof(int));")
+        main.append("fill(buffer_h, 7);")
     main.append("std::printf(\"result %%.17g\\n\", region(n, m, %s));"
                 % arguments)
     main.append("std::printf(\"result %%.17g\\n\", region(n, m, %s));"
                 % arguments)
     for name, _, _, _ in case.params:
         main.append("report(\"%s\", buffer_%s);" % (name, name))
+    if atomic:
+        main.append("report(\"h\", buffer_h);")
     source = PRELUDE + function + "int main()\n{\n    %s\n    return 0;\n}\n" \
         % "\n    ".join(main)
     if not mistake:
