@@ -265,6 +265,11 @@ tree first_crashing_use(tree *node, int *walk_subtrees, void *) {
 } // namespace
 
 bool check_region_offload_limits(tree region) {
+  // The driver names the offload compilers to its compilers; none under
+  // -foffload=disable, where the region runs on the host only.
+  const char *targets = getenv("OFFLOAD_TARGET_NAMES");
+  if (!targets || !*targets)
+    return true;
   tree use = cp_walk_tree_without_duplicates(&region, first_crashing_use,
                                              nullptr);
   if (!use)

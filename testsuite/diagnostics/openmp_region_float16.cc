@@ -4,7 +4,10 @@
 // ferry error at the first use instead, whether ferry would run it or
 // GCC (openmp_region_float128.cc: a plain `target`).  long double, which
 // GCC compiles for a region, gets no word.  The regions after the first
-// error are not read: one error a file.
+// error are not read: one error a file.  Only where the build offloads:
+// under -foffload=disable (the diagnostics group's default, which the
+// options undo) the regions run on the host, and GCC compiles them.
+// { dg-options "-foffload=nvptx-none" }
 void extended(long double *r, int n) {
 #pragma omp target teams distribute parallel for map(tofrom: r[0:n])
   for (int i = 0; i < n; i++)
