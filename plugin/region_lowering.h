@@ -19,7 +19,9 @@
 //     a kernel's `*norm += sum;` does;
 //   - the target's `if` clause is evaluated once at the call site, which
 //     runs the region as GCC compiled it (on the host) when it is false;
-//     `nowait` runs the launch as any other.
+//     `nowait` runs the launch as any other;
+//   - a `#pragma omp atomic` on a buffer's element stays in the body as
+//     written (the checker counted its element read and written).
 // The function carries [[ferry::kernel]], and the kernel pipeline
 // (ferry_plugin.cc) checks and lowers it when the front end finishes it:
 // the same direct entry, launch cache and residency as a kernel written by
