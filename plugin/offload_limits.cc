@@ -230,24 +230,18 @@ bool small_struct_return_crashes(tree fndecl) {
   return noinline || emitted;
 }
 
-} // namespace
-
-namespace {
-
-// The number type of TYPE, through pointers, arrays and complex numbers.
-tree number_type(tree type) {
-  while (POINTER_TYPE_P(type) || TREE_CODE(type) == ARRAY_TYPE ||
-         TREE_CODE(type) == COMPLEX_TYPE)
-    type = TREE_TYPE(type);
-  return type;
-}
-
-// A type in a region that crashes GCC 12's offload compiler: a
-// floating-point number other than float, double and long double.
-bool crashes_in_region(tree type) {
-  type = number_type(type);
-  return !device_has_float(type) &&
-         TYPE_PRECISION(type) != TYPE_PRECISION(long_double_type_node);
+// The number type in TYPE (through pointers, arrays and classes' fields)
+// that crashes GCC 12's offload compiler in a region: a floating-point
+// type other than float, double and long double; NULL_TREE when none.
+tree crashes_in_region(tree type) {
+  std::set<tree> seen;
+  tree missing = missing_float(type, &seen);
+  if (missing && TREE_CODE(missing) == COMPLEX_TYPE)
+    missing = TREE_TYPE(missing);
+  if (!missing ||
+      TYPE_PRECISION(missing) == TYPE_PRECISION(long_double_type_node))
+    return NULL_TREE;
+  return missing;
 }
 
 tree first_crashing_use(tree *node, int *walk_subtrees, void *) {
@@ -270,8 +264,8 @@ bool check_region_offload_limits(tree region) {
   const char *targets = getenv("OFFLOAD_TARGET_NAMES");
   if (!targets || !*targets)
     return true;
-  tree use = cp_walk_tree_without_duplicates(&region, first_crashing_use,
-                                             nullptr);
+  tree use =
+      cp_walk_tree_without_duplicates(&region, first_crashing_use, nullptr);
   if (!use)
     return true;
   location_t where = EXPR_P(use)   ? EXPR_LOCATION(use)
@@ -283,7 +277,7 @@ bool check_region_offload_limits(tree region) {
   error_at(where,
            "this target region uses %qT, which the offload compiler of GCC "
            "12 cannot compile (lto1 crashes, with or without ferry)",
-           number_type(TREE_TYPE(use)));
+           crashes_in_region(TREE_TYPE(use)));
   inform(EXPR_LOCATION(region),
          "the offloading of GCC 12 has %<float%> and %<double%> for GPUs; "
          "compute in %<float%> on the device, converting before and after "

@@ -17,8 +17,9 @@
 // `std::vector<bool>` parameter, a range-based `for` over a parameter.
 //
 // Input: a kernel at PLUGIN_PRE_GENERICIZE, or a function it calls (either
-// state of its body), or a program's own target region.  Types are looked for in the parameters, the
-// declarations and every expression.  Output: errors; true when there were none.
+// state of its body), or a program's own target region.  Types are looked
+// for in the parameters, the declarations and every expression.  Output:
+// errors; true when there were none.
 #ifndef FERRY_PLUGIN_OFFLOAD_LIMITS_H
 #define FERRY_PLUGIN_OFFLOAD_LIMITS_H
 

@@ -189,18 +189,16 @@ tree LoopChecker::visit_node(tree *node, int *walk_subtrees) {
     *walk_subtrees = 0;
     return NULL_TREE;
   case INDIRECT_REF:
+  case ARRAY_REF:
   case MEM_REF:
+  case COMPONENT_REF:
+    // An atomic construct's own read of its element, counted there (only
+    // a dereference has the address as its operand).
     if (atomic_address_ &&
         strip_lvalue_wrappers(TREE_OPERAND(t, 0)) == atomic_address_) {
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-    load(t, where);
-    walk_address_parts(t);
-    *walk_subtrees = 0;
-    return NULL_TREE;
-  case ARRAY_REF:
-  case COMPONENT_REF:
     load(t, where);
     walk_address_parts(t);
     *walk_subtrees = 0;

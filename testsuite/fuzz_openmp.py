@@ -11,8 +11,9 @@ one mistake OpenMP's meaning makes certain (a section that is written
 mapped `to`, a reduction without its clause), and ferry-g++ must warn
 about it at its line.  Some regions index from a local set before them
 (`off + i`), carry an `if` clause (true or false) or `nowait`, or count
-into a histogram through `#pragma omp atomic`.  Correct cases run in both builds and must print
-the same (on the host: both run libgomp's host fallback)."""
+into a histogram through `#pragma omp atomic`.  Correct cases run in both
+builds and must print the same (on the host: both run libgomp's host
+fallback)."""
 import random
 import re
 

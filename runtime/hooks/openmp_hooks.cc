@@ -100,14 +100,14 @@ public:
     forwarded_.store(true, std::memory_order_release);
   }
 
-  // Whether ADDRESS lies in a declare target variable of a held image,
-  // from its host table (GCC's __offload_func_table, __offload_funcs_end,
-  // __offload_var_table, __offload_vars_end; the variables as address and
-  // size pairs, the size's top bit marking `declare target link`).
-  bool declares(const void *address) {
+  // Whether one of the COUNT ADDRESSES lies in a declare target variable
+  // of a held image, from its host table (GCC's __offload_func_table,
+  // __offload_funcs_end, __offload_var_table, __offload_vars_end; the
+  // variables as address and size pairs, the size's top bit marking
+  // `declare target link`).
+  bool declares(std::size_t count, void *const *addresses) {
     if (forwarded_.load(std::memory_order_acquire))
       return false;
-    const auto at = reinterpret_cast<std::uintptr_t>(address);
     std::lock_guard<std::mutex> lock(mutex_);
     for (const Image &image : held_) {
       const auto *table =
@@ -115,8 +115,11 @@ public:
       for (const std::uintptr_t *pair = table[2]; pair + 1 < table[3];
            pair += 2) {
         const std::uintptr_t size = pair[1] & (~std::uintptr_t(0) >> 1);
-        if (at >= pair[0] && at - pair[0] < size)
-          return true;
+        for (std::size_t i = 0; i < count; ++i) {
+          const auto at = reinterpret_cast<std::uintptr_t>(addresses[i]);
+          if (at >= pair[0] && at - pair[0] < size)
+            return true;
+        }
       }
     }
     return false;
@@ -198,11 +201,8 @@ void before_construct(const char *what, int device, std::size_t count = 0,
                       void *const *addresses = nullptr) {
   constexpr int kHostFallback = -2; // GOMP_DEVICE_HOST_FALLBACK
   prepare_default_device(device);
-  bool needs_images = device != kHostFallback && addresses == nullptr;
-  for (std::size_t i = 0; device != kHostFallback && i < count && !needs_images;
-       ++i)
-    needs_images = addresses[i] && held_images().declares(addresses[i]);
-  if (needs_images)
+  if (device != kHostFallback &&
+      (!addresses || held_images().declares(count, addresses)))
     held_images().release(what);
   before_openmp(what);
 }
@@ -355,7 +355,8 @@ FERRY_HOOK void omp_target_free(void *memory, int device) {
 FERRY_HOOK int omp_target_is_present(const void *pointer, int device) {
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<int (*)(const void *, int)>("omp_target_is_present");
-  if (held_images().declares(pointer))
+  void *const address = const_cast<void *>(pointer);
+  if (held_images().declares(1, &address))
     held_images().release("omp_target_is_present of a declare target variable");
   return real(pointer, device);
 }
