@@ -58,8 +58,16 @@ def mpi_program(name):
 
 
 def mpirun(ranks, command, env):
-    return run([os.environ.get("FERRY_TEST_MPIEXEC", "mpirun"),
-                "--tag-output", "-np", str(ranks)] + command, env=env)
+    # Each run gets its own session directory: two mpiruns started at once
+    # both try to create /tmp/ompi.<host>.<uid>, and the loser's orte_init
+    # fails with "File exists" (Open MPI 4.1's session_dir.c).
+    session = tempfile.mkdtemp(prefix="ferry-mpirun-")
+    try:
+        env = dict(env, TMPDIR=session, OMPI_MCA_orte_tmpdir_base=session)
+        return run([os.environ.get("FERRY_TEST_MPIEXEC", "mpirun"),
+                    "--tag-output", "-np", str(ranks)] + command, env=env)
+    finally:
+        shutil.rmtree(session, ignore_errors=True)
 
 
 def rank_lines(output, stream="stdout"):
