@@ -234,30 +234,54 @@ bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
   return true;
 }
 
-// A kernel that calls a function defined later in the unit (which GCC's
-// OpenMP accepts too) is compiled once the whole unit is parsed: its
-// front-end body waits here while the front end genericizes an empty
-// stand-in, and parse_file_then_deferred_kernels() compiles and genericizes
-// it before GCC gimplifies anything.  A TREE_LIST of kernel -> body, and a
+// The program's own target regions of a function that is not a kernel,
+// and the launch frame of its calls of kernels.
+void process_host_function(tree fndecl) {
+  if (!contains_errors(DECL_SAVED_TREE(fndecl)))
+    ferry::check_openmp_regions(
+        fndecl, {options.openmp_errors, options.explain,
+                 options.openmp_as_written ? ferry::KernelLowering()
+                                           : lower_checked});
+  ferry::add_launch_frame(fndecl);
+}
+
+void process_function(tree fndecl) {
+  if (ferry::has_ferry_attribute(fndecl, "kernel"))
+    process_kernel(fndecl);
+  else
+    process_host_function(fndecl);
+}
+
+// A kernel, or a function whose target region, that calls a function
+// defined later in the unit (which GCC's OpenMP accepts too) is compiled
+// once the whole unit is parsed: its front-end body waits here while the
+// front end genericizes an empty stand-in, and
+// parse_file_then_deferred_functions() compiles and genericizes it before
+// GCC gimplifies anything.  A TREE_LIST of function -> body, and a
 // garbage-collection root.
-tree deferred_kernels;
+tree deferred_functions;
+// Set once the unit is parsed: a function met after that (an instance the
+// last instantiation makes) is processed as it comes, since nothing would
+// restore a body set aside then.
+bool unit_parsed;
 void (*front_end_parse_file)(void);
 
-void parse_file_then_deferred_kernels() {
+void parse_file_then_deferred_functions() {
   front_end_parse_file();
-  for (tree entry = nreverse(deferred_kernels); entry;
+  unit_parsed = true;
+  for (tree entry = nreverse(deferred_functions); entry;
        entry = TREE_CHAIN(entry)) {
     tree fndecl = TREE_PURPOSE(entry);
     DECL_SAVED_TREE(fndecl) = TREE_VALUE(entry);
     tree outer_function = current_function_decl;
     push_cfun(DECL_STRUCT_FUNCTION(fndecl));
     current_function_decl = fndecl;
-    process_kernel(fndecl);
+    process_function(fndecl);
     cp_genericize(fndecl);
     current_function_decl = outer_function;
     pop_cfun();
   }
-  deferred_kernels = NULL_TREE;
+  deferred_functions = NULL_TREE;
   // The front end has instantiated the templates the unit used; the
   // direct helpers these kernels first use (reduce_plus<unsigned long>)
   // wait in its queue, and an always_inline call of one without its body
@@ -266,9 +290,18 @@ void parse_file_then_deferred_kernels() {
 }
 
 const ggc_root_tab deferred_roots[] = {
-    {&deferred_kernels, 1, sizeof(deferred_kernels), &gt_ggc_mx_tree_node,
+    {&deferred_functions, 1, sizeof(deferred_functions), &gt_ggc_mx_tree_node,
      &gt_pch_nx_tree_node},
     LAST_GGC_ROOT_TAB};
+
+// Whether FNDECL, at PLUGIN_PRE_GENERICIZE, waits for the end of the unit.
+bool waits_for_later_definitions(tree fndecl) {
+  if (unit_parsed || contains_errors(DECL_SAVED_TREE(fndecl)))
+    return false;
+  if (ferry::has_ferry_attribute(fndecl, "kernel"))
+    return ferry::undefined_callee(fndecl);
+  return !options.openmp_as_written && ferry::region_calls_undefined(fndecl);
+}
 
 void on_pre_genericize(void *gcc_data, void *) {
   tree fndecl = static_cast<tree>(gcc_data);
@@ -278,23 +311,13 @@ void on_pre_genericize(void *gcc_data, void *) {
   if (ferry::finish_direct_entry(fndecl) ||
       ferry::finish_outlined_region(fndecl))
     return;
-  if (!ferry::has_ferry_attribute(fndecl, "kernel")) {
-    if (!contains_errors(DECL_SAVED_TREE(fndecl)))
-      ferry::check_openmp_regions(
-          fndecl, {options.openmp_errors, options.explain,
-                   options.openmp_as_written ? ferry::KernelLowering()
-                                             : lower_checked});
-    ferry::add_launch_frame(fndecl);
-    return;
-  }
-  if (!contains_errors(DECL_SAVED_TREE(fndecl)) &&
-      ferry::undefined_callee(fndecl)) {
-    deferred_kernels =
-        tree_cons(fndecl, DECL_SAVED_TREE(fndecl), deferred_kernels);
+  if (waits_for_later_definitions(fndecl)) {
+    deferred_functions =
+        tree_cons(fndecl, DECL_SAVED_TREE(fndecl), deferred_functions);
     DECL_SAVED_TREE(fndecl) = alloc_stmt_list();
     return;
   }
-  process_kernel(fndecl);
+  process_function(fndecl);
 }
 
 // Every GIMPLE pass of the plugin and where it runs: the pass table, in
@@ -376,6 +399,6 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
   register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
                     const_cast<ggc_root_tab *>(deferred_roots));
   front_end_parse_file = lang_hooks.parse_file;
-  lang_hooks.parse_file = parse_file_then_deferred_kernels;
+  lang_hooks.parse_file = parse_file_then_deferred_functions;
   return 0;
 }

@@ -873,6 +873,28 @@ std::set<location_t> RegionSearch::checked_;
 
 } // namespace
 
+bool region_calls_undefined(tree fndecl) {
+  if (!flag_openmp || !DECL_SAVED_TREE(fndecl))
+    return false;
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+      } else if (TREE_CODE(*node) == OMP_TARGET) {
+        *walk_subtrees = 0;
+        if (undefined_callee_in(OMP_TARGET_BODY(*node)))
+          return *node;
+      }
+      return NULL_TREE;
+    }
+  };
+  // A template instance made now could resolve its calls otherwise than
+  // at the end of the unit, where the front end makes it.
+  NoInstantiation as_written;
+  return cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl),
+                                         Search::visit, nullptr) != NULL_TREE;
+}
+
 void check_openmp_regions(tree fndecl, const RegionCheckOptions &options) {
   // After an error the pragmas may have lost clauses (GCC 12 stops at one
   // it does not know, such as uses_allocators): nothing to check against.

@@ -53,6 +53,11 @@ struct RegionCheckOptions {
 // whose body the front end accepted.
 void check_openmp_regions(tree fndecl, const RegionCheckOptions &options);
 
+// Whether a target region of FNDECL calls, directly or through the bodies
+// it can see, a function without a body yet: one defined further down the
+// unit, which GCC's OpenMP accepts, and which the check needs to read.
+bool region_calls_undefined(tree fndecl);
+
 } // namespace ferry
 
 #endif

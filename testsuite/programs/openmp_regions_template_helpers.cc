@@ -3,12 +3,12 @@
 // (HeCBench's s3d divides through `DIV(x, y)` in every loop).  An instance
 // whose arguments are numbers, and whose template calls nothing it looks
 // up at instantiation, means the same wherever it is made: ferry makes it
-// and runs the loop as a kernel.  One whose argument is a class keeps
-// GCC's path (diagnostics/openmp_region_late_templates: instantiated early,
-// its call would not find a function declared after the loop).  On the
-// sim device: scale and mix launch twice each; the wrapped loop runs as
-// GCC compiled it.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=4" }
+// and runs the loop as a kernel.  One whose argument is a class is not
+// made early (diagnostics/openmp_region_late_templates: its call would not
+// find a function declared after the loop): its loop waits for the end of
+// the file, where the front end makes it, and runs as a kernel then.  On
+// the sim device: scale and mix launch twice each, wrapped once.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=5" }
 #include <cstdio>
 #include <vector>
 
