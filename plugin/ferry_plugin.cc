@@ -18,6 +18,8 @@
 //   -fplugin-arg-ferry-openmp-errors
 //                                the mistakes found in the program's own
 //                                OpenMP target loops are errors, not warnings
+//   -fplugin-arg-ferry-c-source  the unit is a C source read as C++, with C
+//                                linkage (ferry-gcc passes it; c_sources.cc)
 //
 // Stages, one file each, called in this order for every kernel at
 // PLUGIN_PRE_GENERICIZE (while the body is still C++ front-end trees; for
@@ -58,6 +60,7 @@
 #include "gcc_compat.h"
 
 #include "attributes.h"
+#include "c_sources.h"
 #include "device_functions.h"
 #include "device_loops.h"
 #include "device_selects.h"
@@ -95,13 +98,15 @@ const char *const kHelp =
     "  -fplugin-arg-ferry-openmp-errors  the mistakes found in the program's "
     "own OpenMP target loops are errors\n"
     "  -fplugin-arg-ferry-openmp-as-written  the program's own OpenMP target "
-    "loops keep GCC's path\n";
+    "loops keep GCC's path\n"
+    "  -fplugin-arg-ferry-c-source  the unit is C read as C++ (ferry-gcc)\n";
 
 struct Options {
   bool explain = false;
   bool nc_loads = false;
   bool openmp_errors = false;
   bool openmp_as_written = false;
+  bool c_source = false;
 };
 
 Options options;
@@ -120,15 +125,19 @@ bool parse_options(const plugin_name_args *info) {
     } else if (std::strcmp(argument.key, "openmp-as-written") == 0 &&
                !argument.value) {
       options.openmp_as_written = true;
+    } else if (std::strcmp(argument.key, "c-source") == 0 && !argument.value) {
+      options.c_source = true;
     } else {
       error("ferry: unknown plugin option %<-fplugin-arg-%s-%s%s%s%>; the "
             "options are %<-fplugin-arg-%s-explain%>, "
             "%<-fplugin-arg-%s-nc-loads%>, "
-            "%<-fplugin-arg-%s-openmp-errors%> and "
-            "%<-fplugin-arg-%s-openmp-as-written%>",
+            "%<-fplugin-arg-%s-openmp-errors%>, "
+            "%<-fplugin-arg-%s-openmp-as-written%> and "
+            "%<-fplugin-arg-%s-c-source%>",
             info->base_name, argument.key, argument.value ? "=" : "",
             argument.value ? argument.value : "", info->base_name,
-            info->base_name, info->base_name, info->base_name);
+            info->base_name, info->base_name, info->base_name,
+            info->base_name);
       ok = false;
     }
   }
@@ -267,6 +276,8 @@ bool unit_parsed;
 void (*front_end_parse_file)(void);
 
 void parse_file_then_deferred_functions() {
+  if (options.c_source)
+    ferry::begin_c_source_unit();
   front_end_parse_file();
   unit_parsed = true;
   for (tree entry = nreverse(deferred_functions); entry;
@@ -358,6 +369,10 @@ void register_passes(const char *plugin_name) {
 
 void on_attributes(void *, void *) { ferry::register_attributes(); }
 
+void on_finish_decl(void *gcc_data, void *) {
+  ferry::finish_c_source_declaration(static_cast<tree>(gcc_data));
+}
+
 void on_ipa_start(void *, void *) { ferry::unlist_shared_offload_variables(); }
 
 // Lets <ferry/ferry.hpp> know that the plugin reads the attributes.
@@ -390,6 +405,9 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
                     nullptr);
   register_callback(info->base_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize,
                     nullptr);
+  if (options.c_source)
+    register_callback(info->base_name, PLUGIN_FINISH_DECL, on_finish_decl,
+                      nullptr);
   register_passes(info->base_name);
   register_callback(
       info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,

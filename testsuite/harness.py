@@ -45,6 +45,15 @@ def plain_gxx():
     return "g++"
 
 
+def ferry_gcc():
+    return os.path.join(BUILD, "tools", "ferry-gcc")
+
+
+def plain_gcc():
+    """The gcc of plain_gxx(), as ferry-gcc picks it."""
+    return re.sub(r"g\+\+", "gcc", plain_gxx())
+
+
 def run(command, env=None, timeout=RUN_TIMEOUT, cwd=None):
     try:
         result = subprocess.run(command, env=env, cwd=cwd, timeout=timeout,

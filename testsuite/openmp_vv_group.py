@@ -1,13 +1,14 @@
 """ferry-test's openmp_vv group: the target tests of the OpenMP
 Validation and Verification suite (testsuite/openmp_vv), built unchanged
-with g++ and with ferry-g++ and run; ferry's build must do at least what
-GCC's does (testsuite/openmp_vv/README.md)."""
+(the C tests with gcc and ferry-gcc, the C++ tests with g++ and
+ferry-g++) and run; ferry's build must do at least what GCC's does
+(testsuite/openmp_vv/README.md)."""
 import os
 import shutil
 import tempfile
 
-from harness import (COMPILE_TIMEOUT, TESTS, Outcome, ferry_gxx, plain_gxx,
-                     run, wrapper_environment)
+from harness import (COMPILE_TIMEOUT, TESTS, Outcome, ferry_gcc, ferry_gxx,
+                     plain_gcc, plain_gxx, run, wrapper_environment)
 
 SUITE = os.path.join(TESTS, "openmp_vv")
 # What ferry-g++ adds for GCC's own offloading, without the plugin.
@@ -32,9 +33,10 @@ def openmp_vv_case(path):
     try:
         results = {}
         logs = []
+        c = path.endswith(".c")
         for build, command in (
-                ("gcc", [plain_gxx()] + GCC_OFFLOAD),
-                ("ferry", [ferry_gxx()])):
+                ("gcc", [plain_gcc() if c else plain_gxx()] + GCC_OFFLOAD),
+                ("ferry", [ferry_gcc() if c else ferry_gxx()])):
             binary = os.path.join(work, build)
             code, out, err = run(command + ["-O2", "-I", SUITE, path, "-o",
                                             binary, "-lm"],

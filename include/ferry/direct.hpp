@@ -19,6 +19,10 @@
 
 #if defined(__FERRY_PLUGIN__) && defined(_OPENMP)
 
+// C++ even where the plugin reads a C source as C++ with C linkage
+// (ferry-gcc: every declaration of the unit as if in `extern "C"`).
+extern "C++" {
+
 #include <type_traits>
 
 #pragma omp declare target
@@ -591,6 +595,7 @@ inline double exp(double x) {
 
 } // namespace ferry::direct
 #pragma omp end declare target
+}
 
 #endif
 #endif

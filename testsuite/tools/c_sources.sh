@@ -1,11 +1,14 @@
 #!/bin/sh
-# ferry-gcc: C sources build as gcc builds them, with the offload options
-# and libferry, and keep GCC's path (the plugin reads C++ only).  A C
-# program that is no C++ (malloc without a cast, restrict, a variable
-# named new, a compound literal) builds unchanged and prints what gcc's
-# build prints; the plugin's options get a note, not an error; and a C
-# program links with a C++ file of ferry kernels, which run through ferry.
-# Runs against the build tree (see ferry-test).
+# ferry-gcc: a C file whose target loops are also C++ is read as C++ with
+# C linkage, and its loops get ferry's checks and kernels: a region calling
+# a helper defined further down runs as a kernel, with gcc's answers, and
+# the file links with plain C files both ways (a function each, and a
+# file-scope const, external in C).  A C program that is no C++ (a
+# variable named new) builds as gcc builds it, with a note, and prints
+# what gcc's build prints; C without target loops takes the plugin's
+# options with a note; and a C program links with a C++ file of ferry
+# kernels, which run through ferry.  Runs against the build tree (see
+# ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 FERRY_GCC=$(dirname "$FERRY_GXX")/ferry-gcc
@@ -49,12 +52,101 @@ expected=$(./reference)
 
 "$FERRY_GCC" -O2 -fplugin-arg-ferry-explain saxpy.c -o saxpy > build.log 2>&1 ||
   { cat build.log; fail "ferry-gcc does not build the C program"; }
-grep -q "ferry-gcc: note: ferry's checks and kernels read C++ only" build.log ||
-  { cat build.log; fail "no note that the plugin's options do nothing for C"; }
+grep -q "ferry-gcc: note: these C sources do not compile as C++ (.*saxpy.c:.*new.*); gcc compiles them as C" build.log ||
+  { cat build.log; fail "no note that the C program keeps GCC's path"; }
 for device in sim host; do
   got=$(FERRY_DEVICE=$device ./saxpy) || fail "the C program failed on $device"
   [ "$got" = "$expected" ] ||
     fail "on $device the C program printed '$got', gcc's build '$expected'"
+done
+
+# C that is C++ too: its loop runs as a ferry kernel, and links with C.
+cat > lookup.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+const int rounds = 3;
+int offset(void);
+static double weigh(double v, int k);
+double smooth(int n, const double *restrict x, double *restrict y) {
+#pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n])
+  for (int i = 0; i < n; ++i)
+    y[i] = weigh(x[i], i % 4);
+  double sum = 0;
+  for (int i = 0; i < n; ++i)
+    sum += y[i];
+  return sum;
+}
+static double weigh(double v, int k) { return v * 0.5 + k + rounds; }
+double run(int n);
+int main(void) {
+  printf("sum=%.3f\n", run(5000) + offset());
+  return 0;
+}
+C
+cat > driver.c <<'C'
+#include <stdlib.h>
+extern const int rounds;
+double smooth(int n, const double *x, double *y);
+int offset(void) { return rounds - 1; }
+double run(int n) {
+  double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), sum = 0;
+  for (int i = 0; i < n; ++i) x[i] = i % 9;
+  for (int r = 0; r < rounds; ++r) sum += smooth(n, x, y);
+  free(x); free(y);
+  return sum;
+}
+C
+"$gcc_c" -O2 -fopenmp -foffload=disable lookup.c driver.c -o lookup_ref > ref.log 2>&1 ||
+  { cat ref.log; fail "gcc does not build lookup.c and driver.c"; }
+expected=$(./lookup_ref)
+"$FERRY_GCC" -O2 -std=gnu99 -Wall -Wstrict-prototypes -fplugin-arg-ferry-explain \
+  -c lookup.c -o lookup.o > lookup.log 2>&1 ||
+  { cat lookup.log; fail "ferry-gcc does not build lookup.c"; }
+grep -q "note: ferry runs this .#pragma omp target teams distribute parallel for. over .i." lookup.log ||
+  { cat lookup.log; fail "lookup.c's loop did not become a ferry kernel"; }
+if grep -Eq "void\*|valid for C/ObjC|do not compile as C\+\+" lookup.log; then
+  cat lookup.log; fail "ferry-gcc said what gcc says nothing of"
+fi
+"$FERRY_GCC" -O2 -std=gnu99 -Wall -fplugin-arg-ferry-explain -c driver.c \
+  -o driver.o > driver.log 2>&1 || { cat driver.log; fail "driver.c"; }
+grep -q "no '#pragma omp target' in these C sources" driver.log ||
+  { cat driver.log; fail "no note that driver.c has nothing for ferry"; }
+"$FERRY_GCC" -O2 lookup.o driver.o -o lookup > link.log 2>&1 ||
+  { cat link.log; fail "the C objects do not link"; }
+for device in sim host; do
+  got=$(FERRY_DEVICE=$device ./lookup) || fail "lookup failed on $device"
+  [ "$got" = "$expected" ] ||
+    fail "on $device lookup printed '$got', gcc's build '$expected'"
+done
+got=$(FERRY_DEVICE=sim FERRY_STATS=1 ./lookup 2>&1)
+case $got in *"ferry-stats launches=3 "*) ;;
+  *) echo "$got"; fail "lookup's loop did not launch through ferry" ;; esac
+
+# C that C++ would compile with another meaning keeps GCC's path: the
+# size of a character constant, and a compound literal whose address
+# outlives its full expression in C only.
+cat > sizes.c <<'C'
+#include <stdio.h>
+struct pair { int n; double a; };
+int main(void) {
+  double y[64];
+  struct pair *p = &(struct pair){ 64, 0.5 };
+#pragma omp target teams distribute parallel for map(from: y[0:64])
+  for (int i = 0; i < 64; ++i)
+    y[i] = i * 0.5;
+  printf("%d %d %g\n", (int)SIZE, p->n, y[63] * p->a);
+  return 0;
+}
+C
+for size in "sizeof 'c'" "sizeof(int)"; do
+  "$gcc_c" -O2 -fopenmp -foffload=disable "-DSIZE=$size" sizes.c -o sizes_ref \
+    > ref.log 2>&1 || { cat ref.log; fail "gcc does not build sizes.c"; }
+  "$FERRY_GCC" -O2 "-DSIZE=$size" sizes.c -o sizes > sizes.log 2>&1 ||
+    { cat sizes.log; fail "ferry-gcc does not build sizes.c"; }
+  grep -q "these C sources do not compile as C++" sizes.log ||
+    { cat sizes.log; fail "sizes.c (SIZE $size) did not keep GCC's path"; }
+  [ "$(FERRY_DEVICE=sim ./sizes)" = "$(./sizes_ref)" ] ||
+    fail "sizes.c (SIZE $size) printed '$(./sizes)', gcc's '$(./sizes_ref)'"
 done
 
 # A C main, a C++ file of kernels: compiled each by its driver, linked by
@@ -79,4 +171,4 @@ case $got in *"sum=20477.000"*) ;;
   *) echo "$got"; fail "the mixed program's sum is wrong" ;; esac
 case $got in *"ferry-stats launches=1 "*) ;;
   *) echo "$got"; fail "the C++ kernel did not launch through ferry" ;; esac
-echo "ferry-gcc builds C as gcc does, and links with ferry's C++ kernels"
+echo "ferry-gcc runs C target loops as ferry kernels, builds other C as gcc does, and links with ferry's C++ kernels"
