@@ -527,10 +527,170 @@ const HelperEffects &EffectsScanner::effects_of(tree fndecl, unsigned index,
   return effects;
 }
 
+// ------------------------------------------------------- read-only use
+
+bool only_reads(tree fndecl, unsigned index, int depth);
+
+// The helper's local variables set from the parameter: what it points
+// into, the parameter's memory, may be reached through them too.
+class DerivedPointers {
+public:
+  DerivedPointers(tree fndecl, tree parameter, int depth)
+      : fndecl_(fndecl), depth_(depth) {
+    derived_.insert(parameter);
+    // To a fixed point: `high = low + 1` after `low = &p[i]`.
+    for (std::size_t before = 0; before != derived_.size();) {
+      before = derived_.size();
+      cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl), collect, this);
+    }
+  }
+
+  bool only_reads() {
+    return !cp_walk_tree_without_duplicates(&DECL_SAVED_TREE(fndecl_), misuse,
+                                            this);
+  }
+
+private:
+  bool mentions_derived(tree t) const {
+    for (tree decl : derived_)
+      if (mentions(t, decl))
+        return true;
+    return false;
+  }
+
+  bool is_local(tree t) const {
+    t = tree_strip_any_location_wrapper(t);
+    return VAR_P(t) && DECL_CONTEXT(t) == fndecl_ && !TREE_STATIC(t) &&
+           !DECL_EXTERNAL(t);
+  }
+
+  static tree collect(tree *node, int *walk_subtrees, void *data) {
+    auto *self = static_cast<DerivedPointers *>(data);
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+    } else if ((TREE_CODE(t) == MODIFY_EXPR || TREE_CODE(t) == INIT_EXPR) &&
+               self->is_local(TREE_OPERAND(t, 0)) &&
+               self->mentions_derived(TREE_OPERAND(t, 1))) {
+      self->derived_.insert(tree_strip_any_location_wrapper(TREE_OPERAND(t, 0)));
+    } else if (TREE_CODE(t) == DECL_EXPR && self->is_local(DECL_EXPR_DECL(t)) &&
+               DECL_INITIAL(DECL_EXPR_DECL(t)) &&
+               self->mentions_derived(DECL_INITIAL(DECL_EXPR_DECL(t)))) {
+      self->derived_.insert(DECL_EXPR_DECL(t));
+    }
+    return NULL_TREE;
+  }
+
+  // A use that may write through a derived pointer, or lose sight of one.
+  static tree misuse(tree *node, int *walk_subtrees, void *data) {
+    auto *self = static_cast<DerivedPointers *>(data);
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+    switch (TREE_CODE(t)) {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR: {
+      tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+      // Setting a local pointer from the parameter is how it is derived;
+      // anything else stored into memory named through one is a write,
+      // and a derived pointer stored anywhere but a local is lost.
+      if (self->is_local(target))
+        return NULL_TREE;
+      if (self->mentions_derived(target))
+        return t;
+      if (TREE_CODE(t) == MODIFY_EXPR || TREE_CODE(t) == INIT_EXPR)
+        if (POINTER_TYPE_P(TREE_TYPE(TREE_OPERAND(t, 1))) &&
+            self->mentions_derived(TREE_OPERAND(t, 1)))
+          return t;
+      return NULL_TREE;
+    }
+    case ADDR_EXPR:
+      // The address of a derived pointer itself: it may be set elsewhere.
+      return self->derived_.count(
+                 tree_strip_any_location_wrapper(TREE_OPERAND(t, 0)))
+                 ? t
+                 : NULL_TREE;
+    case RETURN_EXPR:
+      return TREE_OPERAND(t, 0) && self->mentions_derived(TREE_OPERAND(t, 0)) &&
+                     POINTER_TYPE_P(TREE_TYPE(TREE_TYPE(self->fndecl_)))
+                 ? t
+                 : NULL_TREE;
+    case CALL_EXPR:
+    case AGGR_INIT_EXPR:
+      return self->call_misuses(t) ? t : NULL_TREE;
+    case ASM_EXPR:
+      return self->mentions_derived(t) ? t : NULL_TREE;
+    default:
+      return NULL_TREE;
+    }
+  }
+
+  bool call_misuses(tree call) {
+    tree callee = callee_of(call);
+    const int count = TREE_CODE(call) == CALL_EXPR
+                          ? call_expr_nargs(call)
+                          : aggr_init_expr_nargs(call);
+    tree parm_types = callee ? TYPE_ARG_TYPES(TREE_TYPE(callee)) : NULL_TREE;
+    for (int i = 0; i < count; ++i, parm_types = parm_types
+                                                     ? TREE_CHAIN(parm_types)
+                                                     : NULL_TREE) {
+      tree argument = TREE_CODE(call) == CALL_EXPR
+                          ? CALL_EXPR_ARG(call, i)
+                          : AGGR_INIT_EXPR_ARG(call, i);
+      if (!POINTER_TYPE_P(TREE_TYPE(argument)) ||
+          !mentions_derived(argument))
+        continue;
+      tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
+      if (parm_type && INDIRECT_TYPE_P(parm_type) &&
+          TYPE_READONLY(TREE_TYPE(parm_type)))
+        continue;
+      if (!callee || fndecl_built_in_p(callee) || depth_ > 8 ||
+          !ferry::only_reads(callee, i, depth_ + 1))
+        return true;
+    }
+    return false;
+  }
+
+  tree fndecl_;
+  int depth_;
+  std::set<tree> derived_;
+};
+
+// By (function, parameter); an entry is false while it is computed, so
+// that recursion finds a write.
+std::map<std::pair<tree, unsigned>, bool> read_only_known;
+
+bool only_reads(tree fndecl, unsigned index, int depth) {
+  auto key = std::make_pair(fndecl, index);
+  auto found = read_only_known.find(key);
+  if (found != read_only_known.end())
+    return found->second;
+  read_only_known[key] = false;
+  tree body = visible_body(fndecl);
+  tree parameter = DECL_ARGUMENTS(fndecl);
+  for (unsigned i = 0; parameter && i < index; ++i)
+    parameter = DECL_CHAIN(parameter);
+  if (!parameter || !body)
+    return false;
+  const bool result = DerivedPointers(fndecl, parameter, depth).only_reads();
+  read_only_known[key] = result;
+  return result;
+}
+
 } // namespace
 
 const HelperEffects &helper_effects(tree fndecl, unsigned index) {
   return EffectsScanner::effects_of(fndecl, index, 0);
+}
+
+bool helper_only_reads(tree fndecl, unsigned index) {
+  return only_reads(fndecl, index, 0);
 }
 
 } // namespace ferry

@@ -51,6 +51,15 @@ struct HelperEffects {
 // The effects of FNDECL through its parameter number INDEX.
 const HelperEffects &helper_effects(tree fndecl, unsigned index);
 
+// Whether FNDECL, whose parameter number INDEX is a pointer to data that
+// is not const, still only reads through it: no store, increment or
+// non-const argument of a call (unless that callee only reads through it
+// too) goes through the parameter or a local pointer the helper sets
+// from it (XSBench's `low = &nuclide_grids[...]`, then `low->energy`),
+// and no such pointer is stored elsewhere, has its address taken, or is
+// returned.  What a pointer to const would say, found in the body.
+bool helper_only_reads(tree fndecl, unsigned index);
+
 } // namespace ferry
 
 #endif

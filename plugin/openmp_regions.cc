@@ -750,6 +750,7 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   if (!quiet && !check_region_offload_limits(*slot))
     return;
   slot = copy_region_globals(fndecl, slot);
+  slot = copy_region_members(fndecl, slot, present);
   RegionReader reader(fndecl, *slot, options, quiet);
   Kernel kernel;
   std::string why_not;

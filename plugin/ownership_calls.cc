@@ -84,8 +84,10 @@ bool LoopChecker::suggest_const(tree callee, unsigned index) {
 bool LoopChecker::reads_only_through(tree callee, unsigned index) {
   tree parm_types = chain_index(index, TYPE_ARG_TYPES(TREE_TYPE(callee)));
   tree parm_type = parm_types ? TREE_VALUE(parm_types) : NULL_TREE;
-  return parm_type && INDIRECT_TYPE_P(parm_type) &&
-         TYPE_READONLY(TREE_TYPE(parm_type));
+  if (!parm_type || !INDIRECT_TYPE_P(parm_type))
+    return false;
+  return TYPE_READONLY(TREE_TYPE(parm_type)) ||
+         helper_only_reads(callee, index);
 }
 
 // A pointer into a buffer that ferry cannot trace to an element: a

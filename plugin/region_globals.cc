@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace ferry {
@@ -142,7 +144,167 @@ tree replace(tree *node, int *walk_subtrees, void *data) {
   return NULL_TREE;
 }
 
+// ------------------------------------------------------------- members
+
+// What the region does with the function's own structs: the members it
+// reads through them (in order of first use), and the structs it uses in
+// any other way (whole, written, address taken, through a member that is
+// no number or pointer), which keep their members as they are.
+struct MemberUses {
+  tree fndecl;
+  std::vector<std::pair<tree, tree>> read; // (struct, field)
+  std::set<tree> kept;
+};
+
+// A struct variable of the function itself, held by value.
+bool is_own_struct(tree t, tree fndecl) {
+  return (TREE_CODE(t) == PARM_DECL ||
+          (VAR_P(t) && !TREE_STATIC(t) && !DECL_EXTERNAL(t) &&
+           !DECL_HAS_VALUE_EXPR_P(t))) &&
+         DECL_CONTEXT(t) == fndecl && RECORD_OR_UNION_TYPE_P(TREE_TYPE(t)) &&
+         TREE_CODE(TREE_TYPE(t)) == RECORD_TYPE &&
+         !TREE_THIS_VOLATILE(t);
+}
+
+// A member that is a value of its own: a number or a pointer to data.
+bool is_value_member(tree field) {
+  if (TREE_CODE(field) != FIELD_DECL || DECL_BIT_FIELD(field) ||
+      TREE_THIS_VOLATILE(field))
+    return false;
+  tree type = TREE_TYPE(field);
+  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type) ||
+         (POINTER_TYPE_P(type) && !TYPE_REF_P(type) &&
+          !FUNC_OR_METHOD_TYPE_P(TREE_TYPE(type)));
+}
+
+tree find_member_uses(tree *node, int *walk_subtrees, void *data) {
+  auto *uses = static_cast<MemberUses *>(data);
+  tree t = *node;
+  if (TYPE_P(t)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  switch (TREE_CODE(t)) {
+  case MODIFY_EXPR:
+  case INIT_EXPR:
+  case PREINCREMENT_EXPR:
+  case PREDECREMENT_EXPR:
+  case POSTINCREMENT_EXPR:
+  case POSTDECREMENT_EXPR:
+  case ADDR_EXPR:
+    if (tree var = assigned_variable(TREE_OPERAND(t, 0)))
+      uses->kept.insert(var);
+    break;
+  case COMPONENT_REF: {
+    tree base = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+    if (!is_own_struct(base, uses->fndecl))
+      break;
+    const auto use = std::make_pair(base, TREE_OPERAND(t, 1));
+    if (!is_value_member(use.second))
+      uses->kept.insert(base);
+    else if (std::find(uses->read.begin(), uses->read.end(), use) ==
+             uses->read.end())
+      uses->read.push_back(use);
+    *walk_subtrees = 0; // the struct itself is used through this member
+    break;
+  }
+  default:
+    if (is_own_struct(t, uses->fndecl))
+      uses->kept.insert(t);
+    break;
+  }
+  return NULL_TREE;
+}
+
+struct MemberReplacement {
+  std::map<std::pair<tree, tree>, tree> locals;
+  std::set<tree> walked;
+};
+
+// Each use of a member replaced, at every use (a member's reference may
+// be shared); any other shared subtree is walked once.
+tree replace_member(tree *node, int *walk_subtrees, void *data) {
+  auto *replacement = static_cast<MemberReplacement *>(data);
+  tree t = *node;
+  if (TREE_CODE(t) == COMPONENT_REF) {
+    auto found = replacement->locals.find(
+        std::make_pair(tree_strip_any_location_wrapper(TREE_OPERAND(t, 0)),
+                       TREE_OPERAND(t, 1)));
+    if (found != replacement->locals.end()) {
+      *node = found->second;
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  }
+  if (TYPE_P(t) || (!DECL_P(t) && !replacement->walked.insert(t).second))
+    *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
+// The statements STATEMENTS, then the construct TARGET, in a scope with
+// VARS in *TARGET_SLOT; the construct's new slot.
+tree *precede(tree *target_slot, tree statements, tree vars) {
+  append_to_statement_list_force(*target_slot, &statements);
+  *target_slot = statement_block(statements, vars);
+  return tsi_stmt_ptr(tsi_last(statements));
+}
+
 } // namespace
+
+tree *copy_region_members(tree fndecl, tree *target_slot,
+                          const DataSections &present) {
+  tree target = *target_slot;
+  MemberUses uses{fndecl, {}, {}};
+  cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target), find_member_uses,
+                                  &uses);
+  // A clause that names a struct whole (firstprivate(s), map(tofrom: s))
+  // uses it whole, as the body may.
+  cp_walk_tree_without_duplicates(&OMP_TARGET_CLAUSES(target),
+                                  find_member_uses, &uses);
+  MemberReplacement replacement;
+  std::set<tree> pointers;
+  tree vars = NULL_TREE, statements = alloc_stmt_list();
+  for (const auto &use : uses.read) {
+    // One a data region has mapped has a device copy of its own, which
+    // the region reads and a local would not.
+    if (uses.kept.count(use.first) || present.count(use.first))
+      continue;
+    // Named as the member, for the diagnostics and explanations.
+    const std::string name = IDENTIFIER_POINTER(DECL_NAME(use.first)) +
+                             std::string(".") +
+                             IDENTIFIER_POINTER(DECL_NAME(use.second));
+    tree local = build_decl(EXPR_LOCATION(target), VAR_DECL,
+                            get_identifier(name.c_str()),
+                            TYPE_MAIN_VARIANT(TREE_TYPE(use.second)));
+    DECL_ARTIFICIAL(local) = 1;
+    DECL_CONTEXT(local) = fndecl;
+    TREE_USED(local) = 1;
+    DECL_CHAIN(local) = vars;
+    vars = local;
+    replacement.locals[use] = local;
+    if (POINTER_TYPE_P(TREE_TYPE(local)))
+      pointers.insert(local);
+    append_to_statement_list_force(
+        assign(local, build3(COMPONENT_REF, TREE_TYPE(use.second), use.first,
+                             use.second, NULL_TREE)),
+        &statements);
+  }
+  if (replacement.locals.empty())
+    return target_slot;
+  cp_walk_tree(&OMP_TARGET_BODY(target), replace_member, &replacement,
+               nullptr);
+  cp_walk_tree(&OMP_TARGET_CLAUSES(target), replace_member, &replacement,
+               nullptr);
+  // A member pointer's section is attached to the struct's device copy;
+  // a local pointer's is the pointer's value, as the front end maps
+  // `x[0:n]` of a pointer variable.
+  for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
+        OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_ATTACH_DETACH &&
+        pointers.count(OMP_CLAUSE_DECL(c)))
+      OMP_CLAUSE_SET_MAP_KIND(c, GOMP_MAP_FIRSTPRIVATE_POINTER);
+  return precede(target_slot, statements, vars);
+}
 
 tree *copy_region_globals(tree fndecl, tree *target_slot) {
   tree target = *target_slot;
@@ -172,9 +334,7 @@ tree *copy_region_globals(tree fndecl, tree *target_slot) {
     return target_slot;
   cp_walk_tree(&OMP_TARGET_BODY(target), replace, &replacement, nullptr);
   cp_walk_tree(&OMP_TARGET_CLAUSES(target), replace, &replacement, nullptr);
-  append_to_statement_list_force(target, &statements);
-  *target_slot = statement_block(statements, vars);
-  return tsi_stmt_ptr(tsi_last(statements));
+  return precede(target_slot, statements, vars);
 }
 
 } // namespace ferry

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The program's globals that a target region reads, as OpenMP gives them
-// to it.
+// The program's globals, and the members of the function's structs, that
+// a target region reads, as OpenMP gives them to it.
 //
 // A variable of static storage that a `#pragma omp target` region names
 // without a clause, and that is not `declare target`, is implicitly
@@ -13,6 +13,16 @@
 // too: the same meaning, in terms the checker and the outliner take as
 // they take the function's own variables.
 //
+// The members of a struct the function holds by value (a parameter or a
+// local) are the same: C codes pass their arrays and sizes in one
+// (XSBench's `map(to: SD.num_nucs[:SD.length_num_nucs])` of its
+// SimulationData parameter SD).  Each number or data pointer the region
+// reads through such a struct, when the region uses the struct in no other
+// way (whole, written, address taken) and no data region of the function
+// maps it, becomes a local named as the member (`SD.num_nucs`), and a
+// section of a member pointer is mapped as the front end maps one of a
+// pointer variable (firstprivate pointer rather than attached).
+//
 // Input: the statement slot of an OMP_TARGET.  Output: the slot holds a
 // scope with the locals, their assignments and the construct; the
 // construct's new slot is returned (the same one when nothing changed).
@@ -20,10 +30,15 @@
 #define FERRY_PLUGIN_REGION_GLOBALS_H
 
 #include "gcc_compat.h"
+#include "region_lowering.h"
 
 namespace ferry {
 
 tree *copy_region_globals(tree fndecl, tree *target_slot);
+
+// PRESENT: what the function's data regions around the construct map.
+tree *copy_region_members(tree fndecl, tree *target_slot,
+                          const DataSections &present);
 
 } // namespace ferry
 
