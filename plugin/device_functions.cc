@@ -259,6 +259,12 @@ bool device_library_function(tree fndecl) {
   if (!DECL_NAME(fndecl) || !DECL_EXTERN_C_P(fndecl) ||
       !DECL_IN_SYSTEM_HEADER(fndecl) || DECL_SAVED_TREE(fndecl))
     return false;
+  // The one routine of the OpenMP runtime whose answer does not depend on
+  // the construct that runs the code: 0 on the device (libgomp's nvptx
+  // library, which the direct entries link too), 1 where the kernel runs
+  // on the host, as in GCC's host fallback.  RSBench asks it in its loop.
+  if (id_equal(DECL_NAME(fndecl), "omp_is_initial_device"))
+    return true;
   // The library names of GCC's builtins, once.
   static const std::set<std::string> &names = *[] {
     auto *found = new std::set<std::string>;

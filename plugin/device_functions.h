@@ -58,7 +58,8 @@ private:
 // Whether FNDECL, declared without a body, is a function of the C library
 // that the device's libraries provide too: declared in a system header
 // with C linkage and named as one of GCC's library builtins, which strict
-// ISO modes leave unrecognised (`sincosf` under -std=c++17).
+// ISO modes leave unrecognised (`sincosf` under -std=c++17); or OpenMP's
+// omp_is_initial_device.
 bool device_library_function(tree fndecl);
 
 // The first function FNDECL calls, directly or through the bodies of its

@@ -49,6 +49,10 @@ struct BufferAccess {
   // Under a program's `#pragma omp atomic`: iterations may share its
   // element, so rule 2 leaves it alone.
   bool atomic = false;
+  // In the arm of an `if` that one iteration at most takes (`if (i == 0)`
+  // of the loop's only variable): a buffer only such accesses touch is
+  // no iteration's to share.
+  bool single_iteration = false;
   location_t location = UNKNOWN_LOCATION;
   // For an access a helper makes: where, and which helper.
   location_t helper_location = UNKNOWN_LOCATION;
@@ -133,6 +137,9 @@ private:
   static bool assigns(tree statement, tree var);
 
   static bool leaves_early(tree statement);
+  // Whether CONDITION holds for one iteration at most: it requires the
+  // loop's only variable to equal a value no iteration changes.
+  bool pins_one_iteration(tree condition) const;
 
   // Both arms of an `if` are walked from the same writes; what both write
   // is written on every path.
@@ -397,6 +404,7 @@ private:
   std::set<unsigned> reported_contract_; // buffers with a contract error
   int conditional_ = 0;    // inside a branch, or a loop that may end early
   int arms_ = 0;           // inside an arm of an if
+  int single_arms_ = 0;    // inside an arm one iteration at most takes
   bool continued_ = false; // a `continue` of this iteration may have run
   std::vector<IndexVariable> index_vars_;
   std::set<tree> private_vars_;

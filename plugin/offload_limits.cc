@@ -219,7 +219,15 @@ private:
 // external linkage that is not inline, or one marked noinline.  Inline,
 // static and template functions are inlined and not emitted, and structs
 // of 24 bytes and more are returned in memory, without the crash.
+// ferry-g++ turns the pass off on the device (-fdisable-tree-nrv among
+// the offload options, which the driver passes on to the compilers): the
+// crash is only where the plugin runs without it, offloading to nvptx.
 bool small_struct_return_crashes(tree fndecl) {
+  const char *targets = getenv("OFFLOAD_TARGET_NAMES");
+  const char *options = getenv("COLLECT_GCC_OPTIONS");
+  if (!targets || !strstr(targets, "nvptx") ||
+      (options && strstr(options, "-fdisable-tree-nrv")))
+    return false;
   tree type = TREE_TYPE(TREE_TYPE(fndecl));
   tree size = RECORD_OR_UNION_TYPE_P(type) ? TYPE_SIZE_UNIT(type) : NULL_TREE;
   if (!size || !tree_fits_uhwi_p(size) || tree_to_uhwi(size) > 16)
@@ -297,6 +305,8 @@ bool check_offload_limits(tree fndecl, bool kernel) {
              fndecl, TREE_TYPE(TREE_TYPE(fndecl)),
              tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(fndecl)))));
     inform(DECL_SOURCE_LOCATION(fndecl),
+           "build with ferry-g++, whose offload options turn that pass off "
+           "(%<-foffload-options=nvptx-none=-fdisable-tree-nrv%>); or "
            "declare it %<inline%> (without %<noinline%>), or return the "
            "result through a pointer or reference parameter");
     return false;

@@ -358,6 +358,30 @@ bool LoopChecker::leaves_early(tree statement) {
   return cp_walk_tree_without_duplicates(&statement, Search::visit, nullptr);
 }
 
+bool LoopChecker::pins_one_iteration(tree condition) const {
+  condition = strip_value_wrappers(condition);
+  switch (TREE_CODE(condition)) {
+  case TRUTH_ANDIF_EXPR:
+  case TRUTH_AND_EXPR:
+    return pins_one_iteration(TREE_OPERAND(condition, 0)) ||
+           pins_one_iteration(TREE_OPERAND(condition, 1));
+  case EQ_EXPR:
+    break;
+  default:
+    return false;
+  }
+  if (loop_.levels.size() != 1)
+    return false;
+  tree var = loop_.levels.front().var;
+  for (int side = 0; side < 2; ++side) {
+    tree other = TREE_OPERAND(condition, 1 - side);
+    if (strip_value_wrappers(TREE_OPERAND(condition, side)) == var &&
+        !varies_by_iteration(other) && !TREE_SIDE_EFFECTS(other))
+      return true;
+  }
+  return false;
+}
+
 // Both arms of an `if` are walked from the same writes; what both write
 // is written on every path.
 void LoopChecker::if_statement(tree t) {
@@ -366,7 +390,10 @@ void LoopChecker::if_statement(tree t) {
   const DefiniteWrites::State before = definite_.save();
   const bool continued_before = continued_;
   ++arms_;
+  const int single = pins_one_iteration(IF_COND(t)) ? 1 : 0;
+  single_arms_ += single;
   walk(&THEN_CLAUSE(t));
+  single_arms_ -= single;
   settle_writes();
   const DefiniteWrites::State then_arm = definite_.save();
   const bool continued_in_then = continued_;
@@ -397,6 +424,7 @@ void LoopChecker::record(const AccessTarget &target, tree lvalue, bool write,
 void LoopChecker::note_access(const BufferParam &buffer,
                               const BufferAccess &access, bool definite) {
   accesses_[buffer.index].push_back(access);
+  accesses_[buffer.index].back().single_iteration = single_arms_ > 0;
   BufferUse &use = facts_->uses[buffer.index];
   (access.write ? use.written : use.read) = true;
   if (!definite_.tracked(buffer.index))

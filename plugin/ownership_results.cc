@@ -245,7 +245,11 @@ void LoopChecker::check_races() {
                  [](const BufferAccess &a) { return !a.atomic; });
     bool written = std::any_of(list.begin(), list.end(),
                                [](const BufferAccess &a) { return a.write; });
-    if (!written)
+    const bool one_iteration =
+        std::all_of(list.begin(), list.end(), [](const BufferAccess &a) {
+          return a.single_iteration;
+        });
+    if (!written || one_iteration)
       continue;
     tree element = ownership_unit(
         list, TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl))));

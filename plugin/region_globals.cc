@@ -249,7 +249,209 @@ tree *precede(tree *target_slot, tree statements, tree vars) {
   return tsi_stmt_ptr(tsi_last(statements));
 }
 
+// ----------------------------------------------------- written numbers
+
+// The variable of the region's one loop construct that counts one loop:
+// NULL_TREE where there are several, or a collapsed one.
+tree only_loop_variable(tree body) {
+  struct Search {
+    std::vector<tree> vars;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *search = static_cast<Search *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+      } else if ((TREE_CODE(t) == OMP_FOR || TREE_CODE(t) == OMP_SIMD ||
+                  TREE_CODE(t) == OMP_DISTRIBUTE || TREE_CODE(t) == OMP_LOOP) &&
+                 OMP_FOR_INIT(t)) {
+        tree init = TREE_VEC_LENGTH(OMP_FOR_INIT(t)) == 1
+                        ? TREE_VEC_ELT(OMP_FOR_INIT(t), 0)
+                        : NULL_TREE;
+        search->vars.push_back(init && TREE_CODE(init) == MODIFY_EXPR
+                                   ? TREE_OPERAND(init, 0)
+                                   : NULL_TREE);
+      }
+      return NULL_TREE;
+    }
+  } search;
+  cp_walk_tree_without_duplicates(&body, Search::visit, &search);
+  return search.vars.size() == 1 ? search.vars.front() : NULL_TREE;
+}
+
+// Whether CONDITION holds for one value of LOOP_VAR at most: `i == 0`.
+bool pins_loop_variable(tree condition, tree loop_var) {
+  condition = strip_value_wrappers(condition);
+  if (TREE_CODE(condition) == TRUTH_ANDIF_EXPR ||
+      TREE_CODE(condition) == TRUTH_AND_EXPR)
+    return pins_loop_variable(TREE_OPERAND(condition, 0), loop_var) ||
+           pins_loop_variable(TREE_OPERAND(condition, 1), loop_var);
+  if (TREE_CODE(condition) != EQ_EXPR)
+    return false;
+  for (int side = 0; side < 2; ++side)
+    if (strip_value_wrappers(TREE_OPERAND(condition, side)) == loop_var &&
+        TREE_CODE(strip_value_wrappers(TREE_OPERAND(condition, 1 - side))) ==
+            INTEGER_CST)
+      return true;
+  return false;
+}
+
+// Whether every assignment of VAR in BODY lies in the arm of an `if` that
+// pins LOOP_VAR: one iteration at most makes it.  Other stores of a
+// number the checker judges as it judges any shared variable's.
+bool assigned_by_one_iteration(tree body, tree var, tree loop_var) {
+  struct Search {
+    tree var, loop_var;
+    int pinned = 0;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *search = static_cast<Search *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) == IF_STMT) {
+        *walk_subtrees = 0;
+        const int pins = pins_loop_variable(IF_COND(t), search->loop_var);
+        if (tree found = cp_walk_tree(&IF_COND(t), visit, data, nullptr))
+          return found;
+        search->pinned += pins;
+        tree found = cp_walk_tree(&THEN_CLAUSE(t), visit, data, nullptr);
+        search->pinned -= pins;
+        return found ? found
+                     : cp_walk_tree(&ELSE_CLAUSE(t), visit, data, nullptr);
+      }
+      switch (TREE_CODE(t)) {
+      case MODIFY_EXPR:
+      case INIT_EXPR:
+      case PREINCREMENT_EXPR:
+      case PREDECREMENT_EXPR:
+      case POSTINCREMENT_EXPR:
+      case POSTDECREMENT_EXPR:
+      case ADDR_EXPR:
+        if (assigned_variable(TREE_OPERAND(t, 0)) == search->var &&
+            !search->pinned)
+          return t;
+        break;
+      default:
+        break;
+      }
+      return NULL_TREE;
+    }
+  } search{var, loop_var};
+  return !cp_walk_tree(&body, Search::visit, &search, nullptr);
+}
+
+// The function's own numbers that the target construct maps `tofrom`
+// whole and the region assigns, named by no other clause of the region.
+std::vector<tree> written_mapped_numbers(tree fndecl, tree target,
+                                         const DataSections &present) {
+  std::vector<tree> mapped;
+  for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c)) {
+    tree var = OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP ? OMP_CLAUSE_DECL(c)
+                                                     : NULL_TREE;
+    if (var && VAR_P(var) && DECL_CONTEXT(var) == fndecl &&
+        !TREE_STATIC(var) && !DECL_EXTERNAL(var) &&
+        !DECL_HAS_VALUE_EXPR_P(var) && !TREE_THIS_VOLATILE(var) &&
+        (INTEGRAL_TYPE_P(TREE_TYPE(var)) ||
+         SCALAR_FLOAT_TYPE_P(TREE_TYPE(var))) &&
+        OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_TOFROM && !present.count(var))
+      mapped.push_back(var);
+  }
+  if (mapped.empty())
+    return mapped;
+  // Named by a clause of a construct inside (a reduction), or by any
+  // clause of the target but its map: OpenMP gives it another meaning.
+  struct Clauses {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node))
+        *walk_subtrees = 0;
+      else if (is_omp_construct(*node))
+        note_clauses(OMP_CLAUSES(*node), static_cast<GlobalUses *>(data));
+      return NULL_TREE;
+    }
+  };
+  GlobalUses named;
+  cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target), Clauses::visit,
+                                  &named);
+  for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c))
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP) {
+      tree next = OMP_CLAUSE_CHAIN(c);
+      OMP_CLAUSE_CHAIN(c) = NULL_TREE;
+      note_clauses(c, &named);
+      OMP_CLAUSE_CHAIN(c) = next;
+    }
+  tree loop_var = only_loop_variable(OMP_TARGET_BODY(target));
+  if (!loop_var)
+    return {};
+  std::set<tree> assigned;
+  collect_assigned(&OMP_TARGET_BODY(target), &assigned);
+  std::vector<tree> written;
+  for (tree var : mapped)
+    if (assigned.count(var) && !named.kept.count(var) &&
+        std::count(mapped.begin(), mapped.end(), var) == 1 &&
+        assigned_by_one_iteration(OMP_TARGET_BODY(target), var, loop_var))
+      written.push_back(var);
+  return written;
+}
+
 } // namespace
+
+tree *map_written_numbers_as_sections(tree fndecl, tree *target_slot,
+                                      const DataSections &present) {
+  tree target = *target_slot;
+  const std::vector<tree> written =
+      written_mapped_numbers(fndecl, target, present);
+  if (written.empty())
+    return target_slot;
+  std::map<tree, tree> dereferences;
+  tree vars = NULL_TREE, statements = alloc_stmt_list();
+  for (tree var : written) {
+    // Named as the number, for the diagnostics and explanations.
+    tree pointer = build_decl(EXPR_LOCATION(target), VAR_DECL, DECL_NAME(var),
+                              build_pointer_type(TREE_TYPE(var)));
+    DECL_ARTIFICIAL(pointer) = 1;
+    DECL_CONTEXT(pointer) = fndecl;
+    TREE_USED(pointer) = 1;
+    DECL_CHAIN(pointer) = vars;
+    vars = pointer;
+    TREE_ADDRESSABLE(var) = 1;
+    append_to_statement_list_force(
+        assign(pointer, build1(ADDR_EXPR, TREE_TYPE(pointer), var)),
+        &statements);
+    dereferences[var] = pointer;
+    // map(tofrom: n) becomes map(tofrom: n[0:1]) of the pointer, as the
+    // front end maps a pointer's section: the section, then the pointer.
+    for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c)) {
+      if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || OMP_CLAUSE_DECL(c) != var)
+        continue;
+      OMP_CLAUSE_DECL(c) = build1(INDIRECT_REF, TREE_TYPE(var), pointer);
+      OMP_CLAUSE_SIZE(c) = TYPE_SIZE_UNIT(TREE_TYPE(var));
+      tree attach = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
+      OMP_CLAUSE_SET_MAP_KIND(attach, GOMP_MAP_FIRSTPRIVATE_POINTER);
+      OMP_CLAUSE_DECL(attach) = pointer;
+      OMP_CLAUSE_SIZE(attach) = size_zero_node;
+      OMP_CLAUSE_CHAIN(attach) = OMP_CLAUSE_CHAIN(c);
+      OMP_CLAUSE_CHAIN(c) = attach;
+      break;
+    }
+  }
+  struct Dereference {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      const auto &dereferences = *static_cast<std::map<tree, tree> *>(data);
+      auto found = dereferences.find(*node);
+      if (found != dereferences.end())
+        *node = build1(INDIRECT_REF, TREE_TYPE(*node), found->second);
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree(&OMP_TARGET_BODY(target), Dereference::visit, &dereferences,
+               nullptr);
+  return precede(target_slot, statements, vars);
+}
 
 tree *copy_region_members(tree fndecl, tree *target_slot,
                           const DataSections &present) {

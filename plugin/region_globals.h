@@ -23,6 +23,8 @@
 // section of a member pointer is mapped as the front end maps one of a
 // pointer variable (firstprivate pointer rather than attached).
 //
+// A number the region writes, mapped `tofrom`, is the third case (below).
+//
 // Input: the statement slot of an OMP_TARGET.  Output: the slot holds a
 // scope with the locals, their assignments and the construct; the
 // construct's new slot is returned (the same one when nothing changed).
@@ -39,6 +41,17 @@ tree *copy_region_globals(tree fndecl, tree *target_slot);
 // PRESENT: what the function's data regions around the construct map.
 tree *copy_region_members(tree fndecl, tree *target_slot,
                           const DataSections &present);
+
+// A number of the function that the construct maps `tofrom` and that one
+// iteration at most assigns, in the arm of an `if` on the loop's variable
+// (RSBench's `if (i == 0) offloaded_to_device = ...`), becomes a section
+// of one element of a pointer to it, which the checker follows as it
+// follows any section and a kernel writes back; the same meaning in GCC's
+// build.  A number other iterations may store keeps the checks of a
+// shared variable (every iteration storing one value, a missing
+// reduction).
+tree *map_written_numbers_as_sections(tree fndecl, tree *target_slot,
+                                      const DataSections &present);
 
 } // namespace ferry
 

@@ -60,30 +60,6 @@ void with_alloca(int n, [[ferry::out(n)]] double *y)
         y[i] = stacked(i + 1);
 }
 
-// A struct of 16 bytes or less returned by value from a function emitted
-// out of line crashes the nvptx compiler (tree-nrv.cc:179); an inline one
-// and one of 24 bytes do not.
-struct Small {
-    double a, b;
-};
-struct Large {
-    double a, b, c;
-};
-
-__attribute__((noinline)) Small small_pair(double v) // { dg-error "'Small small_pair\(double\)', which a kernel calls, returns a 'Small' of 16 bytes by value out of line, which crashes the nvptx compiler of GCC 12" }
-{                                                   // { dg-message "declare it 'inline' \(without 'noinline'\), or return the result through a pointer or reference parameter" .-1 }
-    return {v, 2 * v};
-}
-inline Small inline_pair(double v) { return {v, 3 * v}; }
-__attribute__((noinline)) Large large_triple(double v) { return {v, v, v}; }
-
-[[ferry::kernel]]
-void small_structs(int n, [[ferry::out(n)]] double *y)
-{
-    for (int i = 0; i < n; ++i)
-        y[i] = small_pair(i).b + inline_pair(i).b + large_triple(i).c;
-}
-
 template <class F>
 [[ferry::kernel]]
 void apply(int n, [[ferry::borrow_mut(n)]] double *y, F f) // { dg-error "parameter 'f' of kernel 'void apply\\(int, double\\*, F\\) \\[with F = main\\(\\)::<lambda\\(double\\)>\\]' is the closure of a lambda" }
