@@ -3,13 +3,14 @@
 # Makefiles' arguments, ROUNDS times (default 2), the three builds one after
 # the other in each round: same-run ratios (BUILDS, default "cuda ferry
 # gcc", names which).  Prints each run's wall time and the app's own
-# output; summary.py turns the log into a table.
+# output; summary.py turns the log into a table.  LIST: the apps' list
+# (default apps.txt; c_apps.txt for build_c.sh's).
 set -u
 dir=${1:?usage: run.sh DIR}
 rounds=${ROUNDS:-2}
 here=$(cd "$(dirname "$0")" && pwd)
 for round in $(seq "$rounds"); do
-  grep -v '^#' "$here/apps.txt" | while read -r name sources flags args; do
+  grep -v '^#' "$here/${LIST:-apps.txt}" | while read -r name sources flags args; do
     [ -z "$name" ] && continue
     [ "$args" = "-" ] && args=""
     for build in ${BUILDS:-cuda ferry gcc}; do

@@ -1,20 +1,27 @@
 #!/bin/bash
-# Builds the openmp_vv group's tests with g++ and with ferry-g++ into DIR
-# (DIR/<test>.gcc, DIR/<test>.ferry), for 2026-12-05-openmp.sh to run on
-# the GPU machine.  Run from the repository root; FERRY_GXX names
-# ferry-g++ (default: the one on PATH).  The options are the group's
+# Builds the openmp_vv group's tests into DIR (DIR/<test>.gcc,
+# DIR/<test>.ferry), the C tests with gcc and ferry-gcc, the C++ tests
+# with g++ and ferry-g++, for the GPU scripts to run on the GPU machine.
+# Run from the repository root; FERRY_GXX names ferry-g++ (default: the
+# one on PATH; ferry-gcc is beside it).  The options are the group's
 # (testsuite/openmp_vv_group.py).
 set -u
 export dir=${1:?usage: openmp_vv_prebuild.sh DIR}
 export gxx=${FERRY_GXX:-ferry-g++}
+export gcc_c
+gcc_c=$(dirname "$(command -v "$gxx")")/ferry-gcc
 mkdir -p "$dir"
 build_one() {
-  local name
+  local name plain ferry
   name=$(echo "$1" | sed 's|testsuite/openmp_vv/tests/||; s|/|_|g')
-  g++ -fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 \
+  case $1 in
+    *.c) plain=gcc; ferry=$gcc_c ;;
+    *) plain=g++; ferry=$gxx ;;
+  esac
+  $plain -fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 \
     -foffload-options=nvptx-none=-lm -foffload-options=nvptx-none=-latomic \
     -O2 -I testsuite/openmp_vv "$1" -o "$dir/$name.gcc" -lm >/dev/null 2>&1
-  "$gxx" -O2 -I testsuite/openmp_vv "$1" -o "$dir/$name.ferry" -lm >/dev/null 2>&1
+  "$ferry" -O2 -I testsuite/openmp_vv "$1" -o "$dir/$name.ferry" -lm >/dev/null 2>&1
   return 0
 }
 export -f build_one
