@@ -751,6 +751,7 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
     return;
   slot = copy_region_globals(fndecl, slot);
   slot = copy_region_members(fndecl, slot, present);
+  slot = map_arrays_as_sections(fndecl, slot, present);
   slot = map_written_numbers_as_sections(fndecl, slot, present);
   RegionReader reader(fndecl, *slot, options, quiet);
   Kernel kernel;

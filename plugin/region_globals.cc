@@ -251,6 +251,42 @@ tree *precede(tree *target_slot, tree statements, tree vars) {
 
 // ----------------------------------------------------- written numbers
 
+// The variables the clauses of the constructs inside the target name,
+// and those of the target's own clauses but its maps, firstprivate
+// included.
+std::set<tree> named_by_other_clauses(tree target) {
+  struct Named {
+    std::set<tree> vars;
+    void clauses(tree list, bool skip_maps) {
+      for (tree c = list; c; c = OMP_CLAUSE_CHAIN(c)) {
+        if (skip_maps && OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP)
+          continue;
+        for (int i = 0; i < omp_clause_num_ops[OMP_CLAUSE_CODE(c)]; ++i)
+          cp_walk_tree_without_duplicates(&OMP_CLAUSE_OPERAND(c, i), variable,
+                                          this);
+      }
+    }
+    static tree variable(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node))
+        *walk_subtrees = 0;
+      else if (VAR_P(*node))
+        static_cast<Named *>(data)->vars.insert(*node);
+      return NULL_TREE;
+    }
+    static tree construct(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node))
+        *walk_subtrees = 0;
+      else if (is_omp_construct(*node))
+        static_cast<Named *>(data)->clauses(OMP_CLAUSES(*node), false);
+      return NULL_TREE;
+    }
+  } named;
+  named.clauses(OMP_TARGET_CLAUSES(target), /*skip_maps=*/true);
+  cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target), Named::construct,
+                                  &named);
+  return named.vars;
+}
+
 // The variable of the region's one loop construct that counts one loop:
 // NULL_TREE where there are several, or a collapsed one.
 tree only_loop_variable(tree body) {
@@ -361,25 +397,7 @@ std::vector<tree> written_mapped_numbers(tree fndecl, tree target,
     return mapped;
   // Named by a clause of a construct inside (a reduction), or by any
   // clause of the target but its map: OpenMP gives it another meaning.
-  struct Clauses {
-    static tree visit(tree *node, int *walk_subtrees, void *data) {
-      if (TYPE_P(*node))
-        *walk_subtrees = 0;
-      else if (is_omp_construct(*node))
-        note_clauses(OMP_CLAUSES(*node), static_cast<GlobalUses *>(data));
-      return NULL_TREE;
-    }
-  };
-  GlobalUses named;
-  cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target), Clauses::visit,
-                                  &named);
-  for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c))
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP) {
-      tree next = OMP_CLAUSE_CHAIN(c);
-      OMP_CLAUSE_CHAIN(c) = NULL_TREE;
-      note_clauses(c, &named);
-      OMP_CLAUSE_CHAIN(c) = next;
-    }
+  const std::set<tree> named = named_by_other_clauses(target);
   tree loop_var = only_loop_variable(OMP_TARGET_BODY(target));
   if (!loop_var)
     return {};
@@ -387,14 +405,232 @@ std::vector<tree> written_mapped_numbers(tree fndecl, tree target,
   collect_assigned(&OMP_TARGET_BODY(target), &assigned);
   std::vector<tree> written;
   for (tree var : mapped)
-    if (assigned.count(var) && !named.kept.count(var) &&
+    if (assigned.count(var) && !named.count(var) &&
         std::count(mapped.begin(), mapped.end(), var) == 1 &&
         assigned_by_one_iteration(OMP_TARGET_BODY(target), var, loop_var))
       written.push_back(var);
   return written;
 }
 
+// ------------------------------------------------------------- arrays
+
+// The function's own arrays of numbers, of a size known at compile time,
+// that the construct maps whole (`map(to: a)`) or from their first
+// element (`map(to: a[0:N])`), named by no other clause of the region,
+// and that no data region of the function maps.
+struct MappedArray {
+  tree array;
+  tree clause;          // the map of the array or of its section
+  tree pointer_clause;  // the section's firstprivate pointer, or NULL_TREE
+};
+
+// An array of numbers of the function, of a size known at compile time.
+bool is_own_array(tree t, tree fndecl) {
+  tree type = TREE_TYPE(t);
+  return VAR_P(t) && DECL_CONTEXT(t) == fndecl && !TREE_STATIC(t) &&
+         !DECL_EXTERNAL(t) && !DECL_HAS_VALUE_EXPR_P(t) &&
+         !TREE_THIS_VOLATILE(t) && TREE_CODE(type) == ARRAY_TYPE &&
+         (INTEGRAL_TYPE_P(TREE_TYPE(type)) ||
+          SCALAR_FLOAT_TYPE_P(TREE_TYPE(type))) &&
+         TYPE_SIZE_UNIT(type) &&
+         TREE_CODE(TYPE_SIZE_UNIT(type)) == INTEGER_CST &&
+         !integer_zerop(TYPE_SIZE_UNIT(type));
+}
+
+std::vector<MappedArray> mapped_arrays(tree fndecl, tree target,
+                                       const DataSections &present) {
+  std::vector<MappedArray> arrays;
+  std::map<tree, int> maps;
+  tree consumed = NULL_TREE; // the pointer clause of the last section
+  for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c)) {
+    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || c == consumed)
+      continue;
+    tree decl = OMP_CLAUSE_DECL(c);
+    tree next = OMP_CLAUSE_CHAIN(c);
+    tree pointer_clause = NULL_TREE;
+    if (TREE_CODE(decl) == ARRAY_REF &&
+        integer_zerop(TREE_OPERAND(decl, 1)) && next &&
+        OMP_CLAUSE_CODE(next) == OMP_CLAUSE_MAP &&
+        OMP_CLAUSE_MAP_KIND(next) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
+        OMP_CLAUSE_DECL(next) ==
+            tree_strip_any_location_wrapper(TREE_OPERAND(decl, 0)) &&
+        integer_zerop(OMP_CLAUSE_SIZE(next))) {
+      pointer_clause = consumed = next;
+      decl = OMP_CLAUSE_DECL(next);
+    }
+    if (!VAR_P(decl))
+      continue;
+    ++maps[decl];
+    switch (OMP_CLAUSE_MAP_KIND(c)) {
+    case GOMP_MAP_TO:
+    case GOMP_MAP_FROM:
+    case GOMP_MAP_TOFROM:
+    case GOMP_MAP_ALLOC:
+      break;
+    default:
+      continue;
+    }
+    if (is_own_array(decl, fndecl) && !present.count(decl))
+      arrays.push_back(MappedArray{decl, c, pointer_clause});
+  }
+  // An array the region names without a clause is mapped `tofrom`
+  // (OpenMP 4.5, 2.15.5), unless a defaultmap clause says otherwise: the
+  // same map, written out.
+  bool defaultmap = false;
+  for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c))
+    defaultmap |= OMP_CLAUSE_CODE(c) == OMP_CLAUSE_DEFAULTMAP;
+  struct Unmapped {
+    tree fndecl;
+    std::vector<tree> used; // in order of first use
+    std::set<tree> declared;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *search = static_cast<Unmapped *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+      } else if (TREE_CODE(t) == DECL_EXPR) {
+        search->declared.insert(DECL_EXPR_DECL(t));
+      } else if (TREE_CODE(t) == BIND_EXPR) {
+        for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
+          search->declared.insert(var);
+      } else if (is_own_array(t, search->fndecl) &&
+                 std::find(search->used.begin(), search->used.end(), t) ==
+                     search->used.end()) {
+        search->used.push_back(t);
+      }
+      return NULL_TREE;
+    }
+  } unmapped{fndecl, {}, {}};
+  if (!defaultmap)
+    cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target), Unmapped::visit,
+                                    &unmapped);
+  const std::set<tree> in_clauses = named_by_other_clauses(target);
+  for (tree array : unmapped.used) {
+    // Each iteration's own, or named by a clause (firstprivate(a)).
+    if (unmapped.declared.count(array) || in_clauses.count(array) ||
+        maps.count(array) || present.count(array))
+      continue;
+    tree c = build_omp_clause(EXPR_LOCATION(target), OMP_CLAUSE_MAP);
+    OMP_CLAUSE_SET_MAP_KIND(c, GOMP_MAP_TOFROM);
+    OMP_CLAUSE_DECL(c) = array;
+    OMP_CLAUSE_SIZE(c) = TYPE_SIZE_UNIT(TREE_TYPE(array));
+    OMP_CLAUSE_CHAIN(c) = OMP_TARGET_CLAUSES(target);
+    OMP_TARGET_CLAUSES(target) = c;
+    ++maps[array];
+    arrays.push_back(MappedArray{array, c, NULL_TREE});
+  }
+  // Named by a clause of a construct inside (private(a)), or by the
+  // target's own other clauses (firstprivate(a)), or mapped twice: kept
+  // as written.
+  const std::set<tree> named = named_by_other_clauses(target);
+  arrays.erase(std::remove_if(arrays.begin(), arrays.end(),
+                              [&](const MappedArray &mapped) {
+                                return named.count(mapped.array) ||
+                                       maps[mapped.array] != 1;
+                              }),
+               arrays.end());
+  return arrays;
+}
+
+// A local pointer named as VAR, set to ADDRESS before the construct.
+tree pointer_before(tree fndecl, tree target, tree var, tree type,
+                    tree address, tree *vars, tree *statements) {
+  tree pointer =
+      build_decl(EXPR_LOCATION(target), VAR_DECL, DECL_NAME(var), type);
+  DECL_ARTIFICIAL(pointer) = 1;
+  DECL_CONTEXT(pointer) = fndecl;
+  TREE_USED(pointer) = 1;
+  DECL_CHAIN(pointer) = *vars;
+  *vars = pointer;
+  TREE_ADDRESSABLE(var) = 1;
+  append_to_statement_list_force(assign(pointer, address), statements);
+  return pointer;
+}
+
+// The map clause C of a whole number or array becomes the front end's map
+// of a pointer's section of the same bytes: the section, then the pointer.
+void map_as_section(tree c, tree pointer, tree bytes) {
+  OMP_CLAUSE_DECL(c) =
+      build1(INDIRECT_REF, TREE_TYPE(TREE_TYPE(pointer)), pointer);
+  OMP_CLAUSE_SIZE(c) = bytes;
+  tree attach = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
+  OMP_CLAUSE_SET_MAP_KIND(attach, GOMP_MAP_FIRSTPRIVATE_POINTER);
+  OMP_CLAUSE_DECL(attach) = pointer;
+  OMP_CLAUSE_SIZE(attach) = size_zero_node;
+  OMP_CLAUSE_CHAIN(attach) = OMP_CLAUSE_CHAIN(c);
+  OMP_CLAUSE_CHAIN(c) = attach;
+}
+
 } // namespace
+
+tree *map_arrays_as_sections(tree fndecl, tree *target_slot,
+                             const DataSections &present) {
+  tree target = *target_slot;
+  const std::vector<MappedArray> arrays =
+      mapped_arrays(fndecl, target, present);
+  if (arrays.empty())
+    return target_slot;
+  // Array -> its pointer.
+  std::map<tree, tree> pointers;
+  tree vars = NULL_TREE, statements = alloc_stmt_list();
+  for (const MappedArray &mapped : arrays) {
+    tree array = mapped.array;
+    tree element = TREE_TYPE(TREE_TYPE(array));
+    tree pointer_type = build_pointer_type(element);
+    tree address = build1(
+        NOP_EXPR, pointer_type,
+        build1(ADDR_EXPR, build_pointer_type(TREE_TYPE(array)), array));
+    tree pointer = pointer_before(fndecl, target, array, pointer_type, address,
+                                  &vars, &statements);
+    pointers[array] = pointer;
+    if (mapped.pointer_clause) {
+      // a[0:N]: the section's bytes stay; the pointer is the array's.
+      OMP_CLAUSE_DECL(mapped.clause) = build1(INDIRECT_REF, element, pointer);
+      OMP_CLAUSE_DECL(mapped.pointer_clause) = pointer;
+    } else {
+      map_as_section(mapped.clause, pointer, TYPE_SIZE_UNIT(TREE_TYPE(array)));
+    }
+  }
+  // a[i] becomes *(p + i), as the front end writes p[i]; any other use of
+  // the array, *(T (*)[N]) p.
+  struct Through {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      const auto &pointers = *static_cast<std::map<tree, tree> *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) == ARRAY_REF) {
+        auto found =
+            pointers.find(tree_strip_any_location_wrapper(TREE_OPERAND(t, 0)));
+        if (found != pointers.end()) {
+          tree pointer = found->second;
+          tree element = TREE_TYPE(TREE_TYPE(pointer));
+          tree offset = fold_build2(
+              MULT_EXPR, sizetype, fold_convert(sizetype, TREE_OPERAND(t, 1)),
+              TYPE_SIZE_UNIT(element));
+          *node = build1(INDIRECT_REF, element,
+                         build2(POINTER_PLUS_EXPR, TREE_TYPE(pointer), pointer,
+                                offset));
+          // The subscript may name another array.
+          cp_walk_tree(&TREE_OPERAND(TREE_OPERAND(*node, 0), 1), visit, data,
+                       nullptr);
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+      }
+      auto found = pointers.find(t);
+      if (found != pointers.end())
+        *node = build1(INDIRECT_REF, TREE_TYPE(t),
+                       build1(NOP_EXPR, build_pointer_type(TREE_TYPE(t)),
+                              found->second));
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree(&OMP_TARGET_BODY(target), Through::visit, &pointers, nullptr);
+  return precede(target_slot, statements, vars);
+}
 
 tree *map_written_numbers_as_sections(tree fndecl, tree *target_slot,
                                       const DataSections &present) {
@@ -407,33 +643,17 @@ tree *map_written_numbers_as_sections(tree fndecl, tree *target_slot,
   tree vars = NULL_TREE, statements = alloc_stmt_list();
   for (tree var : written) {
     // Named as the number, for the diagnostics and explanations.
-    tree pointer = build_decl(EXPR_LOCATION(target), VAR_DECL, DECL_NAME(var),
-                              build_pointer_type(TREE_TYPE(var)));
-    DECL_ARTIFICIAL(pointer) = 1;
-    DECL_CONTEXT(pointer) = fndecl;
-    TREE_USED(pointer) = 1;
-    DECL_CHAIN(pointer) = vars;
-    vars = pointer;
-    TREE_ADDRESSABLE(var) = 1;
-    append_to_statement_list_force(
-        assign(pointer, build1(ADDR_EXPR, TREE_TYPE(pointer), var)),
-        &statements);
+    tree pointer_type = build_pointer_type(TREE_TYPE(var));
+    tree pointer =
+        pointer_before(fndecl, target, var, pointer_type,
+                       build1(ADDR_EXPR, pointer_type, var), &vars, &statements);
     dereferences[var] = pointer;
-    // map(tofrom: n) becomes map(tofrom: n[0:1]) of the pointer, as the
-    // front end maps a pointer's section: the section, then the pointer.
-    for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c)) {
-      if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP || OMP_CLAUSE_DECL(c) != var)
-        continue;
-      OMP_CLAUSE_DECL(c) = build1(INDIRECT_REF, TREE_TYPE(var), pointer);
-      OMP_CLAUSE_SIZE(c) = TYPE_SIZE_UNIT(TREE_TYPE(var));
-      tree attach = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
-      OMP_CLAUSE_SET_MAP_KIND(attach, GOMP_MAP_FIRSTPRIVATE_POINTER);
-      OMP_CLAUSE_DECL(attach) = pointer;
-      OMP_CLAUSE_SIZE(attach) = size_zero_node;
-      OMP_CLAUSE_CHAIN(attach) = OMP_CLAUSE_CHAIN(c);
-      OMP_CLAUSE_CHAIN(c) = attach;
-      break;
-    }
+    // map(tofrom: n) becomes map(tofrom: n[0:1]) of the pointer.
+    for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP && OMP_CLAUSE_DECL(c) == var) {
+        map_as_section(c, pointer, TYPE_SIZE_UNIT(TREE_TYPE(var)));
+        break;
+      }
   }
   struct Dereference {
     static tree visit(tree *node, int *walk_subtrees, void *data) {

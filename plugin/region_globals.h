@@ -23,7 +23,8 @@
 // section of a member pointer is mapped as the front end maps one of a
 // pointer variable (firstprivate pointer rather than attached).
 //
-// A number the region writes, mapped `tofrom`, is the third case (below).
+// A number the region writes, mapped `tofrom`, and an array of the
+// function the region maps, are the third and fourth cases (below).
 //
 // Input: the statement slot of an OMP_TARGET.  Output: the slot holds a
 // scope with the locals, their assignments and the construct; the
@@ -52,6 +53,16 @@ tree *copy_region_members(tree fndecl, tree *target_slot,
 // reduction).
 tree *map_written_numbers_as_sections(tree fndecl, tree *target_slot,
                                       const DataSections &present);
+
+// An array of numbers of the function, of a size known at compile time,
+// that the construct maps whole or from its first element (`int a[N]` with
+// `map(tofrom: a)`, as OpenMP_VV's tests and small C programs write),
+// becomes the section of a pointer to its first element, named as the
+// array, through which the region reads and writes it (`a[i]` is
+// `*(a + i)`): a buffer the checker follows and a kernel takes.  One a data
+// region of the function maps, or another clause names, stays as it is.
+tree *map_arrays_as_sections(tree fndecl, tree *target_slot,
+                             const DataSections &present);
 
 } // namespace ferry
 
