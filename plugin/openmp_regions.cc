@@ -6,7 +6,7 @@
 #include "kernel_model.h"
 #include "offload_limits.h"
 #include "ownership_check.h"
-#include "region_globals.h"
+#include "region_variables.h"
 #include "region_lowering.h"
 #include "tree_utils.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// See region_globals.h.
-#include "region_globals.h"
+// See region_variables.h.
+#include "region_variables.h"
 
 #include "tree_utils.h"
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The program's globals, and the members of the function's structs, that
-// a target region reads, as OpenMP gives them to it.
+// The variables a target region names that ferry's checker does not take
+// as they are, rewritten before it reads the region into the terms it
+// takes (locals, pointers and their sections), with the same meaning in
+// GCC's build: the program's globals, the members of the function's
+// structs, the numbers one iteration writes back, the function's arrays.
 //
 // A variable of static storage that a `#pragma omp target` region names
 // without a clause, and that is not `declare target`, is implicitly
@@ -29,8 +32,8 @@
 // Input: the statement slot of an OMP_TARGET.  Output: the slot holds a
 // scope with the locals, their assignments and the construct; the
 // construct's new slot is returned (the same one when nothing changed).
-#ifndef FERRY_PLUGIN_REGION_GLOBALS_H
-#define FERRY_PLUGIN_REGION_GLOBALS_H
+#ifndef FERRY_PLUGIN_REGION_VARIABLES_H
+#define FERRY_PLUGIN_REGION_VARIABLES_H
 
 #include "gcc_compat.h"
 #include "region_lowering.h"
