@@ -589,13 +589,7 @@ private:
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-    switch (TREE_CODE(t)) {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR: {
+    if (const Store store = store_of(TREE_CODE(t)); store != Store::none) {
       tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
       // Setting a local pointer from the parameter is how it is derived;
       // anything else stored into memory named through one is a write,
@@ -604,12 +598,13 @@ private:
         return NULL_TREE;
       if (self->mentions_derived(target))
         return t;
-      if (TREE_CODE(t) == MODIFY_EXPR || TREE_CODE(t) == INIT_EXPR)
-        if (POINTER_TYPE_P(TREE_TYPE(TREE_OPERAND(t, 1))) &&
-            self->mentions_derived(TREE_OPERAND(t, 1)))
-          return t;
+      if (store != Store::increment &&
+          POINTER_TYPE_P(TREE_TYPE(TREE_OPERAND(t, 1))) &&
+          self->mentions_derived(TREE_OPERAND(t, 1)))
+        return t;
       return NULL_TREE;
     }
+    switch (TREE_CODE(t)) {
     case ADDR_EXPR:
       // The address of a derived pointer itself: it may be set elsewhere.
       return self->derived_.count(

@@ -93,6 +93,14 @@ tree assigned_variable(tree target) {
   return VAR_P(target) ? target : NULL_TREE;
 }
 
+// The variable that T, an assignment, increment or address-of, changes or
+// may change by naming it directly; NULL_TREE for any other T.
+tree changed_variable(tree t) {
+  if (store_of(TREE_CODE(t)) == Store::none && TREE_CODE(t) != ADDR_EXPR)
+    return NULL_TREE;
+  return assigned_variable(TREE_OPERAND(t, 0));
+}
+
 tree find_uses(tree *node, int *walk_subtrees, void *data) {
   auto *uses = static_cast<GlobalUses *>(data);
   tree t = *node;
@@ -102,17 +110,9 @@ tree find_uses(tree *node, int *walk_subtrees, void *data) {
   }
   if (is_omp_construct(t))
     note_clauses(OMP_CLAUSES(t), uses);
+  if (tree var = changed_variable(t))
+    uses->kept.insert(var);
   switch (TREE_CODE(t)) {
-  case MODIFY_EXPR:
-  case INIT_EXPR:
-  case PREINCREMENT_EXPR:
-  case PREDECREMENT_EXPR:
-  case POSTINCREMENT_EXPR:
-  case POSTDECREMENT_EXPR:
-  case ADDR_EXPR:
-    if (tree var = assigned_variable(TREE_OPERAND(t, 0)))
-      uses->kept.insert(var);
-    break;
   case VAR_DECL:
     if (is_candidate(t) &&
         std::find(uses->read.begin(), uses->read.end(), t) == uses->read.end())
@@ -184,17 +184,9 @@ tree find_member_uses(tree *node, int *walk_subtrees, void *data) {
     *walk_subtrees = 0;
     return NULL_TREE;
   }
+  if (tree var = changed_variable(t))
+    uses->kept.insert(var);
   switch (TREE_CODE(t)) {
-  case MODIFY_EXPR:
-  case INIT_EXPR:
-  case PREINCREMENT_EXPR:
-  case PREDECREMENT_EXPR:
-  case POSTINCREMENT_EXPR:
-  case POSTDECREMENT_EXPR:
-  case ADDR_EXPR:
-    if (tree var = assigned_variable(TREE_OPERAND(t, 0)))
-      uses->kept.insert(var);
-    break;
   case COMPONENT_REF: {
     tree base = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
     if (!is_own_struct(base, uses->fndecl))
@@ -356,22 +348,9 @@ bool assigned_by_one_iteration(tree body, tree var, tree loop_var) {
         return found ? found
                      : cp_walk_tree(&ELSE_CLAUSE(t), visit, data, nullptr);
       }
-      switch (TREE_CODE(t)) {
-      case MODIFY_EXPR:
-      case INIT_EXPR:
-      case PREINCREMENT_EXPR:
-      case PREDECREMENT_EXPR:
-      case POSTINCREMENT_EXPR:
-      case POSTDECREMENT_EXPR:
-      case ADDR_EXPR:
-        if (assigned_variable(TREE_OPERAND(t, 0)) == search->var &&
-            !search->pinned)
-          return t;
-        break;
-      default:
-        break;
-      }
-      return NULL_TREE;
+      return changed_variable(t) == search->var && !search->pinned
+                 ? t
+                 : NULL_TREE;
     }
   } search{var, loop_var};
   return !cp_walk_tree(&body, Search::visit, &search, nullptr);
@@ -482,32 +461,27 @@ std::vector<MappedArray> mapped_arrays(tree fndecl, tree target,
   struct Unmapped {
     tree fndecl;
     std::vector<tree> used; // in order of first use
-    std::set<tree> declared;
     static tree visit(tree *node, int *walk_subtrees, void *data) {
       auto *search = static_cast<Unmapped *>(data);
       tree t = *node;
-      if (TYPE_P(t)) {
+      if (TYPE_P(t))
         *walk_subtrees = 0;
-      } else if (TREE_CODE(t) == DECL_EXPR) {
-        search->declared.insert(DECL_EXPR_DECL(t));
-      } else if (TREE_CODE(t) == BIND_EXPR) {
-        for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
-          search->declared.insert(var);
-      } else if (is_own_array(t, search->fndecl) &&
-                 std::find(search->used.begin(), search->used.end(), t) ==
-                     search->used.end()) {
+      else if (is_own_array(t, search->fndecl) &&
+               std::find(search->used.begin(), search->used.end(), t) ==
+                   search->used.end())
         search->used.push_back(t);
-      }
       return NULL_TREE;
     }
-  } unmapped{fndecl, {}, {}};
+  } unmapped{fndecl, {}};
   if (!defaultmap)
     cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target), Unmapped::visit,
                                     &unmapped);
+  std::set<tree> declared;
+  collect_declared(OMP_TARGET_BODY(target), &declared);
   const std::set<tree> in_clauses = named_by_other_clauses(target);
   for (tree array : unmapped.used) {
     // Each iteration's own, or named by a clause (firstprivate(a)).
-    if (unmapped.declared.count(array) || in_clauses.count(array) ||
+    if (declared.count(array) || in_clauses.count(array) ||
         maps.count(array) || present.count(array))
       continue;
     tree c = build_omp_clause(EXPR_LOCATION(target), OMP_CLAUSE_MAP);
