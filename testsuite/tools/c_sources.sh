@@ -61,14 +61,21 @@ for device in sim host; do
 done
 
 # C that is C++ too: its loop runs as a ferry kernel, and links with C.
+# It asks for C99, and makes its pragma with a macro, as the Parallel
+# Research Kernels do.
 cat > lookup.c <<'C'
+#if !(defined(__STDC_VERSION__) && (__STDC_VERSION__ >= 199901L))
+# error You need a C99+ compiler.
+#endif
 #include <stdio.h>
 #include <stdlib.h>
+#define PRAGMA(x) _Pragma(#x)
+#define OMP_TARGET(x) PRAGMA(omp target x)
 const int rounds = 3;
 int offset(void);
 static double weigh(double v, int k);
 double smooth(int n, const double *restrict x, double *restrict y) {
-#pragma omp target teams distribute parallel for map(to: x[0:n]) map(from: y[0:n])
+  OMP_TARGET(teams distribute parallel for map(to: x[0:n]) map(from: y[0:n]))
   for (int i = 0; i < n; ++i)
     y[i] = weigh(x[i], i % 4);
   double sum = 0;
