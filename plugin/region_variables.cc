@@ -161,8 +161,7 @@ bool is_own_struct(tree t, tree fndecl) {
   return (TREE_CODE(t) == PARM_DECL ||
           (VAR_P(t) && !TREE_STATIC(t) && !DECL_EXTERNAL(t) &&
            !DECL_HAS_VALUE_EXPR_P(t))) &&
-         DECL_CONTEXT(t) == fndecl && RECORD_OR_UNION_TYPE_P(TREE_TYPE(t)) &&
-         TREE_CODE(TREE_TYPE(t)) == RECORD_TYPE &&
+         DECL_CONTEXT(t) == fndecl && TREE_CODE(TREE_TYPE(t)) == RECORD_TYPE &&
          !TREE_THIS_VOLATILE(t);
 }
 
@@ -478,10 +477,12 @@ std::vector<MappedArray> mapped_arrays(tree fndecl, tree target,
                                     &unmapped);
   std::set<tree> declared;
   collect_declared(OMP_TARGET_BODY(target), &declared);
-  const std::set<tree> in_clauses = named_by_other_clauses(target);
+  // Named by a clause of a construct inside (private(a)), or by the
+  // target's own other clauses (firstprivate(a)): kept as written.
+  const std::set<tree> named = named_by_other_clauses(target);
   for (tree array : unmapped.used) {
-    // Each iteration's own, or named by a clause (firstprivate(a)).
-    if (declared.count(array) || in_clauses.count(array) ||
+    // Each iteration's own, or named by a clause.
+    if (declared.count(array) || named.count(array) ||
         maps.count(array) || present.count(array))
       continue;
     tree c = build_omp_clause(EXPR_LOCATION(target), OMP_CLAUSE_MAP);
@@ -493,10 +494,7 @@ std::vector<MappedArray> mapped_arrays(tree fndecl, tree target,
     ++maps[array];
     arrays.push_back(MappedArray{array, c, NULL_TREE});
   }
-  // Named by a clause of a construct inside (private(a)), or by the
-  // target's own other clauses (firstprivate(a)), or mapped twice: kept
-  // as written.
-  const std::set<tree> named = named_by_other_clauses(target);
+  // Those named by another clause, or mapped twice, stay as written.
   arrays.erase(std::remove_if(arrays.begin(), arrays.end(),
                               [&](const MappedArray &mapped) {
                                 return named.count(mapped.array) ||
