@@ -10,7 +10,7 @@
 set -u
 out=${1:?usage: build_c.sh OUT}
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out"
+mkdir -p "$out" && out=$(cd "$out" && pwd)  # the builds run in the checkouts
 gcc_c=${GCC:-gcc}
 ferry_gcc=${FERRY_GCC:-ferry-gcc}
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}

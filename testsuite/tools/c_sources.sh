@@ -129,6 +129,17 @@ got=$(FERRY_DEVICE=sim FERRY_STATS=1 ./lookup 2>&1)
 case $got in *"ferry-stats launches=3 "*) ;;
   *) echo "$got"; fail "lookup's loop did not launch through ferry" ;; esac
 
+# A link that fails in C as well (here, an output folder that does not
+# exist) fails with gcc's words and no note blaming the C++ reading.
+if "$FERRY_GCC" -O2 lookup.c driver.c -o missing/lookup > nolink.log 2>&1; then
+  fail "a link into a missing folder succeeded"
+fi
+grep -q "cannot open output file missing/lookup" nolink.log ||
+  { cat nolink.log; fail "the failed link did not say why"; }
+if grep -q "do not compile as C++" nolink.log; then
+  cat nolink.log; fail "a link failing in C too was blamed on the C++ reading"
+fi
+
 # C that C++ would compile with another meaning keeps GCC's path: the
 # size of a character constant, and a compound literal whose address
 # outlives its full expression in C only.
