@@ -213,7 +213,10 @@ bool reporting() {
 bool resolving() { return enabled() && !reporting(); }
 
 Range inner_pages(Range range) {
-  return {page_up(range.begin), page_down(range.end)};
+  // A range within one page has none: an empty range, not an inverted
+  // one, whose size() would be the width of the address space.
+  const std::uintptr_t begin = page_up(range.begin), end = page_down(range.end);
+  return begin < end ? Range{begin, end} : Range{begin, begin};
 }
 
 Range whole_pages(Range range) {

@@ -43,7 +43,8 @@ bool reporting();
 // Whether faults are resolved: host loads and stores need no sync.
 bool resolving();
 
-// The pages wholly inside RANGE, and all the pages RANGE touches.
+// The pages wholly inside RANGE (empty, never inverted, where there are
+// none), and all the pages RANGE touches.
 Range inner_pages(Range range);
 Range whole_pages(Range range);
 // RANGE rounded out to whole pages, clipped to BUFFER.

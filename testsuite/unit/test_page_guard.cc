@@ -3,7 +3,8 @@
 // interior of at least 4 MiB is asked for, and where the kernel gives
 // huge pages on request (transparent_hugepage "madvise") the request
 // reaches the mapping (its VmFlags in /proc/self/smaps gain "hg") and its
-// withdrawal turns it into "nh".
+// withdrawal turns it into "nh".  The pages inside a range within one
+// page are none: an empty range of size 0, which page-locking skips.
 #define BOOST_TEST_MODULE page_guard
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
@@ -51,6 +52,19 @@ std::string flags_of(std::uintptr_t begin) {
 }
 
 } // namespace
+
+BOOST_AUTO_TEST_CASE(a_range_within_a_page_has_no_inner_pages) {
+  const std::uintptr_t page = 4096 * 1000;
+  for (Range small : {Range{page + 8, page + 24}, Range{page, page + 100},
+                      Range{page + 100, page + 4096}}) {
+    const Range inner = page_guard::inner_pages(small);
+    BOOST_TEST(inner.empty());
+    BOOST_TEST(inner.size() == 0u);
+  }
+  const Range spanning{page + 8, page + 3 * 4096 + 8};
+  BOOST_TEST((page_guard::inner_pages(spanning) ==
+              Range{page + 4096, page + 3 * 4096}));
+}
 
 BOOST_AUTO_TEST_CASE(only_the_aligned_interior_is_asked_for) {
   const Range aligned{64 * kMiB, 72 * kMiB};
