@@ -208,10 +208,17 @@ private:
   // statement of its own, on a number.
   void atomic_update(tree t, const AccessTarget &target, location_t where);
 
-  // `#pragma omp atomic` (an update or a write) in a program's region:
-  // OpenMP's way to share an element.  Its element counts as read and
-  // written, for the maps and what the loop reaches, but not for rule 2.
+  // `#pragma omp atomic` (an update, a write or a capture) in a program's
+  // region: OpenMP's way to share an element.  Its element counts as read
+  // and written, for the maps and what the loop reaches, but not for
+  // rule 2; an atomic read counts as a read.
   void atomic_construct(tree t, location_t where);
+  void atomic_read(tree t, location_t where);
+  // The element an atomic construct's ADDRESS names, as *TARGET and
+  // *LVALUE; false, after an error, where it is no element of a mapped
+  // array.
+  bool atomic_element(tree address, location_t where, AccessTarget *target,
+                      tree *lvalue);
 
   // A plain store whose element does not move with some parallel loop
   // variable is made by many iterations; unless they all store the same

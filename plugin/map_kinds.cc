@@ -39,6 +39,9 @@ MapDecision decide(const BufferParam &buffer, const BufferUse &use) {
       return {MapKind::to, "it is borrow_mut, but the loop only reads it, so "
                            "it is copied to the device only"};
     }
+    if (use.atomic)
+      return {MapKind::tofrom, "the region's atomic constructs read and write "
+                               "it, so it is copied both ways"};
     return {MapKind::tofrom,
             use.read ? "it is borrow_mut: each iteration reads and writes its "
                        "own elements, so it is copied both ways"

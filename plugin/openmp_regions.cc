@@ -35,10 +35,10 @@ const char *construct_name(tree_code code) {
   }
 }
 
-// Constructs a checked loop may hold: an atomic update is OpenMP's way to
-// share an element, and the checker sees no race in it.  Any other
-// construct inside the loop (a nested parallel loop, a critical section)
-// changes what an iteration is.
+// Constructs a checked loop may hold: an atomic construct (update, read,
+// write or capture) is OpenMP's way to share an element, and the checker
+// sees no race in it.  Any other construct inside the loop (a nested
+// parallel loop, a critical section) changes what an iteration is.
 bool is_nested_construct(tree_code code) {
   switch (code) {
   case OMP_PARALLEL:
@@ -64,9 +64,6 @@ bool is_nested_construct(tree_code code) {
   case OMP_TARGET_UPDATE:
   case OMP_TARGET_ENTER_DATA:
   case OMP_TARGET_EXIT_DATA:
-  case OMP_ATOMIC_READ:
-  case OMP_ATOMIC_CAPTURE_OLD:
-  case OMP_ATOMIC_CAPTURE_NEW:
     return true;
   default:
     return false;
@@ -286,6 +283,7 @@ public:
       *why_not = "its loop holds a nested '#pragma " + name + "'";
       return false;
     }
+    save_atomic_addresses(loop_.body);
     kernel->fndecl = fndecl_;
     kernel->location = region_.location;
     kernel->region = &region_;
@@ -625,6 +623,48 @@ private:
     }
   }
 
+  // An atomic capture of an element whose address is invariant
+  // (`v = x[0]++`) holds that address in a temporary, `TARGET_EXPR <D.1,
+  // &x[0]>`, one node in both the address and the value, by which the
+  // gimplifier tells the element's reads.  The copies of the loop for the
+  // kernel and its entry would copy that node twice, and define D.1
+  // twice; a SAVE_EXPR, which a copy keeps shared, tells the same.
+  static void save_atomic_addresses(tree body) {
+    struct Rewrite {
+      static tree visit(tree *node, int *walk_subtrees, void *) {
+        tree t = *node;
+        if (TYPE_P(t)) {
+          *walk_subtrees = 0;
+        } else if ((TREE_CODE(t) == OMP_ATOMIC ||
+                    TREE_CODE(t) == OMP_ATOMIC_CAPTURE_OLD ||
+                    TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW) &&
+                   TREE_CODE(TREE_OPERAND(t, 0)) == TARGET_EXPR) {
+          tree temporary = TREE_OPERAND(t, 0);
+          tree saved = build1(SAVE_EXPR, TREE_TYPE(temporary),
+                              TARGET_EXPR_INITIAL(temporary));
+          replace_node(&TREE_OPERAND(t, 0), temporary, saved);
+          replace_node(&TREE_OPERAND(t, 1), temporary, saved);
+        }
+        return NULL_TREE;
+      }
+      static void replace_node(tree *where, tree from, tree to) {
+        std::pair<tree, tree> swap{from, to};
+        cp_walk_tree(where, Rewrite::swap, &swap, nullptr);
+      }
+      static tree swap(tree *node, int *walk_subtrees, void *data) {
+        auto *swap = static_cast<std::pair<tree, tree> *>(data);
+        if (*node == swap->first) {
+          *node = swap->second;
+          *walk_subtrees = 0;
+        } else if (TYPE_P(*node)) {
+          *walk_subtrees = 0;
+        }
+        return NULL_TREE;
+      }
+    };
+    cp_walk_tree_without_duplicates(&body, Rewrite::visit, nullptr);
+  }
+
   // Pointers of the function that the loop uses without a map clause
   // (is_device_ptr, or present already): buffers it may read and write,
   // whose races the checker still sees.
@@ -639,11 +679,6 @@ private:
         tree t = *node;
         if (TYPE_P(t)) {
           *walk_subtrees = 0;
-        } else if (TREE_CODE(t) == DECL_EXPR) {
-          search->declared.insert(DECL_EXPR_DECL(t));
-        } else if (TREE_CODE(t) == BIND_EXPR) {
-          for (tree var = BIND_EXPR_VARS(t); var; var = DECL_CHAIN(var))
-            search->declared.insert(var);
         } else if ((VAR_P(t) || TREE_CODE(t) == PARM_DECL) &&
                    DECL_CONTEXT(t) == search->reader->fndecl_ &&
                    !TREE_STATIC(t) && !DECL_EXTERNAL(t) &&
@@ -660,6 +695,9 @@ private:
         return NULL_TREE;
       }
     } search{this, present, kernel, {}};
+    // The loop's own locals, a capture's temporary among them (an atomic
+    // capture keeps its element's address in one), are no buffers.
+    collect_declared(loop_.body, &search.declared);
     cp_walk_tree_without_duplicates(&loop_.body, Search::visit, &search);
   }
 

@@ -185,7 +185,13 @@ tree LoopChecker::visit_node(tree *node, int *walk_subtrees) {
     *walk_subtrees = 0;
     return NULL_TREE;
   case OMP_ATOMIC:
+  case OMP_ATOMIC_CAPTURE_OLD:
+  case OMP_ATOMIC_CAPTURE_NEW:
     atomic_construct(t, where);
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  case OMP_ATOMIC_READ:
+    atomic_read(t, where);
     *walk_subtrees = 0;
     return NULL_TREE;
   case INDIRECT_REF:
@@ -427,6 +433,7 @@ void LoopChecker::note_access(const BufferParam &buffer,
   accesses_[buffer.index].back().single_iteration = single_arms_ > 0;
   BufferUse &use = facts_->uses[buffer.index];
   (access.write ? use.written : use.read) = true;
+  use.atomic |= access.atomic;
   if (!definite_.tracked(buffer.index))
     return;
   ByteSpan span{access.offset, access.size, access.location};
@@ -692,27 +699,36 @@ void LoopChecker::atomic_update(tree t, const AccessTarget &target,
   walk(&atomic.value);
 }
 
-void LoopChecker::atomic_construct(tree t, location_t where) {
+bool LoopChecker::atomic_element(tree address, location_t where,
+                                 AccessTarget *target, tree *lvalue) {
   // The front end saves the element's address once and reads the old
   // value through it in the new one: `*SAVE_EXPR <&x[k]> + v`.
-  tree address = strip_lvalue_wrappers(TREE_OPERAND(t, 0));
   tree inner = address;
   while (TREE_CODE(inner) == SAVE_EXPR || CONVERT_EXPR_P(inner))
     inner = tree_strip_any_location_wrapper(TREE_OPERAND(inner, 0));
-  tree lvalue =
-      TREE_CODE(inner) == ADDR_EXPR
-          ? TREE_OPERAND(inner, 0)
-          : build1(INDIRECT_REF, TREE_TYPE(TREE_TYPE(address)), address);
-  AccessTarget target = classify(lvalue);
-  if (target.kind != AccessTarget::element) {
+  *lvalue = TREE_CODE(inner) == ADDR_EXPR
+                ? TREE_OPERAND(inner, 0)
+                : build1(INDIRECT_REF, TREE_TYPE(TREE_TYPE(address)), address);
+  *target = classify(*lvalue);
+  if (target->kind != AccessTarget::element) {
     fail(where, "ferry's kernels take %<#pragma omp atomic%> only on an "
                 "element of an array the region maps");
-    return;
+    return false;
   }
+  return true;
+}
+
+void LoopChecker::atomic_construct(tree t, location_t where) {
+  tree address = strip_lvalue_wrappers(TREE_OPERAND(t, 0));
+  AccessTarget target;
+  tree lvalue;
+  if (!atomic_element(address, where, &target, &lvalue))
+    return;
   if (target.buffer->ownership == Ownership::borrow)
     report_region_write(*target.buffer, where);
   // The update reads the element too (`x += v`); a write alone does not,
-  // but reading it as well only copies it in.
+  // but reading it as well only copies it in.  A capture's value is the
+  // element before or after, read atomically with the update.
   record(target, lvalue, false, where, /*atomic=*/true);
   record(target, lvalue, true, where, /*atomic=*/true);
   walk_address_parts(lvalue);
@@ -720,6 +736,16 @@ void LoopChecker::atomic_construct(tree t, location_t where) {
   atomic_address_ = address;
   walk(&TREE_OPERAND(t, 1));
   atomic_address_ = outer;
+}
+
+void LoopChecker::atomic_read(tree t, location_t where) {
+  AccessTarget target;
+  tree lvalue;
+  if (!atomic_element(strip_lvalue_wrappers(TREE_OPERAND(t, 0)), where,
+                      &target, &lvalue))
+    return;
+  record(target, lvalue, false, where, /*atomic=*/true);
+  walk_address_parts(lvalue);
 }
 
 // A plain store whose element does not move with some parallel loop

@@ -21,6 +21,7 @@ namespace ferry {
 struct BufferUse {
   bool read = false;
   bool written = false;
+  bool atomic = false; // by an OpenMP atomic construct of the program's
 };
 
 struct LoopFacts {
