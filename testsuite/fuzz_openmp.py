@@ -11,9 +11,9 @@ one mistake OpenMP's meaning makes certain (a section that is written
 mapped `to`, a reduction without its clause), and ferry-g++ must warn
 about it at its line.  Some regions index from a local set before them
 (`off + i`), carry an `if` clause (true or false) or `nowait`, or count
-into a histogram through `#pragma omp atomic`.  Correct cases run in both
-builds and must print the same (on the host: both run libgomp's host
-fallback)."""
+into a histogram through `#pragma omp atomic` (an update, or a capture of
+the value before or after it).  Correct cases run in both builds and
+must print the same (on the host: both run libgomp's host fallback)."""
 import random
 import re
 
@@ -145,8 +145,18 @@ def generate_region(seed, index):
         text = re.sub(r"\b([xyzw]) \+ %s;" % re.escape(element),
                       r"\1 + off + %s;" % element, text)
     if atomic:
-        text += ("\n#pragma omp atomic\n        h[(%s * 5) %% 16] += %s %% 3 + 1;"
-                 % (element, element))
+        # An update, or a capture of the value before or after it.
+        update = "h[(%s * 5) %% 16] += %s %% 3 + 1;" % (element, element)
+        form = rng.choice(("update", "capture_new", "capture_old"))
+        if form == "update":
+            text += "\n#pragma omp atomic\n        " + update
+        elif form == "capture_new":
+            text += ("\n        int seen;\n#pragma omp atomic capture\n"
+                     "        seen = %s\n        (void)seen;" % update)
+        else:
+            text += ("\n        int seen;\n#pragma omp atomic capture\n"
+                     "        { seen = h[(%s * 5) %% 16]; %s }\n"
+                     "        (void)seen;" % (element, update))
     if case.nest:
         loop = ("for (int i = 0; i < n; ++i)\n    for (int j = 0; j < m; "
                 "++j) {\n        %s\n    }" % text)
