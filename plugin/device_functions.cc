@@ -126,17 +126,22 @@ public:
     }
     if (!visible_body(fndecl)) {
       auto_diagnostic_group group;
-      error_at(call_site,
-               "kernel %qs calls %qD, which is not defined in this "
-               "translation unit; the device needs its body",
-               k_.name().c_str(), fndecl);
-      if (throws_library_exception(fndecl))
-        inform(call_site,
-               "device code cannot throw: checked accessors such as "
-               "%<at()%> throw when out of range; index with %<[]%>");
-      else
-        inform(DECL_SOURCE_LOCATION(fndecl),
-               "define %qD in this file or in a header it includes", fndecl);
+      if (is_host_assert(fndecl)) {
+        refuse_assert(call_site, "a kernel or a function it calls");
+      } else {
+        error_at(call_site,
+                 "kernel %qs calls %qD, which is not defined in this "
+                 "translation unit; the device needs its body",
+                 k_.name().c_str(), fndecl);
+        if (throws_library_exception(fndecl))
+          inform(call_site,
+                 "device code cannot throw: checked accessors such as "
+                 "%<at()%> throw when out of range; index with %<[]%>");
+        else
+          inform(DECL_SOURCE_LOCATION(fndecl),
+                 "define %qD in this file or in a header it includes",
+                 fndecl);
+      }
       // The calls that lead there, from the innermost out: the error may
       // be deep in a library header.
       for (auto call = callers_.rbegin(); call != callers_.rend(); ++call)

@@ -252,6 +252,16 @@ tree crashes_in_region(tree type) {
   return missing;
 }
 
+tree first_assert(tree *node, int *walk_subtrees, void *) {
+  if (TYPE_P(*node)) {
+    *walk_subtrees = 0;
+    return NULL_TREE;
+  }
+  tree callee = TREE_CODE(*node) == CALL_EXPR ? get_callee_fndecl(*node)
+                                              : NULL_TREE;
+  return callee && is_host_assert(callee) ? *node : NULL_TREE;
+}
+
 tree first_crashing_use(tree *node, int *walk_subtrees, void *) {
   tree t = *node;
   if (TYPE_P(t)) {
@@ -266,12 +276,39 @@ tree first_crashing_use(tree *node, int *walk_subtrees, void *) {
 
 } // namespace
 
+bool is_host_assert(tree fndecl) {
+  return DECL_NAME(fndecl) && DECL_EXTERN_C_P(fndecl) &&
+         !DECL_SAVED_TREE(fndecl) &&
+         (id_equal(DECL_NAME(fndecl), "__assert_fail") ||
+          id_equal(DECL_NAME(fndecl), "__assert_perror_fail"));
+}
+
+void refuse_assert(location_t where, const char *what) {
+  auto_diagnostic_group group;
+  error_at(where,
+           "%<assert%> in %s, which runs on the GPU: the device libraries "
+           "of GCC 12 have no %<__assert_fail%>, and the offload image "
+           "does not link (with or without ferry)",
+           what);
+  inform(where, "build with %<-DNDEBUG%>, or check the condition on the "
+                "host, before or after the loop; to stop on the device, "
+                "have the iteration set a flag in a buffer that the host "
+                "reads afterwards");
+}
+
 bool check_region_offload_limits(tree region) {
   // The driver names the offload compilers to its compilers; none under
   // -foffload=disable, where the region runs on the host only.
   const char *targets = getenv("OFFLOAD_TARGET_NAMES");
   if (!targets || !*targets)
     return true;
+  if (tree call = cp_walk_tree_without_duplicates(&region, first_assert,
+                                                  nullptr)) {
+    location_t where = EXPR_LOCATION(call);
+    refuse_assert(where != UNKNOWN_LOCATION ? where : EXPR_LOCATION(region),
+                  "this target region");
+    return false;
+  }
   tree use =
       cp_walk_tree_without_duplicates(&region, first_crashing_use, nullptr);
   if (!use)
