@@ -20,6 +20,7 @@
 #include "core/settings.h"
 #include "pages/host_pages.h"
 #include "pages/page_guard.h"
+#include "residency/program_maps.h"
 
 #include <omp.h>
 
@@ -126,7 +127,17 @@ public:
   // addresses the copies directly.
   void associate(void *, void *, std::size_t) override {}
   void disassociate(void *) override {}
-  bool mapped_by_user(void *) const override { return false; }
+  // A section the program's own data directives mapped is libgomp's, as
+  // on a GPU, where ferry launches on libgomp's copy and moves nothing; in
+  // host fallback libgomp's copy is the host's memory itself.  So ferry's
+  // kernels and the program's other regions see one address, as they do
+  // on a GPU (HeCBench's memtest computes addresses from it).
+  bool mapped_by_user(void *host) const override {
+    return mapped_bytes_from(host) >= 0;
+  }
+  void *user_mapped_address(void *host) const override {
+    return mapped_by_user(host) ? host : nullptr;
+  }
   void *region_address(void *, void *device_copy) const override {
     return device_copy;
   }
