@@ -44,10 +44,10 @@ bool check_offload_limits(tree fndecl, bool kernel);
 // or GCC's): the floating-point types GCC 12's offload compiler crashes on
 // wherever they appear in a region, `_Float16` and `__float128` (lto1
 // inside mkoffload; HeCBench's f16atomic), and `assert` (HeCBench's
-// assert and moe).  `long double`, which GCC
-// compiles for a region, is left to it, as is any region of a build
-// without offloading (-foffload=disable).  One error, at the first use;
-// true when there was none.
+// assert and moe).  `long double`, which GCC compiles for a region, is
+// left to it, as is any region of a build without offloading
+// (-foffload=disable).  One error, at the first use; true when there was
+// none.
 bool check_region_offload_limits(tree region);
 
 } // namespace ferry

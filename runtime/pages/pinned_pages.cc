@@ -23,7 +23,7 @@ std::size_t pinnable_bytes() {
 
 void PinnedPages::pin(GuardedPages &pages, HostPinning &device) {
   const std::size_t bytes = pages.guarded.size();
-  if (!settings().pinned_copies || pages.guarded.empty() || bytes < kSmallest ||
+  if (!settings().pinned_copies || bytes < kSmallest ||
       pinned_bytes_ + bytes > pinnable_bytes())
     return;
   pages.huge_pages = page_guard::ask_huge_pages(pages.guarded);
