@@ -146,7 +146,12 @@ bool parse_options(const plugin_name_args *info) {
 
 bool contains_errors(tree body) {
   struct Search {
-    static tree visit(tree *node, int *, void *) {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      // The C++ parser keeps `sizeof (type)` in a call's arguments as
+      // SIZEOF_EXPR <NOP_EXPR <type, error_mark_node>> for its memaccess
+      // warnings (memcpy (d, s, n * sizeof (float))): no error.
+      if (TREE_CODE(*node) == SIZEOF_EXPR || TREE_CODE(*node) == ALIGNOF_EXPR)
+        *walk_subtrees = 0;
       return *node == error_mark_node ? *node : NULL_TREE;
     }
   };
