@@ -1,5 +1,5 @@
 #!/bin/bash
-# The first run of doc/gpu-results.md, "Memory as programs allocate it"
+# The first run of doc/gpu-results-2026-12-01.md, "Memory as programs allocate it"
 # (2026-12-04, 19:14 UTC): the programs group on both launch paths (two
 # failures, mended since), the fuzz corpora of seeds 4901 (only its first
 # 200 cases ran before the time limit) and 4902, copies of 4.5 GiB, a

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The run of doc/gpu-results.md, "Memory as programs allocate it"
+# The run of doc/gpu-results-2026-12-01.md, "Memory as programs allocate it"
 # (2026-12-04, 19:25 UTC): the programs group on both launch paths, the
 # fuzz corpus of seed 4901 (every memory kind), a program's own simd
 # region with libferry before (.gpu/lib) and after (.gpu/lib2) the
