@@ -158,6 +158,10 @@ struct Kernel {
   // word, as OpenMP does, and without `simd` on its OpenMP path.
   bool promised = false;
 
+  // Whether the loop is a program's target region, read to be checked or
+  // outlined: its pragma, not ferry, answers for what the checks leave.
+  bool from_openmp_region() const { return region || quiet; }
+
   const BufferParam *buffer_for(tree decl) const;
   // The kernel's name as users write it, for messages and the runtime.
   std::string name() const;
