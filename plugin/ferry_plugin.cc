@@ -269,9 +269,9 @@ void process_function(tree fndecl) {
 // A kernel, or a function whose target region, that calls a function
 // defined later in the unit (which GCC's OpenMP accepts too) is compiled
 // once the whole unit is parsed: its front-end body waits here while the
-// front end genericizes an empty stand-in, and
-// parse_file_then_deferred_functions() compiles and genericizes it before
-// GCC gimplifies anything.  A TREE_LIST of function -> body, and a
+// front end folds and genericizes an empty stand-in, and
+// parse_file_then_deferred_functions() compiles, folds and genericizes it
+// before GCC gimplifies anything.  A TREE_LIST of function -> body, and a
 // garbage-collection root.
 tree deferred_functions;
 // Set once the unit is parsed: a function met after that (an instance the
@@ -293,6 +293,10 @@ void parse_file_then_deferred_functions() {
     push_cfun(DECL_STRUCT_FUNCTION(fndecl));
     current_function_decl = fndecl;
     process_function(fndecl);
+    // What finish_function does after the PRE_GENERICIZE callback: the
+    // delayed folding (sizeof (type) in a call's arguments is still a
+    // SIZEOF_EXPR, which the gimplifier cannot take), then genericizing.
+    cp_fold_function(fndecl);
     cp_genericize(fndecl);
     current_function_decl = outer_function;
     pop_cfun();

@@ -4,8 +4,12 @@
 // erroneous code.  Before, ferry skipped such a kernel, and every target
 // region of such a host function (HeCBench's hotspot3D copies its input
 // with memcpy before its time loop), without a word: the kernel's loop ran
-// on the host, the regions on GCC's path.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=3" }
+// on the host, the regions on GCC's path.  A function whose region calls a
+// function defined further down waits for the end of the unit, and then
+// must be folded as the front end folds the others, or the gimplifier
+// meets the SIZEOF_EXPR (an internal compiler error, HeCBench's xsbench and
+// gpp).
+// { ferry-stats "FERRY_DEVICE=sim" "launches=4" }
 // { dg-options "-std=c++20" }
 #include <ferry/ferry.hpp>
 #include <cstdio>
@@ -22,6 +26,18 @@ void exponents(std::span<const float> x, std::span<unsigned> e)
         std::memcpy(&bits, &x[i], sizeof(float));
         e[i] = (bits >> 23) & 0xff;
     }
+}
+
+double later_scale(double x);
+
+// Prints its buffer's size with sizeof (type) in printf's arguments, and
+// scales it in a region that calls a function defined below.
+static void scale(double *v, int n)
+{
+    std::printf("scaling %zu bytes\n", n * sizeof(double));
+#pragma omp target teams distribute parallel for map(tofrom: v[0:n])
+    for (int i = 0; i < n; ++i)
+        v[i] = later_scale(v[i]);
 }
 
 int main()
@@ -48,6 +64,8 @@ int main()
         }
     }
     exponents(std::span<const float>(t, n), std::span<unsigned>(bits, n));
+    double scaled[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    scale(scaled, 8);
     double sum = 0, moved = 0;
     unsigned long exponent_sum = 0;
     for (int i = 0; i < n; ++i) {
@@ -55,11 +73,18 @@ int main()
         moved += t[i] > first[i] ? t[i] - first[i] : first[i] - t[i];
         exponent_sum += bits[i];
     }
-    std::printf("sum=%.3f moved=%.3f exponents=%lu\n", sum, moved,
-                exponent_sum);
+    std::printf("sum=%.3f moved=%.3f exponents=%lu scaled[7]=%g\n", sum,
+                moved, exponent_sum, scaled[7]);
     std::free(t);
     std::free(first);
     std::free(next);
     std::free(bits);
     return 0;
 }
+
+#pragma omp declare target
+double later_scale(double x)
+{
+    return 1.5 * x;
+}
+#pragma omp end declare target
