@@ -294,8 +294,16 @@ tree undefined_callee(tree fndecl) {
   return undefined_callee_in(DECL_SAVED_TREE(fndecl));
 }
 
-tree undefined_callee_in(tree body) {
+namespace {
+
+// The first function BODY calls, directly or through the bodies of its
+// callees (each looked at once), that PICK picks: PICK (CALLEE, ITS_BODY)
+// sees a builtin, a device library function or a kernel with ITS_BODY
+// NULL_TREE and none of their calls, and any other callee with the body
+// the unit has so far, NULL_TREE if none.
+template <class Pick> tree find_callee(tree body, Pick pick) {
   struct Search {
+    Pick pick;
     std::set<tree> seen;
     static tree visit(tree *node, int *walk_subtrees, void *data) {
       auto *search = static_cast<Search *>(data);
@@ -307,18 +315,37 @@ tree undefined_callee_in(tree body) {
       if (TREE_CODE(t) != CALL_EXPR && TREE_CODE(t) != AGGR_INIT_EXPR)
         return NULL_TREE;
       tree callee = callee_of(t);
-      if (!callee || fndecl_built_in_p(callee) ||
-          device_library_function(callee) ||
-          !search->seen.insert(callee).second ||
-          has_ferry_attribute(definition_of(callee), "kernel"))
+      if (!callee || !search->seen.insert(callee).second)
         return NULL_TREE;
+      if (fndecl_built_in_p(callee) || device_library_function(callee) ||
+          has_ferry_attribute(definition_of(callee), "kernel"))
+        return search->pick(callee, NULL_TREE) ? callee : NULL_TREE;
       tree body = visible_body(callee);
-      if (!body)
+      if (search->pick(callee, body))
         return callee;
-      return cp_walk_tree_without_duplicates(&body, visit, data);
+      return body ? cp_walk_tree_without_duplicates(&body, visit, data)
+                  : NULL_TREE;
     }
-  } search;
+  } search{pick, {}};
   return cp_walk_tree_without_duplicates(&body, Search::visit, &search);
+}
+
+} // namespace
+
+tree undefined_callee_in(tree body) {
+  return find_callee(body, [](tree callee, tree body) {
+    return !body && !fndecl_built_in_p(callee) &&
+           !device_library_function(callee) &&
+           !has_ferry_attribute(definition_of(callee), "kernel");
+  });
+}
+
+tree openmp_query_in(tree body) {
+  return find_callee(body, [](tree callee, tree) {
+    return DECL_NAME(callee) && DECL_EXTERN_C_P(callee) &&
+           !strncmp(IDENTIFIER_POINTER(DECL_NAME(callee)), "omp_", 4) &&
+           !id_equal(DECL_NAME(callee), "omp_is_initial_device");
+  });
 }
 
 DeviceFunctions prepare_device_functions(

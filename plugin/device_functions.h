@@ -69,6 +69,14 @@ tree undefined_callee(tree fndecl);
 // The same for the statements BODY.
 tree undefined_callee_in(tree body);
 
+// The first routine of the OpenMP runtime (omp_get_num_threads,
+// omp_get_team_num, ...) that BODY calls, directly or through the bodies
+// of its callees, but omp_is_initial_device: what they answer depends on
+// the threads and teams of the construct that runs the code, which a
+// launch of ferry's entry does not set up as libgomp does; NULL_TREE if
+// none.
+tree openmp_query_in(tree body);
+
 DeviceFunctions prepare_device_functions(
     const Kernel &kernel,
     const std::vector<std::pair<tree, location_t>> &callees);

@@ -133,6 +133,13 @@ public:
                  "', which ferry's kernels do not take";
       return false;
     }
+    if (tree query = openmp_query_in(loop_.body)) {
+      *why_not = std::string("it calls '") +
+                 IDENTIFIER_POINTER(DECL_NAME(query)) +
+                 "', whose answer depends on the teams and threads that "
+                 "GCC's region runs";
+      return false;
+    }
     if (tree callee = undefined_callee_in(loop_.body)) {
       *why_not = std::string("it calls '") +
                  lang_hooks.decl_printable_name(callee, 2) +

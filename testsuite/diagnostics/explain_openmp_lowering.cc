@@ -8,6 +8,7 @@
 // { dg-context "ferry: '.*' is " }
 // { dg-context "In function" }
 #include <algorithm>
+#include <omp.h>
 
 void axpy(int n, double a, const double *x, double *y) {
 #pragma omp target teams distribute parallel for simd map(to: x[0:n]) map(tofrom: y[0:n]) // { dg-message "ferry runs this '#pragma omp target teams distribute parallel for simd' over 'i' \\('x' read, map\\(to\\); 'y' read and written, map\\(tofrom\\)\\) as a kernel of its own, with the launch and residency of ferry kernels" }
@@ -148,4 +149,28 @@ void shifted(int n, int off, int *y) {
 #pragma omp target teams distribute parallel for map(from: y[off:n]) // { dg-message "ferry checked this .* \\('y' written, map\\(from\\)\\); GCC compiles it as written: its section of 'y' starts at a value known only at run time" }
   for (int i = 0; i < n; ++i)
     y[off + i] = i;
+}
+
+// A loop that asks OpenMP about its threads or teams, itself or through a
+// helper, keeps GCC's path: a launch of ferry's entry answers otherwise
+// than GCC's region (OpenMP_VV's num_threads and if tests).  Whether it
+// runs on the device is the same either way.
+static int threads_here() { return omp_get_num_threads(); }
+
+void threads(int n, int *t) {
+#pragma omp target teams distribute parallel for map(from: t[0:n]) num_threads(10) // { dg-message "GCC compiles it as written: it calls 'omp_get_num_threads', whose answer depends on the teams and threads that GCC's region runs" }
+  for (int i = 0; i < n; ++i)
+    t[i] = omp_get_num_threads();
+}
+
+void teams_of(int n, int *t) {
+#pragma omp target teams distribute parallel for map(from: t[0:n]) // { dg-message "GCC compiles it as written: it calls 'omp_get_num_threads'" }
+  for (int i = 0; i < n; ++i)
+    t[i] = threads_here() + 1;
+}
+
+void where(int n, int *t) {
+#pragma omp target teams distribute parallel for map(from: t[0:n]) // { dg-message "ferry runs this" }
+  for (int i = 0; i < n; ++i)
+    t[i] = omp_is_initial_device();
 }
