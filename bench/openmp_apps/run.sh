@@ -19,7 +19,7 @@ for round in $(seq "$rounds"); do
       FERRY_STATS=1 timeout "${APP_TIMEOUT:-120}" "$dir/$name.$build" $args 2>&1 | tail -n 25
       status=${PIPESTATUS[0]}
       end=$(date +%s.%N)
-      echo "--- exit $status wall $(echo "$end - $start" | bc) s"
+      echo "--- exit $status wall $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }') s"
     done
   done
 done
