@@ -482,8 +482,7 @@ std::vector<MappedArray> mapped_arrays(tree fndecl, tree target,
   const std::set<tree> named = named_by_other_clauses(target);
   for (tree array : unmapped.used) {
     // Each iteration's own, or named by a clause.
-    if (declared.count(array) || named.count(array) ||
-        maps.count(array) || present.count(array))
+    if (declared.count(array) || named.count(array) || maps.count(array))
       continue;
     tree c = build_omp_clause(EXPR_LOCATION(target), OMP_CLAUSE_MAP);
     OMP_CLAUSE_SET_MAP_KIND(c, GOMP_MAP_TOFROM);

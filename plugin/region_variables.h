@@ -62,8 +62,11 @@ tree *map_written_numbers_as_sections(tree fndecl, tree *target_slot,
 // `map(tofrom: a)`, as OpenMP_VV's tests and small C programs write),
 // becomes the section of a pointer to its first element, named as the
 // array, through which the region reads and writes it (`a[i]` is
-// `*(a + i)`): a buffer the checker follows and a kernel takes.  One a data
-// region of the function maps, or another clause names, stays as it is.
+// `*(a + i)`): a buffer the checker follows and a kernel takes.  So does
+// one a data region of the function maps and the construct uses without a
+// clause (implicitly `tofrom`, present: the device's copy).  One that both
+// a data region and the construct's own clause map, or that another
+// clause names, stays as it is.
 tree *map_arrays_as_sections(tree fndecl, tree *target_slot,
                              const DataSections &present);
 

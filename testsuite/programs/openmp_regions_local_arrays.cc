@@ -2,11 +2,16 @@
 // tests and small C programs write them (`int a[N]` with `map(to: a)`):
 // mapped whole, from their first element (`b[0:N]`), or without a clause
 // (implicitly `tofrom`), each becomes the section of a pointer to its
-// first element and the loop a kernel.  Kept as written: an array that
-// is firstprivate, a two-dimensional one, and one a `target data` of the
-// function maps.  An array declared in the loop stays each iteration's.
-// On the sim device: whole, first and implicit launch three times each.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=9" }
+// first element and the loop a kernel.  So does an array that a `target
+// data` of the function maps and the loop reads without a clause, which
+// `target update` refreshes between the loops (HeCBench's rtm8, libor and
+// bspline-vgh keep their coefficients so): the loop reads the device's
+// copy.  Kept as written: an array that is firstprivate, a
+// two-dimensional one, and one that both a `target data` of the function
+// and the loop's own clause map.  An array declared in the loop stays
+// each iteration's.  On the sim device: whole, first and implicit launch
+// three times each, coefficients six times.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=15" }
 #include <cstdio>
 
 #define N 1000
@@ -86,8 +91,30 @@ static double kept(int round) {
   return sum;
 }
 
+static double coefficients(int round) {
+  float c[3] = {1.0f, 0.5f, 0.25f};
+  double x[N], y[N];
+  for (int i = 0; i < N; ++i)
+    x[i] = i * 0.01 + round;
+  double *px = x, *py = y;
+#pragma omp target data map(to: c[0:3], px[0:N]) map(from: py[0:N])
+  {
+    for (int step = 0; step < 2; ++step) {
+      c[step] += 2.0f * (round + 1);
+#pragma omp target update to(c[0:3])
+#pragma omp target teams distribute parallel for
+      for (int i = 0; i < N; ++i)
+        py[i] = c[0] * px[i] * px[i] + c[1] * px[i] + c[2];
+    }
+  }
+  double sum = 0;
+  for (int i = 0; i < N; ++i)
+    sum += y[i];
+  return sum;
+}
+
 int main() {
   for (int round = 0; round < 3; ++round)
-    std::printf("%.4f %ld %.3f %.4f\n", whole(round), first(round),
-                implicit(round), kept(round));
+    std::printf("%.4f %ld %.3f %.4f %.4f\n", whole(round), first(round),
+                implicit(round), kept(round), coefficients(round));
 }
