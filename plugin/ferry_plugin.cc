@@ -150,7 +150,7 @@ bool contains_errors(tree body) {
       // The C++ parser keeps `sizeof (type)` in a call's arguments as
       // SIZEOF_EXPR <NOP_EXPR <type, error_mark_node>> for its memaccess
       // warnings (memcpy (d, s, n * sizeof (float))): no error.
-      if (TREE_CODE(*node) == SIZEOF_EXPR || TREE_CODE(*node) == ALIGNOF_EXPR)
+      if (TREE_CODE(*node) == SIZEOF_EXPR && SIZEOF_EXPR_TYPE_P(*node))
         *walk_subtrees = 0;
       return *node == error_mark_node ? *node : NULL_TREE;
     }
