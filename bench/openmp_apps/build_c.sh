@@ -26,6 +26,6 @@ grep -v '^#' "$here/c_apps.txt" | while read -r name checkout flags args; do
      "$ferry_gcc" -std=gnu99 -O3 $flags *.c -o "$out/$name.ferry" -lm &&
      echo "built $name.ferry") || echo "FAILED $name.ferry"
   (cd "$src/cuda" &&
-     "$nvcc" -O3 -arch=sm_90 -std=c++14 $flags *.cu -o "$out/$name.cuda" -lm &&
+     "$nvcc" -O3 -arch=sm_90 -std=c++17 $flags *.cu -o "$out/$name.cuda" -lm &&
      echo "built $name.cuda") || echo "FAILED $name.cuda"
 done
