@@ -725,6 +725,7 @@ private:
     id.do_not_fold = true;
     tree body = loop_.body;
     walk_tree(&body, copy_tree_body_r, &id, nullptr);
+    reshare_atomic_addresses(body);
     cp_walk_tree_without_duplicates(&body, use_frame_free_exp, nullptr);
     if (non_coherent_reads_)
       NonCoherentReads(borrowed_parameters()).rewrite(&body);

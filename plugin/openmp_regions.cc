@@ -283,7 +283,6 @@ public:
       *why_not = "its loop holds a nested '#pragma " + name + "'";
       return false;
     }
-    save_atomic_addresses(loop_.body);
     kernel->fndecl = fndecl_;
     kernel->location = region_.location;
     kernel->region = &region_;
@@ -621,48 +620,6 @@ private:
       section = map_clause_kind(OMP_CLAUSE_MAP_KIND(c), &ownership) ? c
                                                                     : NULL_TREE;
     }
-  }
-
-  // An atomic capture of an element whose address is invariant
-  // (`v = x[0]++`) holds that address in a temporary, `TARGET_EXPR <D.1,
-  // &x[0]>`, one node in both the address and the value, by which the
-  // gimplifier tells the element's reads.  The copies of the loop for the
-  // kernel and its entry would copy that node twice, and define D.1
-  // twice; a SAVE_EXPR, which a copy keeps shared, tells the same.
-  static void save_atomic_addresses(tree body) {
-    struct Rewrite {
-      static tree visit(tree *node, int *walk_subtrees, void *) {
-        tree t = *node;
-        if (TYPE_P(t)) {
-          *walk_subtrees = 0;
-        } else if ((TREE_CODE(t) == OMP_ATOMIC ||
-                    TREE_CODE(t) == OMP_ATOMIC_CAPTURE_OLD ||
-                    TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW) &&
-                   TREE_CODE(TREE_OPERAND(t, 0)) == TARGET_EXPR) {
-          tree temporary = TREE_OPERAND(t, 0);
-          tree saved = build1(SAVE_EXPR, TREE_TYPE(temporary),
-                              TARGET_EXPR_INITIAL(temporary));
-          replace_node(&TREE_OPERAND(t, 0), temporary, saved);
-          replace_node(&TREE_OPERAND(t, 1), temporary, saved);
-        }
-        return NULL_TREE;
-      }
-      static void replace_node(tree *where, tree from, tree to) {
-        std::pair<tree, tree> swap{from, to};
-        cp_walk_tree(where, Rewrite::swap, &swap, nullptr);
-      }
-      static tree swap(tree *node, int *walk_subtrees, void *data) {
-        auto *swap = static_cast<std::pair<tree, tree> *>(data);
-        if (*node == swap->first) {
-          *node = swap->second;
-          *walk_subtrees = 0;
-        } else if (TYPE_P(*node)) {
-          *walk_subtrees = 0;
-        }
-        return NULL_TREE;
-      }
-    };
-    cp_walk_tree_without_duplicates(&body, Rewrite::visit, nullptr);
   }
 
   // Pointers of the function that the loop uses without a map clause

@@ -702,10 +702,18 @@ void LoopChecker::atomic_update(tree t, const AccessTarget &target,
 bool LoopChecker::atomic_element(tree address, location_t where,
                                  AccessTarget *target, tree *lvalue) {
   // The front end saves the element's address once and reads the old
-  // value through it in the new one: `*SAVE_EXPR <&x[k]> + v`.
+  // value through it in the new one: `*SAVE_EXPR <&x[k]> + v`, or, where
+  // the address is invariant, `*TARGET_EXPR <D.1, &x[k]> + v`.
   tree inner = address;
-  while (TREE_CODE(inner) == SAVE_EXPR || CONVERT_EXPR_P(inner))
-    inner = tree_strip_any_location_wrapper(TREE_OPERAND(inner, 0));
+  for (;;) {
+    if (TREE_CODE(inner) == TARGET_EXPR)
+      inner = TARGET_EXPR_INITIAL(inner);
+    else if (TREE_CODE(inner) == SAVE_EXPR || CONVERT_EXPR_P(inner))
+      inner = TREE_OPERAND(inner, 0);
+    else
+      break;
+    inner = tree_strip_any_location_wrapper(inner);
+  }
   *lvalue = TREE_CODE(inner) == ADDR_EXPR
                 ? TREE_OPERAND(inner, 0)
                 : build1(INDIRECT_REF, TREE_TYPE(TREE_TYPE(address)), address);

@@ -622,6 +622,7 @@ private:
       loop.levels.push_back(outlined);
     }
     tree body = copy(loop_.body);
+    reshare_atomic_addresses(body);
     // The copies of the loop's own locals still name their originals.
     for (auto entry : map) {
       tree copied = entry.second;

@@ -151,18 +151,56 @@ tree declare_scalar_temporaries(tree body) {
         *walk_subtrees = 0;
         return NULL_TREE;
       }
-      if (TREE_CODE(t) != TARGET_EXPR || TARGET_EXPR_CLEANUP(t))
-        return NULL_TREE;
-      tree slot = TARGET_EXPR_SLOT(t);
-      if (!VAR_P(slot) || !SCALAR_TYPE_P(TREE_TYPE(slot)))
-        return NULL_TREE;
       auto *rewrite = static_cast<Rewrite *>(data);
-      tree init =
-          build2(INIT_EXPR, TREE_TYPE(slot), slot, TARGET_EXPR_INITIAL(t));
+      if ((TREE_CODE(t) == OMP_ATOMIC ||
+           TREE_CODE(t) == OMP_ATOMIC_CAPTURE_OLD ||
+           TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW) &&
+          declarable(TREE_OPERAND(t, 0))) {
+        // The element's address, one TARGET_EXPR in the address and the
+        // value: the local is set before the construct and named in both,
+        // where the gimplifier tells the element's reads by it.
+        tree temporary = TREE_OPERAND(t, 0);
+        tree slot = rewrite->declare(temporary);
+        cp_walk_tree(&TREE_OPERAND(t, 1), name_slot, temporary, nullptr);
+        TREE_OPERAND(t, 0) = slot;
+        cp_walk_tree(&TREE_OPERAND(t, 1), visit, data, nullptr);
+        *node = build2(COMPOUND_EXPR, TREE_TYPE(t), initialization(temporary),
+                       t);
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (!declarable(t))
+        return NULL_TREE;
+      tree slot = rewrite->declare(t);
+      *node = build2(COMPOUND_EXPR, TREE_TYPE(t), initialization(t), slot);
+      return NULL_TREE;
+    }
+    static bool declarable(tree t) {
+      return TREE_CODE(t) == TARGET_EXPR && !TARGET_EXPR_CLEANUP(t) &&
+             VAR_P(TARGET_EXPR_SLOT(t)) &&
+             SCALAR_TYPE_P(TREE_TYPE(TARGET_EXPR_SLOT(t)));
+    }
+    tree declare(tree temporary) {
+      tree slot = TARGET_EXPR_SLOT(temporary);
+      DECL_CHAIN(slot) = vars;
+      vars = slot;
+      return slot;
+    }
+    static tree initialization(tree temporary) {
+      tree slot = TARGET_EXPR_SLOT(temporary);
+      tree init = build2(INIT_EXPR, TREE_TYPE(slot), slot,
+                         TARGET_EXPR_INITIAL(temporary));
       TREE_SIDE_EFFECTS(init) = 1;
-      *node = build2(COMPOUND_EXPR, TREE_TYPE(t), init, slot);
-      DECL_CHAIN(slot) = rewrite->vars;
-      rewrite->vars = slot;
+      return init;
+    }
+    static tree name_slot(tree *node, int *walk_subtrees, void *data) {
+      tree temporary = static_cast<tree>(data);
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+      } else if (*node == temporary) {
+        *node = TARGET_EXPR_SLOT(temporary);
+        *walk_subtrees = 0;
+      }
       return NULL_TREE;
     }
   } rewrite;

@@ -359,4 +359,36 @@ tree section_length(tree bytes, tree element_size) {
                      element_size);
 }
 
+void reshare_atomic_addresses(tree body) {
+  struct Reshare {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+      } else if ((TREE_CODE(t) == OMP_ATOMIC ||
+                  TREE_CODE(t) == OMP_ATOMIC_CAPTURE_OLD ||
+                  TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW) &&
+                 TREE_CODE(TREE_OPERAND(t, 0)) == TARGET_EXPR) {
+        cp_walk_tree(&TREE_OPERAND(t, 1), use_address, TREE_OPERAND(t, 0),
+                     nullptr);
+        *walk_subtrees = 0;
+      }
+      return NULL_TREE;
+    }
+    // Each TARGET_EXPR of the address's temporary becomes the address.
+    static tree use_address(tree *node, int *walk_subtrees, void *data) {
+      tree address = static_cast<tree>(data);
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+      } else if (TREE_CODE(*node) == TARGET_EXPR &&
+                 TARGET_EXPR_SLOT(*node) == TARGET_EXPR_SLOT(address)) {
+        *node = address;
+        *walk_subtrees = 0;
+      }
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree_without_duplicates(&body, Reshare::visit, nullptr);
+}
+
 } // namespace ferry

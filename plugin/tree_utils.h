@@ -122,6 +122,14 @@ void collect_named(tree expression, std::vector<tree> *named);
 // written when the front end multiplied it by the element's size.
 tree section_length(tree bytes, tree element_size);
 
+// Makes a copy of a body (copy_tree_body_r) share each atomic construct's
+// address again, as the front end built it: `TARGET_EXPR <D.1, &x[k]>`,
+// one node in the address and in the value, by which the gimplifier tells
+// the element's reads (goa_lhs_expr_p compares nodes).  A copy makes one
+// node of each use, which would read the element outside the atomic and
+// declare D.1 twice.
+void reshare_atomic_addresses(tree body);
+
 
 } // namespace ferry
 

@@ -111,6 +111,37 @@ static void insert_keys(int n, const int *x) {
   delete[] table;
 }
 
+// Tickets from a counter that an enter data keeps on the device, as
+// OpenMP_VV's target_teams_distribute_nowait takes them: the counter is a
+// local array, whose element's address the front end keeps in a
+// temporary, and it stays an array in the region (its device copy is the
+// enter data's).  Every iteration takes a different ticket.
+static void take_tickets(int n) {
+  int ticket[1] = {0};
+  int last[4] = {-1, -1, -1, -1};
+  int *taken = new int[n]();
+#pragma omp target enter data map(to: ticket[0:1], last[0:4])
+  for (int round = 0; round < 4; ++round) {
+#pragma omp target teams distribute parallel for map(alloc: ticket[0:1]) map(tofrom: taken[0:n])
+    for (int i = 0; i < n; ++i) {
+      int mine;
+#pragma omp atomic capture
+      mine = ticket[0]++;
+      if (mine % n == n - 1)
+        last[round] = mine;
+#pragma omp atomic update
+      taken[mine % n] += 1;
+    }
+  }
+#pragma omp target exit data map(from: ticket[0:1], last[0:4])
+  int twice = 0;
+  for (int i = 0; i < n; ++i)
+    twice += taken[i] != 4;
+  std::printf("tickets=%d not taken 4 times=%d last=%d %d %d %d\n", ticket[0],
+              twice, last[0], last[1], last[2], last[3]);
+  delete[] taken;
+}
+
 int main() {
   const int n = 20000;
   std::vector<int> x(n);
@@ -120,5 +151,6 @@ int main() {
     compact(n, x.data(), round);
   running_total(n, x.data());
   insert_keys(n, x.data());
+  take_tickets(n);
   return 0;
 }
