@@ -16,7 +16,7 @@ for round in $(seq "$rounds"); do
     for build in ${BUILDS:-cuda ferry gcc}; do
       echo "=== $name $build round $round"
       start=$(date +%s.%N)
-      FERRY_STATS=1 timeout "${APP_TIMEOUT:-120}" "$dir/$name.$build" $args 2>&1 | tail -n 25
+      FERRY_STATS=1 timeout "${APP_TIMEOUT:-120}" "$dir/$name.$build" $args 2>&1 | tail -n 60
       status=${PIPESTATUS[0]}
       end=$(date +%s.%N)
       echo "--- exit $status wall $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }') s"
