@@ -736,6 +736,25 @@ std::string buffer_uses(const Kernel &kernel, const OpenmpRegion &region,
   return text.empty() ? "no buffer" : text;
 }
 
+// The `safelen` clause of a simd construct of TARGET's loop nest, if any
+// (its body holds no other construct when the reader takes it).
+tree safelen_clause(tree target) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+      } else if (TREE_CODE(*node) == OMP_SIMD) {
+        for (tree c = OMP_FOR_CLAUSES(*node); c; c = OMP_CLAUSE_CHAIN(c))
+          if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_SAFELEN)
+            return c;
+      }
+      return NULL_TREE;
+    }
+  };
+  return cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target),
+                                         Search::visit, nullptr);
+}
+
 // Checks the region at *SLOT and, when it is shown right and its clauses
 // allow, puts ferry's kernel in its place (region_lowering.h).  QUIET: an
 // instance of a template whose region was reported already.
@@ -774,7 +793,17 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   // What only the pragma's promise covers (each iteration at its own
   // elements) does not keep GCC's path; anything else ferry could not
   // show, or a certain mistake, does.
-  kernel.promised = !shown_safe && !short_section && facts.only_races_unshown();
+  // A `safelen(k)` promises only k iterations at once (OpenMP 5.2, 10.4):
+  // a loop whose iterations k apart depend on each other (`a[i-k] +=
+  // a[i]`) needs them in order, which a kernel's launch does not keep.
+  tree safelen = safelen_clause(*slot);
+  kernel.promised = !shown_safe && !short_section &&
+                    facts.only_races_unshown() && !safelen;
+  if (!shown_safe && safelen && explain)
+    inform(OMP_CLAUSE_LOCATION(safelen),
+           "ferry: %<safelen(%E)%> lets no more than %E iterations run at once, so "
+           "the pragma does not promise that all of them are independent",
+           OMP_CLAUSE_SAFELEN_EXPR(safelen), OMP_CLAUSE_SAFELEN_EXPR(safelen));
   if ((!shown_safe && !kernel.promised) || short_section) {
     if (explain)
       inform(region.location,

@@ -174,3 +174,19 @@ void where(int n, int *t) {
   for (int i = 0; i < n; ++i)
     t[i] = omp_is_initial_device();
 }
+
+// A simd construct's safelen(k) promises only k iterations at once:
+// iterations k apart that depend on each other (OpenMP_VV's safelen test,
+// `A[i-k] += A[i]`) keep GCC's path instead of running on a promise the
+// pragma did not make.  Without safelen the same loop runs on the promise.
+void lanes(int n, int *a) {
+#pragma omp target simd safelen(5) map(tofrom: a[0:n]) // { dg-message "ferry: 'safelen\\(5\\)' lets no more than 5 iterations run at once, so the pragma does not promise that all of them are independent" }
+  for (int i = 5; i < n; ++i) // { dg-message "ferry checked this '#pragma omp target simd' as a parallel loop over 'i' \\('a' read and written, map\\(tofrom\\)\\), and did not show all of it right" .-1 }
+    a[i - 5] += a[i]; // { dg-message "possible data race" }
+}
+
+void any_lanes(int n, int *a) {
+#pragma omp target simd map(tofrom: a[0:n]) // { dg-message "on the pragma's promise" }
+  for (int i = 5; i < n; ++i)
+    a[i - 5] += a[i]; // { dg-message "possible data race" }
+}
