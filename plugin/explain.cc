@@ -2,6 +2,7 @@
 // See explain.h.
 #include "explain.h"
 
+#include "iteration_space.h"
 #include "tree_utils.h"
 
 #include "../runtime/abi.h"
@@ -12,6 +13,24 @@ namespace {
 
 std::string name_of(tree decl) {
   return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
+}
+
+// Which of a nest's levels the grid's axes run along, for the direct
+// entry's note (iteration_space.h).
+std::string nest_axes_text(const ParallelLoop &loop) {
+  const std::size_t levels = loop.levels.size();
+  if (levels < 2)
+    return "";
+  const bool swapped = x_along_next_level(loop);
+  tree inner = loop.levels[levels - 1].var, next = loop.levels[levels - 2].var;
+  std::string text = "; blocks of up to 32 x 8 threads, '" +
+                     name_of(swapped ? next : inner) + "' along x and '" +
+                     name_of(swapped ? inner : next) + "' along y";
+  if (swapped)
+    text += " (the accesses are contiguous along '" + name_of(next) + "')";
+  if (levels > 2)
+    text += ", the outer levels along the grid's z";
+  return text;
 }
 
 std::string expression_text(tree expression) {
@@ -109,10 +128,7 @@ void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
              "through the CUDA driver API (one GPU thread per iteration%s); "
              "the OpenMP region runs elsewhere or with %<FERRY_LAUNCH=omp%>%s",
              entries[i].symbol.c_str(),
-             loop.levels.size() >= 2
-                 ? "; blocks of up to 32 x 8 threads over the nest's two "
-                   "innermost levels, its outer levels along the grid's z"
-                 : "",
+             nest_axes_text(loop).c_str(),
              entries[i].framed
                  ? "; its calls or locals may need stack frames on the GPU, "
                    "so it has a framed twin too, which runs with a stack per "

@@ -3,11 +3,14 @@
 #include "iteration_space.h"
 
 #include "direct_header.h"
+#include "subscript_analysis.h"
 #include "tree_utils.h"
 
 #include "../runtime/abi.h"
 
 #include <array>
+#include <cstdlib>
+#include <set>
 
 namespace ferry {
 
@@ -135,11 +138,12 @@ private:
     tree bound;
   };
   std::array<GridAxis, 3> grid_axes() const {
-    const std::size_t inner = space_.loop_vars.size() - 1, next = inner - 1;
     return {{{"__ferry_column", "thread_index", "thread_count",
-              space_.parameter("__ferry_extent_" + std::to_string(inner))},
+              space_.parameter("__ferry_extent_" +
+                               std::to_string(level_along(0)))},
              {"__ferry_row", "grid_y_index", "grid_y_count",
-              space_.parameter("__ferry_extent_" + std::to_string(next))},
+              space_.parameter("__ferry_extent_" +
+                               std::to_string(level_along(1)))},
              {"__ferry_layer", "grid_z_index", "grid_z_count",
               space_.parameter("__ferry_outer")}}};
   }
@@ -149,13 +153,19 @@ private:
   // once per layer.
   void set_axis_variables(std::size_t axis, tree position, tree bound,
                           tree *statements) {
-    const std::size_t inner = space_.loop_vars.size() - 1, next = inner - 1;
+    const std::size_t outer_levels = space_.loop_vars.size() - 2;
     if (axis < 2)
       append_to_statement_list_force(
-          set_loop_variable(axis == 0 ? inner : next, position), statements);
-    else if (next > 0)
-      append_to_statement_list_force(loop_variables(position, next, bound),
-                                     statements);
+          set_loop_variable(level_along(axis), position), statements);
+    else if (outer_levels > 0)
+      append_to_statement_list_force(
+          loop_variables(position, outer_levels, bound), statements);
+  }
+
+  // The level of a nest that grid axis AXIS (x 0, y 1) stands for.
+  std::size_t level_along(std::size_t axis) const {
+    const std::size_t inner = space_.loop_vars.size() - 1;
+    return axis == (space_.x_along_next ? 1 : 0) ? inner : inner - 1;
   }
 
   // A nest's loops over the grid, each axis striding over what the grid
@@ -244,9 +254,83 @@ private:
 
 } // namespace
 
+bool x_along_next_level(const ParallelLoop &loop) {
+  if (loop.levels.size() < 2)
+    return false;
+  std::vector<IndexVariable> vars;
+  for (const LoopLevel &level : loop.levels) {
+    IndexVariable var;
+    static_cast<LoopLevel &>(var) = level;
+    var.parallel = true;
+    vars.push_back(var);
+  }
+  // The function's variables that the body names and never assigns keep
+  // their values (`n` in `x[i * n + j]`).
+  std::vector<tree> named;
+  std::set<tree> assigned, declared;
+  collect_named(loop.body, &named);
+  collect_assigned(const_cast<tree *>(&loop.body), &assigned);
+  collect_declared(loop.body, &declared);
+  std::set<tree> unchanged;
+  for (tree var : named)
+    if (!assigned.count(var) && !declared.count(var))
+      unchanged.insert(var);
+  struct Strides {
+    const std::vector<IndexVariable> &vars;
+    const std::set<tree> &unchanged;
+    tree inner, next;
+    int along_inner = 0, along_next = 0;
+    // An access ELEMENT bytes wide at OFFSET bytes.
+    void count(tree offset, tree element) {
+      if (!element || !tree_fits_shwi_p(element))
+        return;
+      const AffineOffset form = affine_offset(offset, vars, &unchanged);
+      if (!form.affine)
+        return;
+      const auto steps_by_one = [&](tree var) {
+        tree coefficient = coefficient_of(form, var);
+        return coefficient && tree_fits_shwi_p(coefficient) &&
+               std::abs(tree_to_shwi(coefficient)) == tree_to_shwi(element);
+      };
+      along_inner += steps_by_one(inner);
+      along_next += steps_by_one(next);
+    }
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *strides = static_cast<Strides *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+      } else if (TREE_CODE(t) == ARRAY_REF &&
+                 TREE_CODE(TREE_TYPE(t)) != ARRAY_TYPE) {
+        // a[i][j]: the element's own subscript.
+        tree element = TYPE_SIZE_UNIT(TREE_TYPE(t));
+        strides->count(fold_build2(MULT_EXPR, sizetype,
+                                   fold_convert(sizetype, TREE_OPERAND(t, 1)),
+                                   element),
+                       element);
+      } else if (TREE_CODE(t) == INDIRECT_REF) {
+        // p[k], as the front end writes it: *(p + k * size).
+        tree address = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+        while (CONVERT_EXPR_P(address) ||
+               TREE_CODE(address) == NON_LVALUE_EXPR)
+          address = tree_strip_any_location_wrapper(TREE_OPERAND(address, 0));
+        if (TREE_CODE(address) == POINTER_PLUS_EXPR)
+          strides->count(TREE_OPERAND(address, 1),
+                         TYPE_SIZE_UNIT(TREE_TYPE(t)));
+      }
+      return NULL_TREE;
+    }
+  } strides{vars, unchanged, loop.levels.back().var,
+            loop.levels[loop.levels.size() - 2].var};
+  cp_walk_tree_without_duplicates(const_cast<tree *>(&loop.body),
+                                  Strides::visit, &strides);
+  return strides.along_next > 0 && strides.along_inner == 0;
+}
+
 void plan_iteration_parameters(const ParallelLoop &loop, bool reduces,
                                const AddEntryParameter &add) {
   const bool nest = loop.levels.size() >= 2;
+  const bool x_along_next = x_along_next_level(loop);
   const bool in_passes = runs_in_passes(reduces);
   tree count_type = long_long_unsigned_type_node;
   tree total = build_one_cst(count_type);
@@ -267,10 +351,11 @@ void plan_iteration_parameters(const ParallelLoop &loop, bool reduces,
     add(("__ferry_lower_" + suffix).c_str(), type, lower, FERRY_ROLE_VALUE);
     // A nest's two innermost levels shape the grid's x and y.
     const std::size_t from_inside = loop.levels.size() - 1 - i;
+    const std::size_t axis =
+        x_along_next && from_inside < 2 ? 1 - from_inside : from_inside;
     add(("__ferry_extent_" + suffix).c_str(), count_type, extent,
-        nest && from_inside < 2
-            ? static_cast<char>(FERRY_ROLE_EXTENT + from_inside)
-            : static_cast<char>(FERRY_ROLE_VALUE));
+        nest && from_inside < 2 ? static_cast<char>(FERRY_ROLE_EXTENT + axis)
+                                : static_cast<char>(FERRY_ROLE_VALUE));
     total = fold_build2(MULT_EXPR, count_type, total, unshare_expr(extent));
     if (from_inside >= 2)
       outer = fold_build2(MULT_EXPR, count_type, outer, unshare_expr(extent));

@@ -11,8 +11,10 @@
 //                    launcher needs (runs_in_passes), else a grid-stride
 //                    loop over the linear index
 //   a nest           the innermost level along the grid's x, the next
-//                    along y, the outer levels together along z; a point
-//                    per thread, else loops striding over the grid
+//                    along y (or the other way round, where the accesses
+//                    are contiguous along the next), the outer levels
+//                    together along z; a point per thread, else loops
+//                    striding over the grid
 //   a framed entry   a grid-stride loop over the framed threads
 // The launcher shapes the grid to match (runtime/nvptx/launch_geometry.cc).
 #ifndef FERRY_PLUGIN_ITERATION_SPACE_H
@@ -39,6 +41,16 @@ inline bool runs_in_passes(bool reduces) { return !reduces; }
 using AddEntryParameter =
     std::function<void(const char *name, tree type, tree value, char role)>;
 
+// Whether a nest's grid runs along its second-innermost level on x (and
+// its innermost on y): where the loop's accesses step through memory
+// element by element with that level's variable and with no access so
+// with the innermost's (`f[i + j * N]` in a loop over i, then j).  A
+// warp's 32 threads then touch 32 neighbouring elements, where the other
+// axis would touch 32 rows (jacobi's relaxation: a sector each).  The
+// iterations of a parallel nest may run in any order, so either is its
+// meaning.
+bool x_along_next_level(const ParallelLoop &loop);
+
 // The parameters that LOOP's iteration space takes, in order.
 void plan_iteration_parameters(const ParallelLoop &loop, bool reduces,
                                const AddEntryParameter &add);
@@ -49,6 +61,7 @@ struct IterationSpace {
   std::vector<tree> loop_vars; // the entry's loop variables, outermost first
   bool framed;                 // the framed entry's body
   bool reduces;                // the loop has reductions
+  bool x_along_next;           // x_along_next_level
   // The entry's parameter NAME (of those planned above).
   std::function<tree(const std::string &name)> parameter;
   // Declares a local NAME of TYPE in the entry.

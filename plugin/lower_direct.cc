@@ -812,6 +812,7 @@ private:
         loop_vars_,
         framed_,
         !reductions_.empty(),
+        x_along_next_level(loop_),
         [this](const std::string &name) { return parameter_named(name); },
         [this](const char *name, tree type) { return add_local(name, type); }};
     append_to_statement_list_force(iterations_around(space, body), &statements);

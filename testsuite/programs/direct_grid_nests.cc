@@ -5,8 +5,11 @@
 // runs once: extents that leave partial blocks at both edges, narrower
 // than a warp, lower bounds other than 0, a 3- and a 4-deep nest, more
 // outer iterations than the grid has layers, and a reduction over a nest
-// (its blocks counted over all three axes).  On the host and the sim
-// device the same loops are the OpenMP regions.  Against the serial build.
+// (its blocks counted over all three axes).  A nest whose accesses step
+// through memory along its second-innermost level (p[i + j * ni] over i,
+// then j) runs that level along x and the innermost along y: the same
+// shapes, a 3-deep one and a reduction.  On the host and the sim device
+// the same loops are the OpenMP regions.  Against the serial build.
 #include <ferry/ferry.hpp>
 
 #include <cstdio>
@@ -47,6 +50,30 @@
   return sum;
 }
 
+[[ferry::kernel]] void columns(int ni, int nj, int first_j,
+                               [[ferry::borrow_mut(ni * nj)]] double *p) {
+  for (int i = 1; i < ni; ++i)
+    for (int j = first_j; j < nj; ++j)
+      p[i + j * ni] += 1.0 + i * 0.001 + j * 1e-6;
+}
+
+[[ferry::kernel]] void cube_columns(long ni, long nj, long nk,
+                                    [[ferry::borrow_mut(ni * nj * nk)]] float *c) {
+  for (long i = 0; i < ni; ++i)
+    for (long j = 2; j < nj; ++j)
+      for (long k = 0; k < nk; ++k)
+        c[(i * nk + k) * nj + j] += float(i) - 0.5f * float(j) + 0.25f * float(k);
+}
+
+[[ferry::kernel]] double weighted_columns(int ni, int nj,
+                                          [[ferry::borrow(ni * nj)]] const double *p) {
+  double sum = 0;
+  for (int i = 0; i < ni; ++i)
+    for (int j = 0; j < nj; ++j)
+      sum += p[i + j * ni] * (1 + (i * 31 + j) % 7);
+  return sum;
+}
+
 double checksum(const std::vector<double> &v) {
   double s = 0;
   for (std::size_t k = 0; k < v.size(); ++k)
@@ -65,6 +92,19 @@ int main() {
     plane(ni, nj, shape[2], p.data());
     std::printf("plane %dx%d: %.9g %.9g\n", ni, nj, checksum(p),
                 weighted(ni, nj, p.data()));
+    std::vector<double> q(ni * nj, 0.5);
+    columns(ni, nj, shape[2], q.data());
+    columns(ni, nj, shape[2], q.data());
+    std::printf("columns %dx%d: %.9g %.9g\n", ni, nj, checksum(q),
+                weighted_columns(ni, nj, q.data()));
+  }
+  // More columns than the grid's y covers in one pass.
+  {
+    const int ni = 7, nj = 600000;
+    std::vector<double> q(ni * nj, 0.25);
+    columns(ni, nj, 0, q.data());
+    std::printf("columns %dx%d: %.9g %.9g\n", ni, nj, checksum(q),
+                weighted_columns(ni, nj, q.data()));
   }
 
   // {outer, rows + 2, columns}: the last has more layers than the grid.
@@ -77,6 +117,12 @@ int main() {
     for (std::size_t k = 0; k < c.size(); ++k)
       cs += c[k] * double(1 + k % 3);
     std::printf("cube %ldx%ldx%ld: %.9g\n", ni, nj, nk, cs);
+    std::vector<float> cc(ni * nj * nk, 1.0f);
+    cube_columns(ni, nj, nk, cc.data());
+    cs = 0;
+    for (std::size_t k = 0; k < cc.size(); ++k)
+      cs += cc[k] * double(1 + k % 3);
+    std::printf("cube_columns %ldx%ldx%ld: %.9g\n", ni, nj, nk, cs);
   }
 
   const unsigned a = 3, b = 4, cc = 10, d = 33;

@@ -14,7 +14,9 @@
 # With -fplugin-arg-ferry-nc-loads, reads of `borrow` buffers are
 # non-coherent loads (ld.global.nc) and reads of anything the kernel writes
 # are not; without it there are none.  Nests run over a 3-D grid without
-# dividing their index; entries without reductions have no loop.  Reductions end in one pass (block
+# dividing their index, along x the level the accesses step through
+# element by element (the innermost, or the next where only it does);
+# entries without reductions have no loop.  Reductions end in one pass (block
 # scratch in .shared memory, kept out of libgomp's offload table).  A
 # borrowed buffer of 16 coefficients (a length known at compile time) gets
 # a _constants twin that takes them as parameters, frame-free.  ptxas
@@ -39,6 +41,10 @@ struct Coefficients { double a, b; int shift; };
 [[ferry::kernel]] void plane(int ni, int nj, [[ferry::out(ni * nj)]] float *p) {
   for (int i = 0; i < ni; ++i)
     for (int j = 0; j < nj; ++j) p[i * nj + j] = i + 0.5f * j;
+}
+[[ferry::kernel]] void columns(int ni, int nj, [[ferry::out(ni * nj)]] float *p) {
+  for (int i = 0; i < ni; ++i)
+    for (int j = 0; j < nj; ++j) p[i + j * ni] = i + 0.5f * j;
 }
 [[ferry::kernel]] void cube(int n, [[ferry::out(n * n * n)]] double *c) {
   for (int i = 0; i < n; ++i)
@@ -149,8 +155,12 @@ for kernel in axpy plane cube sums histogram staged soa vectors framed kept_fram
     fail "explain names no direct entry for $kernel"
 done
 
-grep -q "note: ferry: direct entry '__ferry_direct__Z[0-9]*plane.*blocks of up to 32 x 8 threads" explain.txt ||
+grep -q "note: ferry: direct entry '__ferry_direct__Z[0-9]*plane.*blocks of up to 32 x 8 threads, 'j' along x and 'i' along y)" explain.txt ||
   fail "explain does not say how the nest plane runs over the grid"
+# A nest whose accesses are contiguous along its outer level (a column of
+# p[i + j * ni] a warp) runs that level along x.
+grep -q "note: ferry: direct entry '__ferry_direct__Z[0-9]*columns.*blocks of up to 32 x 8 threads, 'i' along x and 'j' along y (the accesses are contiguous along 'i'))" explain.txt ||
+  fail "explain does not say that the nest columns runs its outer level along x"
 grep -q "note: ferry: 'coeff' has a length known at compile time (kTaps)" explain.txt ||
   fail "explain does not say that filter's coefficients go in the launch's parameters"
 
