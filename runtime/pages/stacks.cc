@@ -25,6 +25,19 @@ __attribute__((noinline)) Range find_thread_stack() {
   return own_stack;
 }
 
+// The main thread's stack is found now, as libferry loads, before any of
+// its pages is guarded: glibc reads the main thread's from
+// /proc/self/maps and ends it at the mapping below the one that holds the
+// stack's top, so once a guard has split the stack's mapping, it would
+// answer only the part above the guarded page.  Arrays of the function
+// below it would then not count as the stack's, and their pages would
+// stay guarded after the function returned, under frames that later
+// calls push there (a SIGSEGV in code that cannot take the fault, such as
+// the exit handlers).
+__attribute__((constructor)) void find_main_stack_early() {
+  find_thread_stack();
+}
+
 } // namespace
 
 Range thread_stack() {
