@@ -2,7 +2,6 @@
 // See explain.h.
 #include "explain.h"
 
-#include "iteration_space.h"
 #include "tree_utils.h"
 
 #include "../runtime/abi.h"
@@ -16,12 +15,11 @@ std::string name_of(tree decl) {
 }
 
 // Which of a nest's levels the grid's axes run along, for the direct
-// entry's note (iteration_space.h).
-std::string nest_axes_text(const ParallelLoop &loop) {
+// entry's note: SWAPPED when the entry runs the second-innermost along x.
+std::string nest_axes_text(const ParallelLoop &loop, bool swapped) {
   const std::size_t levels = loop.levels.size();
   if (levels < 2)
     return "";
-  const bool swapped = x_along_next_level(loop);
   tree inner = loop.levels[levels - 1].var, next = loop.levels[levels - 2].var;
   std::string text = "; blocks of up to 32 x 8 threads, '" +
                      name_of(swapped ? next : inner) + "' along x and '" +
@@ -128,7 +126,7 @@ void explain_kernel(const Kernel &kernel, const KernelFacts &facts,
              "through the CUDA driver API (one GPU thread per iteration%s); "
              "the OpenMP region runs elsewhere or with %<FERRY_LAUNCH=omp%>%s",
              entries[i].symbol.c_str(),
-             nest_axes_text(loop).c_str(),
+             nest_axes_text(loop, entries[i].x_along_next).c_str(),
              entries[i].framed
                  ? "; its calls or locals may need stack frames on the GPU, "
                    "so it has a framed twin too, which runs with a stack per "

@@ -328,9 +328,9 @@ bool x_along_next_level(const ParallelLoop &loop) {
 }
 
 void plan_iteration_parameters(const ParallelLoop &loop, bool reduces,
+                               bool x_along_next,
                                const AddEntryParameter &add) {
   const bool nest = loop.levels.size() >= 2;
-  const bool x_along_next = x_along_next_level(loop);
   const bool in_passes = runs_in_passes(reduces);
   tree count_type = long_long_unsigned_type_node;
   tree total = build_one_cst(count_type);

@@ -52,7 +52,9 @@ using AddEntryParameter =
 bool x_along_next_level(const ParallelLoop &loop);
 
 // The parameters that LOOP's iteration space takes, in order.
+// X_ALONG_NEXT: x_along_next_level's answer for LOOP.
 void plan_iteration_parameters(const ParallelLoop &loop, bool reduces,
+                               bool x_along_next,
                                const AddEntryParameter &add);
 
 // One entry's iteration space, once its parameters are declared.

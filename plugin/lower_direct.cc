@@ -363,8 +363,9 @@ private:
       add_parameter(("__ferry_initial_" + name).c_str(), type, NULL_TREE,
                     plan.var, FERRY_ROLE_VALUE);
     }
+    result_.x_along_next = x_along_next_level(loop_);
     plan_iteration_parameters(
-        loop_, !reductions_.empty(),
+        loop_, !reductions_.empty(), result_.x_along_next,
         [this](const char *name, tree type, tree value, char role) {
           add_parameter(name, type, NULL_TREE, value, role);
         });
@@ -812,7 +813,7 @@ private:
         loop_vars_,
         framed_,
         !reductions_.empty(),
-        x_along_next_level(loop_),
+        result_.x_along_next,
         [this](const std::string &name) { return parameter_named(name); },
         [this](const char *name, tree type) { return add_local(name, type); }};
     append_to_statement_list_force(iterations_around(space, body), &statements);

@@ -22,6 +22,9 @@ struct DirectEntry {
   // Whether SYMBOL has a framed twin, SYMBOL_framed, for when the loop's
   // device code takes stack frames (libferry decides on the PTX).
   bool framed = false;
+  // Whether a nest's grid runs its second-innermost level along x
+  // (x_along_next_level, iteration_space.h).
+  bool x_along_next = false;
   // Per entry parameter, in order: what the host passes (a decl or an
   // expression of the kernel's parameters), and its role in runtime/abi.h's
   // encoding (enum ferry_direct_role).  A buffer's value is NULL_TREE: the

@@ -152,10 +152,7 @@ tree declare_scalar_temporaries(tree body) {
         return NULL_TREE;
       }
       auto *rewrite = static_cast<Rewrite *>(data);
-      if ((TREE_CODE(t) == OMP_ATOMIC ||
-           TREE_CODE(t) == OMP_ATOMIC_CAPTURE_OLD ||
-           TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW) &&
-          declarable(TREE_OPERAND(t, 0))) {
+      if (writes_atomically(t) && declarable(TREE_OPERAND(t, 0))) {
         // The element's address, one TARGET_EXPR in the address and the
         // value: the local is set before the construct and named in both,
         // where the gimplifier tells the element's reads by it.

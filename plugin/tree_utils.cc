@@ -359,15 +359,18 @@ tree section_length(tree bytes, tree element_size) {
                      element_size);
 }
 
+bool writes_atomically(tree t) {
+  return TREE_CODE(t) == OMP_ATOMIC || TREE_CODE(t) == OMP_ATOMIC_CAPTURE_OLD ||
+         TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW;
+}
+
 void reshare_atomic_addresses(tree body) {
   struct Reshare {
     static tree visit(tree *node, int *walk_subtrees, void *) {
       tree t = *node;
       if (TYPE_P(t)) {
         *walk_subtrees = 0;
-      } else if ((TREE_CODE(t) == OMP_ATOMIC ||
-                  TREE_CODE(t) == OMP_ATOMIC_CAPTURE_OLD ||
-                  TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW) &&
+      } else if (writes_atomically(t) &&
                  TREE_CODE(TREE_OPERAND(t, 0)) == TARGET_EXPR) {
         cp_walk_tree(&TREE_OPERAND(t, 1), use_address, TREE_OPERAND(t, 0),
                      nullptr);

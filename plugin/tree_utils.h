@@ -122,6 +122,10 @@ void collect_named(tree expression, std::vector<tree> *named);
 // written when the front end multiplied it by the element's size.
 tree section_length(tree bytes, tree element_size);
 
+// An atomic construct that writes its element: an update, a write or a
+// capture (not an atomic read).
+bool writes_atomically(tree t);
+
 // Makes a copy of a body (copy_tree_body_r) share each atomic construct's
 // address again, as the front end built it: `TARGET_EXPR <D.1, &x[k]>`,
 // one node in the address and in the value, by which the gimplifier tells
