@@ -40,7 +40,9 @@
 extern "C" {
 #endif
 
-/* 8: __ferry_launch_buffer takes the elements' alignment.  7: a kernel
+/* 9: a team region's entry (FERRY_ROLE_TEAMS), launched on the device
+   addresses __ferry_program_address gives.  8: __ferry_launch_buffer takes
+   the elements' alignment.  7: a kernel
    whose body is one loop with a direct entry first tries
    __ferry_launch_again.  6: a direct launch's roles may end with the
    buffers whose device addresses its entry assumes aligned
@@ -48,7 +50,7 @@ extern "C" {
    tally's address followed by the variable's value; the result comes back
    through host memory.  A nest's entry takes its extents along the grid's
    axes; an entry without reductions, where its grid starts. */
-#define FERRY_ABI_VERSION 8
+#define FERRY_ABI_VERSION 9
 
 /* libferry is built with hidden visibility; these are its exports. */
 #define FERRY_ABI_EXPORT __attribute__((visibility("default")))
@@ -176,6 +178,15 @@ enum ferry_direct_role {
                                        and no loop; the launcher launches it
                                        as often as covering its iterations
                                        takes */
+  FERRY_ROLE_TEAMS = '=',           /* the last argument of a team
+                                       region's entry (a program's `target
+                                       teams` whose threads run one
+                                       `parallel`): its number of teams, an
+                                       unsigned long long copied as it is.
+                                       The launch is exactly that many
+                                       blocks of REQUESTED_THREADS threads,
+                                       one team a block, so that the
+                                       team's barriers are the block's */
   FERRY_ROLE_ALIGNED = '!'          /* last, after the NARGS roles and the
                                        constants' part: pairs of a buffer
                                        ('@' + index) and '0' + log2 of the
@@ -270,6 +281,13 @@ FERRY_ABI_EXPORT void __ferry_frame_access(int access);
    this length, and runs as GCC compiled it when there is none. */
 FERRY_ABI_EXPORT long long __ferry_mapped_elements(const void *host,
                                                    unsigned long long element_bytes);
+
+/* The address on the current target of HOST inside a section the
+   program's own data directives mapped (libgomp's copy of it, the host's
+   own memory on the sim device); null when no such section holds HOST.  A
+   team region's entry takes its pointers so, and the region runs as GCC
+   compiled it when one of them is null. */
+FERRY_ABI_EXPORT void *__ferry_program_address(const void *host);
 
 #ifdef __cplusplus
 }

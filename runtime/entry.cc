@@ -833,3 +833,10 @@ extern "C" long long __ferry_mapped_elements(const void *host,
              ? -1
              : bytes / static_cast<long long>(element_bytes);
 }
+
+extern "C" void *__ferry_program_address(const void *host) {
+  OwnAllocations own;
+  if (!host || mapped_bytes_from(host) < 0)
+    return nullptr;
+  return current_target().device->user_mapped_address(const_cast<void *>(host));
+}

@@ -179,11 +179,18 @@ void count_fault() {
 
 void count_path(const char *kernel, const char *entry, bool direct,
                 const std::string &why) {
-  if (!settings().stats)
+  if (!settings().stats && !settings().trace)
     return;
   Paths &all = paths();
   std::lock_guard<std::mutex> lock(all.mutex);
   PathCount &count = all.by_entry[entry];
+  // A launch that never returns (a kernel waiting at a barrier some of
+  // its threads never reach) leaves no summary: the trace says at once
+  // which path each entry's first launch took.
+  if (settings().trace && count.direct + count.omp == 0)
+    std::fprintf(stderr, "ferry-trace: %s takes the %s path%s%s\n", entry,
+                 direct ? "direct" : "OpenMP", why.empty() ? "" : ": ",
+                 why.c_str());
   count.kernel = kernel;
   if (direct) {
     ++count.direct;

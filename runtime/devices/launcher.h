@@ -25,8 +25,10 @@ struct LaunchArgument {
   // A number; a buffer's device address (a number the launcher keeps for
   // launch_again); a struct copied to the device; a reduction variable; a
   // nest's iteration count along grid axis AXIS (a number the launcher
-  // also reads); where the grid starts along AXIS (the launcher's number).
-  enum class Kind { value, address, object, reduction, extent, first };
+  // also reads); where the grid starts along AXIS (the launcher's number);
+  // a team region's number of teams, one block each (a number the
+  // launcher also reads).
+  enum class Kind { value, address, object, reduction, extent, first, teams };
   const void *value = nullptr;
   std::size_t size = 0;
   Kind kind = Kind::value;

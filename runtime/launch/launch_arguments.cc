@@ -83,6 +83,8 @@ std::string direct_arguments(const Target &target, std::vector<Buffer> &buffers,
     } else if (role >= FERRY_ROLE_FIRST && role <= FERRY_ROLE_FIRST + 2) {
       argument.kind = LaunchArgument::Kind::first;
       argument.axis = role - FERRY_ROLE_FIRST;
+    } else if (role == FERRY_ROLE_TEAMS && k + 1 == nargs) {
+      argument.kind = LaunchArgument::Kind::teams;
     } else if (role == FERRY_ROLE_OBJECT && k + 1 < nargs) {
       argument.kind = LaunchArgument::Kind::object;
       argument.size = *static_cast<const unsigned long long *>(args[k + 1]);

@@ -47,6 +47,7 @@ constexpr int kPointerAttributeContext = 1;
 constexpr int kDeviceAttributeMultiprocessorCount = 16;
 constexpr int kDeviceAttributeMaxThreadsPerSM = 39;
 constexpr int kDeviceAttributeRegistersPerSM = 82;
+constexpr int kFunctionAttributeMaxThreadsPerBlock = 0;
 constexpr int kFunctionAttributeLocalBytes = 3;
 constexpr int kFunctionAttributeRegisters = 4;
 

@@ -209,7 +209,7 @@ public:
     std::vector<void *> &parameters = parameters_;
     parameters.resize(count);
     unsigned long long extents[3] = {0, 0, 0};
-    bool nest = false, one_pass = false;
+    bool nest = false, one_pass = false, teams = false;
     for (unsigned k = 0; k < count; ++k) {
       switch (arguments[k].kind) {
       case LaunchArgument::Kind::extent:
@@ -224,6 +224,10 @@ public:
       case LaunchArgument::Kind::first:
         parameters[k] = &firsts_[arguments[k].axis];
         one_pass = true;
+        continue;
+      case LaunchArgument::Kind::teams:
+        parameters[k] = const_cast<void *>(arguments[k].value);
+        teams = true;
         continue;
       case LaunchArgument::Kind::reduction:
         addresses[k] += site.tallies;
@@ -240,8 +244,13 @@ public:
     // the loop: a teams(M) request would only cut it into more launches.
     const int blocks_wanted =
         one_pass && !site.stack_bytes ? 0 : requested_blocks;
+    if (teams && !fits_teams(site, total, requested_threads, why))
+      return false;
     Geometry geometry =
-        site.stack_bytes
+        teams ? Geometry{{total, 1, 1},
+                         static_cast<unsigned>(requested_threads),
+                         1}
+        : site.stack_bytes
             ? framed_geometry(site.stack_bytes, total, requested_blocks, entry)
         : nest ? nest_geometry(extents, blocks_wanted, requested_threads)
                : plain_geometry(total, blocks_wanted, requested_threads,
@@ -611,6 +620,31 @@ private:
       return false;
     }
     return true;
+  }
+
+  // Whether a team region's entry can run its TEAMS teams as blocks of
+  // THREADS threads: its barriers need each team in one block, so where
+  // it cannot, the region runs as GCC compiled it (WHY says so).
+  bool fits_teams(const Site &site, unsigned long long teams, int threads,
+                  std::string *why) {
+    int most = 0;
+    if (site.stack_bytes)
+      *why = "its threads take stack frames, which a team's block has no "
+             "room for";
+    else if (teams > kMaxBlocks)
+      *why = "its " + std::to_string(teams) + " teams exceed the grid's " +
+             std::to_string(kMaxBlocks) + " blocks";
+    else if (threads < 1)
+      *why = "its teams have no threads (thread_limit " +
+             std::to_string(threads) + ")";
+    else if (driver_.cuFuncGetAttribute(&most,
+                                        kFunctionAttributeMaxThreadsPerBlock,
+                                        site.function) == kSuccess &&
+             threads > most)
+      *why = "its " + std::to_string(threads) +
+             " threads a team exceed the " + std::to_string(most) +
+             " a block of its entry can have";
+    return why->empty();
   }
 
   // ", N registers[ (capped from M)], occupancy N%": ENTRY's registers,
