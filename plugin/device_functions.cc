@@ -342,8 +342,14 @@ tree undefined_callee_in(tree body) {
 
 tree openmp_query_in(tree body) {
   return find_callee(body, [](tree callee, tree) {
-    return DECL_NAME(callee) && DECL_EXTERN_C_P(callee) &&
-           !strncmp(IDENTIFIER_POINTER(DECL_NAME(callee)), "omp_", 4) &&
+    if (!DECL_NAME(callee))
+      return false;
+    const char *name = IDENTIFIER_POINTER(DECL_NAME(callee));
+    // A construct in a helper (`#pragma omp barrier`) calls libgomp's
+    // entry points through GCC's builtins.
+    if (fndecl_built_in_p(callee, BUILT_IN_NORMAL))
+      return !strncmp(name, "__builtin_GOMP_", 15);
+    return DECL_EXTERN_C_P(callee) && !strncmp(name, "omp_", 4) &&
            !id_equal(DECL_NAME(callee), "omp_is_initial_device");
   });
 }

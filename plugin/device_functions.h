@@ -70,8 +70,9 @@ tree undefined_callee(tree fndecl);
 tree undefined_callee_in(tree body);
 
 // The first routine of the OpenMP runtime (omp_get_num_threads,
-// omp_get_team_num, ...) that BODY calls, directly or through the bodies
-// of its callees, but omp_is_initial_device: what they answer depends on
+// omp_get_team_num, ..., and GOMP_barrier, which a barrier construct
+// calls) that BODY calls, directly or through the bodies of its callees,
+// but omp_is_initial_device: what they answer depends on
 // the threads and teams of the construct that runs the code, which a
 // launch of ferry's entry does not set up as libgomp does; NULL_TREE if
 // none.

@@ -438,62 +438,19 @@ private:
   // .entry when KERNEL, else a function only the framed entry calls.
   tree declare_function(const std::string &name,
                         std::vector<Parameter> *parameters, bool kernel) {
-    tree types = void_list_node;
-    for (auto it = parameters->rbegin(); it != parameters->rend(); ++it)
-      types = tree_cons(NULL_TREE, it->type, types);
-    tree type = build_function_type(void_type_node, types);
+    std::vector<std::pair<tree, tree>> names_and_types;
+    for (const Parameter &parameter : *parameters)
+      names_and_types.emplace_back(parameter.name, parameter.type);
+    std::vector<tree> decls;
     tree function =
-        build_lang_decl(FUNCTION_DECL, get_identifier(name.c_str()), type);
-    DECL_SOURCE_LOCATION(function) = loop_.location;
-    DECL_CONTEXT(function) = FROB_CONTEXT(global_namespace);
-    SET_DECL_LANGUAGE(function, lang_c);
-    DECL_ARTIFICIAL(function) = 1;
-    // No source of its own; the body's locations point into the kernel.
-    DECL_IGNORED_P(function) = 1;
-    TREE_USED(function) = 1;
-    DECL_ATTRIBUTES(function) =
-        tree_cons(get_identifier("omp declare target"), NULL_TREE,
-                  tree_cons(get_identifier(kFerryDeviceCodeAttribute),
-                            NULL_TREE, NULL_TREE));
+        declare_device_function(name, loop_.location, names_and_types, kernel,
+                                k_.fndecl, &decls);
     if (with_constants_)
       DECL_ATTRIBUTES(function) =
           tree_cons(get_identifier(kConstantsTwinAttribute), NULL_TREE,
                     DECL_ATTRIBUTES(function));
-    if (kernel) {
-      TREE_PUBLIC(function) = 1;
-      DECL_PRESERVE_P(function) = 1; // nothing on the host calls it
-      DECL_ATTRIBUTES(function) = tree_cons(get_identifier("kernel"), NULL_TREE,
-                                            DECL_ATTRIBUTES(function));
-      // Every call the entry makes is inlined where it can be (not into
-      // functions marked noinline), as nvcc inlines device functions.  The
-      // entry, its framed body and the OpenMP region each call the loop's
-      // helpers, so GCC's inlining of functions called once no longer
-      // applies to them: a docking kernel's scoring function stayed out
-      // of line, behind a call that took 254 registers (nvcc: 95).
-      DECL_ATTRIBUTES(function) = tree_cons(
-          get_identifier("flatten"), NULL_TREE, DECL_ATTRIBUTES(function));
-      // Kernels in headers (inline, templates) are defined in many units.
-      if (DECL_COMDAT(k_.fndecl) || DECL_ONE_ONLY(k_.fndecl))
-        comdat_linkage(function);
-    } else {
-      // Inlined into the framed entry, the body's frame would be taken
-      // before the entry gives the thread its stack.
-      DECL_UNINLINABLE(function) = 1;
-      DECL_ATTRIBUTES(function) = tree_cons(
-          get_identifier("noinline"), NULL_TREE, DECL_ATTRIBUTES(function));
-    }
-    tree *chain = &DECL_ARGUMENTS(function);
-    for (Parameter &parameter : *parameters) {
-      parameter.decl =
-          cp_build_parm_decl(function, parameter.name, parameter.type);
-      // Whether the copied loop reads every parameter is not the user's
-      // concern: no -Wunused-but-set-parameter for generated code.
-      TREE_USED(parameter.decl) = 1;
-      DECL_READ_P(parameter.decl) = 1;
-      *chain = parameter.decl;
-      chain = &DECL_CHAIN(parameter.decl);
-    }
-    unfinished_entries.insert(function);
+    for (std::size_t i = 0; i < decls.size(); ++i)
+      (*parameters)[i].decl = decls[i];
     return function;
   }
 
@@ -713,37 +670,12 @@ private:
     if (with_constants_)
       map_constant_buffers(&map);
 
-    copy_body_data id;
-    std::memset(&id, 0, sizeof id);
-    id.src_fn = k_.fndecl;
-    id.dst_fn = entry_;
-    id.src_cfun = DECL_STRUCT_FUNCTION(k_.fndecl);
-    id.decl_map = &map;
-    id.copy_decl = copy_decl_no_change;
-    id.transform_call_graph_edges = CB_CGE_DUPLICATE;
-    id.transform_parameter = true;
-    id.do_not_unshare = true;
-    id.do_not_fold = true;
-    tree body = loop_.body;
-    walk_tree(&body, copy_tree_body_r, &id, nullptr);
-    reshare_atomic_addresses(body);
+    FunctionCodeCopy copier(k_.fndecl, entry_, &map);
+    tree body = copier.copy(loop_.body);
+    copier.finish();
     cp_walk_tree_without_duplicates(&body, use_frame_free_exp, nullptr);
     if (non_coherent_reads_)
       NonCoherentReads(borrowed_parameters()).rewrite(&body);
-
-    // The copies still name their originals as abstract origins, which
-    // would tie the entry's debug information to the kernel's.
-    for (auto entry : map) {
-      tree copy = entry.second;
-      if (DECL_P(copy) && DECL_CONTEXT(copy) == entry_) {
-        DECL_ABSTRACT_ORIGIN(copy) = NULL_TREE;
-        if (VAR_P(copy) && DECL_INITIAL(copy) &&
-            !CONSTANT_CLASS_P(DECL_INITIAL(copy)))
-          walk_tree(&DECL_INITIAL(copy), copy_tree_body_r, &id, nullptr);
-      } else if (TREE_CODE(copy) == BLOCK) {
-        BLOCK_ABSTRACT_ORIGIN(copy) = NULL_TREE;
-      }
-    }
     return body;
   }
 
@@ -838,19 +770,9 @@ private:
     return statement_block(statements, vars);
   }
 
-  // Defines the entry as the front end defines its own artificial
-  // functions (compare start_objects in cp/decl2.cc).
   void define(tree body) {
-    push_to_top_level();
-    start_preparsed_function(entry_, NULL_TREE, SF_PRE_PARSED);
-    tree compound = begin_compound_stmt(BCS_FN_BODY);
-    select_values_instead_of_references(&body);
-    body = declare_scalar_temporaries(body);
-    add_stmt(entry_statements(body));
-    finish_compound_stmt(compound);
-    entry_ = finish_function(/*inline_p=*/false);
-    expand_or_defer_fn(entry_);
-    pop_from_top_level();
+    entry_ = define_device_function(
+        entry_, body, [this](tree copied) { return entry_statements(copied); });
   }
 
   struct ReductionPlan {
@@ -882,6 +804,82 @@ private:
 };
 
 } // namespace
+
+tree declare_device_function(
+    const std::string &name, location_t location,
+    const std::vector<std::pair<tree, tree>> &parameters, bool kernel,
+    tree origin, std::vector<tree> *decls) {
+  tree types = void_list_node;
+  for (auto it = parameters.rbegin(); it != parameters.rend(); ++it)
+    types = tree_cons(NULL_TREE, it->second, types);
+  tree type = build_function_type(void_type_node, types);
+  tree function =
+      build_lang_decl(FUNCTION_DECL, get_identifier(name.c_str()), type);
+  DECL_SOURCE_LOCATION(function) = location;
+  DECL_CONTEXT(function) = FROB_CONTEXT(global_namespace);
+  SET_DECL_LANGUAGE(function, lang_c);
+  DECL_ARTIFICIAL(function) = 1;
+  // No source of its own; the body's locations point into the kernel.
+  DECL_IGNORED_P(function) = 1;
+  TREE_USED(function) = 1;
+  DECL_ATTRIBUTES(function) =
+      tree_cons(get_identifier("omp declare target"), NULL_TREE,
+                tree_cons(get_identifier(kFerryDeviceCodeAttribute), NULL_TREE,
+                          NULL_TREE));
+  if (kernel) {
+    TREE_PUBLIC(function) = 1;
+    DECL_PRESERVE_P(function) = 1; // nothing on the host calls it
+    DECL_ATTRIBUTES(function) = tree_cons(get_identifier("kernel"), NULL_TREE,
+                                          DECL_ATTRIBUTES(function));
+    // Every call the entry makes is inlined where it can be (not into
+    // functions marked noinline), as nvcc inlines device functions.  The
+    // entry, its framed body and the OpenMP region each call the loop's
+    // helpers, so GCC's inlining of functions called once no longer
+    // applies to them: a docking kernel's scoring function stayed out
+    // of line, behind a call that took 254 registers (nvcc: 95).
+    DECL_ATTRIBUTES(function) = tree_cons(get_identifier("flatten"), NULL_TREE,
+                                          DECL_ATTRIBUTES(function));
+    // Kernels in headers (inline, templates) are defined in many units.
+    if (DECL_COMDAT(origin) || DECL_ONE_ONLY(origin))
+      comdat_linkage(function);
+  } else {
+    // Inlined into the framed entry, the body's frame would be taken
+    // before the entry gives the thread its stack.
+    DECL_UNINLINABLE(function) = 1;
+    DECL_ATTRIBUTES(function) = tree_cons(get_identifier("noinline"), NULL_TREE,
+                                          DECL_ATTRIBUTES(function));
+  }
+  tree *chain = &DECL_ARGUMENTS(function);
+  for (const auto &[parameter_name, parameter_type] : parameters) {
+    tree decl = cp_build_parm_decl(function, parameter_name, parameter_type);
+    // Whether the copied code reads every parameter is not the user's
+    // concern: no -Wunused-but-set-parameter for generated code.
+    TREE_USED(decl) = 1;
+    DECL_READ_P(decl) = 1;
+    decls->push_back(decl);
+    *chain = decl;
+    chain = &DECL_CHAIN(decl);
+  }
+  unfinished_entries.insert(function);
+  return function;
+}
+
+// Defined as the front end defines its own artificial functions (compare
+// start_objects in cp/decl2.cc).
+tree define_device_function(tree function, tree body,
+                            const std::function<tree(tree)> &statements) {
+  push_to_top_level();
+  start_preparsed_function(function, NULL_TREE, SF_PRE_PARSED);
+  tree compound = begin_compound_stmt(BCS_FN_BODY);
+  select_values_instead_of_references(&body);
+  body = declare_scalar_temporaries(body);
+  add_stmt(statements(body));
+  finish_compound_stmt(compound);
+  function = finish_function(/*inline_p=*/false);
+  expand_or_defer_fn(function);
+  pop_from_top_level();
+  return function;
+}
 
 std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
                                               const KernelFacts &facts,

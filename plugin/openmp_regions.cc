@@ -8,6 +8,7 @@
 #include "ownership_check.h"
 #include "region_variables.h"
 #include "region_lowering.h"
+#include "team_regions.h"
 #include "tree_utils.h"
 
 #include <algorithm>
@@ -68,32 +69,6 @@ bool is_nested_construct(tree_code code) {
   default:
     return false;
   }
-}
-
-// The one statement inside STATEMENT's braces, looking through nested
-// braces; STATEMENT itself when it is not braces around one statement.
-tree only_statement(tree statement) {
-  while (statement) {
-    if (TREE_CODE(statement) == BIND_EXPR) {
-      statement = BIND_EXPR_BODY(statement);
-      continue;
-    }
-    if (TREE_CODE(statement) != STATEMENT_LIST)
-      return statement;
-    tree only = NULL_TREE;
-    for (tree_stmt_iterator i = tsi_start(statement); !tsi_end_p(i);
-         tsi_next(&i)) {
-      if (TREE_CODE(tsi_stmt(i)) == DEBUG_BEGIN_STMT)
-        continue;
-      if (only)
-        return statement;
-      only = tsi_stmt(i);
-    }
-    if (!only)
-      return statement;
-    statement = only;
-  }
-  return statement;
 }
 
 // The variable an address or a mapped object is based on: `x` of `*x`,
@@ -763,6 +738,27 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   // One error a region, not one an instance of its template.
   if (!quiet && !check_region_offload_limits(*slot))
     return;
+  const bool explain = options.explain && !quiet;
+  if (is_team_region(*slot)) {
+    const location_t where = EXPR_LOCATION(*slot);
+    std::string why_not = options.lower
+                              ? ""
+                              : "-fplugin-arg-ferry-openmp-as-written is given";
+    if (!options.lower || !lower_team_region(fndecl, slot, &why_not)) {
+      if (explain)
+        inform(where,
+               "ferry did not take this %<#pragma omp target teams%>: %s; "
+               "GCC compiles it as written",
+               why_not.c_str());
+    } else if (explain) {
+      inform(where,
+             "ferry runs this %<#pragma omp target teams%> as CUDA runs a "
+             "kernel, each team as one block of its threads, on the data "
+             "the program mapped around it (on other data as GCC compiles "
+             "it); ferry does not check such a region");
+    }
+    return;
+  }
   slot = copy_region_globals(fndecl, slot);
   slot = copy_region_members(fndecl, slot, present);
   slot = map_arrays_as_sections(fndecl, slot, present);
@@ -771,7 +767,6 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   Kernel kernel;
   std::string why_not;
   const OpenmpRegion &region = reader.region();
-  const bool explain = options.explain && !quiet;
   if (!reader.read(present, &kernel, &why_not)) {
     if (explain)
       inform(region.location,

@@ -574,21 +574,8 @@ private:
       level_vars = copy;
     }
 
-    copy_body_data id;
-    std::memset(&id, 0, sizeof id);
-    id.src_fn = fndecl_;
-    id.dst_fn = function_;
-    id.src_cfun = DECL_STRUCT_FUNCTION(fndecl_);
-    id.decl_map = &map;
-    id.copy_decl = copy_decl_no_change;
-    id.transform_call_graph_edges = CB_CGE_DUPLICATE;
-    id.transform_parameter = true;
-    id.do_not_unshare = true;
-    id.do_not_fold = true;
-    auto copy = [&id](tree t) {
-      walk_tree(&t, copy_tree_body_r, &id, nullptr);
-      return t;
-    };
+    FunctionCodeCopy copier(fndecl_, function_, &map);
+    auto copy = [&copier](tree t) { return copier.copy(t); };
     // Lengths and bounds with the constants in place, folded as the
     // check folds them in the region.
     auto copy_folded = [&copy](tree t) { return fold(copy(t)); };
@@ -622,19 +609,7 @@ private:
       loop.levels.push_back(outlined);
     }
     tree body = copy(loop_.body);
-    reshare_atomic_addresses(body);
-    // The copies of the loop's own locals still name their originals.
-    for (auto entry : map) {
-      tree copied = entry.second;
-      if (DECL_P(copied) && DECL_CONTEXT(copied) == function_) {
-        DECL_ABSTRACT_ORIGIN(copied) = NULL_TREE;
-        if (VAR_P(copied) && DECL_INITIAL(copied) &&
-            !CONSTANT_CLASS_P(DECL_INITIAL(copied)))
-          walk_tree(&DECL_INITIAL(copied), copy_tree_body_r, &id, nullptr);
-      } else if (TREE_CODE(copied) == BLOCK) {
-        BLOCK_ABSTRACT_ORIGIN(copied) = NULL_TREE;
-      }
-    }
+    copier.finish();
     loop.body = privates ? statement_block(body, privates) : body;
     kernel->loops.push_back(loop);
     return statement_block(loop.body, level_vars);

@@ -29,6 +29,7 @@ enum {
   kHostAccessStatement,
   kFrameAccess,
   kMappedElements,
+  kProgramAddress,
   kMpiLayer,
   kCount
 };
@@ -269,6 +270,16 @@ tree mapped_elements(location_t location, tree host_pointer) {
       2, fold_convert(const_ptr_type_node, host_pointer),
       fold_convert(long_long_unsigned_type_node,
                    TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(host_pointer)))));
+}
+
+tree program_address(location_t location, tree host_pointer) {
+  tree type = build_function_type_list(ptr_type_node, const_ptr_type_node,
+                                       NULL_TREE);
+  return build_call_expr_loc(
+      location,
+      cached(&declarations[kProgramAddress], "__ferry_program_address", type,
+             ECF_NOTHROW | ECF_LEAF),
+      1, fold_convert(const_ptr_type_node, host_pointer));
 }
 
 gcall *frame_access(int access) {

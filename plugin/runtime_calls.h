@@ -50,6 +50,10 @@ tree host_access_statement(location_t location, tree host_pointer,
 // of the section the program's data directives mapped from it, or -1.
 tree mapped_elements(location_t location, tree host_pointer);
 
+// __ferry_program_address(HOST_POINTER): the device's address for it in a
+// section the program's data directives mapped, or null.
+tree program_address(location_t location, tree host_pointer);
+
 // The frame of a function that calls kernels (GENERIC).
 tree frame_enter(location_t location);
 tree frame_leave(location_t location);

@@ -2,6 +2,8 @@
 // See tree_utils.h.
 #include "tree_utils.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <string>
 
@@ -278,10 +280,11 @@ tree *function_statements(tree fndecl) {
   return body;
 }
 
-tree static_local(tree fndecl, const char *name, tree type) {
+tree static_local(tree fndecl, const char *name, tree type, tree attributes) {
   tree var =
       build_decl(DECL_SOURCE_LOCATION(fndecl), VAR_DECL, get_identifier(name),
                  type);
+  DECL_ATTRIBUTES(var) = attributes;
   TREE_STATIC(var) = 1;
   DECL_ARTIFICIAL(var) = 1;
   DECL_CONTEXT(var) = fndecl;
@@ -392,6 +395,65 @@ void reshare_atomic_addresses(tree body) {
     }
   };
   cp_walk_tree_without_duplicates(&body, Reshare::visit, nullptr);
+}
+
+tree only_statement(tree statement) {
+  while (statement) {
+    if (TREE_CODE(statement) == BIND_EXPR) {
+      statement = BIND_EXPR_BODY(statement);
+      continue;
+    }
+    if (TREE_CODE(statement) != STATEMENT_LIST)
+      return statement;
+    tree only = NULL_TREE;
+    for (tree_stmt_iterator i = tsi_start(statement); !tsi_end_p(i);
+         tsi_next(&i)) {
+      if (TREE_CODE(tsi_stmt(i)) == DEBUG_BEGIN_STMT)
+        continue;
+      if (only)
+        return statement;
+      only = tsi_stmt(i);
+    }
+    if (!only)
+      return statement;
+    statement = only;
+  }
+  return statement;
+}
+
+FunctionCodeCopy::FunctionCodeCopy(tree from, tree to,
+                                   hash_map<tree, tree> *map)
+    : to_(to), map_(map) {
+  std::memset(&id_, 0, sizeof id_);
+  id_.src_fn = from;
+  id_.dst_fn = to;
+  id_.src_cfun = DECL_STRUCT_FUNCTION(from);
+  id_.decl_map = map;
+  id_.copy_decl = copy_decl_no_change;
+  id_.transform_call_graph_edges = CB_CGE_DUPLICATE;
+  id_.transform_parameter = true;
+  id_.do_not_unshare = true;
+  id_.do_not_fold = true;
+}
+
+tree FunctionCodeCopy::copy(tree code) {
+  walk_tree(&code, copy_tree_body_r, &id_, nullptr);
+  reshare_atomic_addresses(code);
+  return code;
+}
+
+void FunctionCodeCopy::finish() {
+  for (auto entry : *map_) {
+    tree copy = entry.second;
+    if (DECL_P(copy) && DECL_CONTEXT(copy) == to_) {
+      DECL_ABSTRACT_ORIGIN(copy) = NULL_TREE;
+      if (VAR_P(copy) && DECL_INITIAL(copy) &&
+          !CONSTANT_CLASS_P(DECL_INITIAL(copy)))
+        walk_tree(&DECL_INITIAL(copy), copy_tree_body_r, &id_, nullptr);
+    } else if (TREE_CODE(copy) == BLOCK) {
+      BLOCK_ABSTRACT_ORIGIN(copy) = NULL_TREE;
+    }
+  }
 }
 
 } // namespace ferry

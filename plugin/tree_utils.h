@@ -96,8 +96,10 @@ tree template_argument(tree type, int index);
 
 // A variable of static storage in FNDECL's body, zero at the start, as
 // `static TYPE name;` there: one per function (per instantiation of a
-// template), emitted with the translation unit.
-tree static_local(tree fndecl, const char *name, tree type);
+// template), emitted with the translation unit, with ATTRIBUTES (which
+// varpool reads as it takes the variable: "omp declare target").
+tree static_local(tree fndecl, const char *name, tree type,
+                  tree attributes = NULL_TREE);
 
 // The statements of FNDECL's body, inside its outermost scope.
 tree *function_statements(tree fndecl);
@@ -121,6 +123,33 @@ void collect_named(tree expression, std::vector<tree> *named);
 // The elements of an OpenMP array section of BYTES: the length as
 // written when the front end multiplied it by the element's size.
 tree section_length(tree bytes, tree element_size);
+
+// Copies of code of function FROM for function TO (tree-inline's
+// copy_tree_body_r): the decls MAP holds replaced, FROM's other automatic
+// variables copied as TO's, each atomic construct's address shared again
+// (reshare_atomic_addresses).  The copies made by one object share what
+// their originals share (a SAVE_EXPR in a bound and in the body).
+class FunctionCodeCopy {
+public:
+  FunctionCodeCopy(tree from, tree to, hash_map<tree, tree> *map);
+  FunctionCodeCopy(const FunctionCodeCopy &) = delete;
+  FunctionCodeCopy &operator=(const FunctionCodeCopy &) = delete;
+
+  tree copy(tree code);
+  // After the last copy: the copied variables stop naming their originals
+  // as abstract origins, which would tie TO's debug information to
+  // FROM's, and their initializers are copied too.
+  void finish();
+
+private:
+  copy_body_data id_;
+  tree to_;
+  hash_map<tree, tree> *map_;
+};
+
+// The one statement inside STATEMENT's braces, looking through nested
+// braces; STATEMENT itself when it is not braces around one statement.
+tree only_statement(tree statement);
 
 // An atomic construct that writes its element: an update, a write or a
 // capture (not an atomic read).

@@ -1,0 +1,832 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// CUDA-style team regions: a program's `#pragma omp target teams` (no
+// distribute) whose body declares what each team shares and runs one
+// `#pragma omp parallel`, its threads placed by omp_get_team_num() and
+// omp_get_thread_num() and kept in step by barriers, as OpenMP ports of
+// CUDA kernels write them (HeCBench: 267 of its 911 `target teams`).  GCC
+// runs each OpenMP thread of such a region as one warp, of which one lane
+// works.  ferry adds a device entry that runs each team as one CUDA block
+// of the region's threads: the team's variables in .shared memory, its
+// barriers `barrier.sync`, its atomic updates PTX atomics, the runtime's
+// queries the block's registers.  libferry launches it on libgomp's copies
+// of the data the program mapped around the region.
+//
+// Input: the region, at its function's PRE_GENERICIZE.  Output: the entry
+//
+//   extern "C" void __ferry_direct_team_<function>_<n>(<the pointers and
+//       numbers the region reads>, unsigned long long teams)
+//   { <the parallel construct's body> }
+//
+// and in place of the region
+//
+//   launched = 0;
+//   if (<each pointer lies in a section the program mapped>) {
+//     <begin, acquire>
+//     launched = __ferry_launch_direct(<entry>, ..., thread count);
+//     <end>
+//   }
+//   if (!launched) <the region as it was>
+//
+// or the reason the region keeps GCC's path.  ferry does not check such a
+// region: its barriers order its threads in ways the loop checker does not
+// follow.  Each team gets exactly its thread_limit (or num_threads)
+// threads, one of the counts OpenMP allows; GCC's build may give fewer.
+#include "team_regions.h"
+
+#include "../runtime/abi.h"
+
+#include "device_functions.h"
+#include "direct_header.h"
+#include "lower_direct.h"
+#include "reductions.h"
+#include "runtime_calls.h"
+#include "tree_utils.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace ferry {
+
+namespace {
+
+// The most .shared memory a block may declare statically; more fails the
+// link of the whole module, every entry's.
+constexpr unsigned HOST_WIDE_INT kMostSharedBytes = 48 * 1024;
+
+std::string name_of(tree decl) {
+  return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
+}
+
+std::string clause_name(tree clause) {
+  return omp_clause_code_name[OMP_CLAUSE_CODE(clause)];
+}
+
+// The variable a map clause names, through an array section (the front
+// end's TREE_LIST of bounds, chained to what it subscripts).
+std::string mapped_name(tree decl) {
+  while (decl && !DECL_P(decl)) {
+    if (TREE_CODE(decl) == TREE_LIST)
+      decl = TREE_CHAIN(decl);
+    else if (EXPR_P(decl) && TREE_OPERAND_LENGTH(decl) > 0)
+      decl = TREE_OPERAND(decl, 0);
+    else
+      return "?";
+  }
+  return decl ? name_of(decl) : "?";
+}
+
+bool is_number_type(tree type) {
+  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
+}
+
+// Numbers and arrays of them, of a size known here: what a team's .shared
+// memory holds.
+bool is_team_storage(tree type) {
+  return is_number_type(strip_array_types(type)) && COMPLETE_TYPE_P(type) &&
+         TYPE_SIZE_UNIT(type) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(type));
+}
+
+// The routines of the OpenMP runtime a team's code asks where it runs,
+// and the <ferry/direct.hpp> helpers that answer them in a block.
+const char *block_helper_for(tree callee) {
+  static const std::pair<const char *, const char *> kQueries[] = {
+      {"omp_get_thread_num", "block_thread"},
+      {"omp_get_num_threads", "block_threads"},
+      {"omp_get_team_num", "block_index"},
+      {"omp_get_num_teams", "block_count"}};
+  if (!callee || !DECL_NAME(callee) || !DECL_EXTERN_C_P(callee))
+    return nullptr;
+  for (const auto &[routine, helper] : kQueries)
+    if (id_equal(DECL_NAME(callee), routine))
+      return helper;
+  return nullptr;
+}
+
+// Whether E reads the element at ADDRESS, an atomic construct's: `*a`
+// where a is ADDRESS itself or the variable its TARGET_EXPR sets.
+bool is_atomic_element(tree e, tree address) {
+  e = tree_strip_any_location_wrapper(e);
+  while (CONVERT_EXPR_P(e) || TREE_CODE(e) == NON_LVALUE_EXPR)
+    e = tree_strip_any_location_wrapper(TREE_OPERAND(e, 0));
+  if (TREE_CODE(e) != INDIRECT_REF && TREE_CODE(e) != MEM_REF)
+    return false;
+  tree pointer = tree_strip_any_location_wrapper(TREE_OPERAND(e, 0));
+  return pointer == address || (TREE_CODE(address) == TARGET_EXPR &&
+                                pointer == TARGET_EXPR_SLOT(address));
+}
+
+// The address an atomic construct's element is named by, as the call of a
+// helper takes it: the expression a TARGET_EXPR saves.
+tree helper_address(tree address) {
+  return TREE_CODE(address) == TARGET_EXPR ? TARGET_EXPR_INITIAL(address)
+                                           : address;
+}
+
+// A word the hardware loads, stores and updates atomically.
+bool is_word(tree type) {
+  return is_number_type(type) && TREE_CODE(type) != BOOLEAN_TYPE &&
+         tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)) &&
+         (tree_to_uhwi(TYPE_SIZE_UNIT(type)) == 4 ||
+          tree_to_uhwi(TYPE_SIZE_UNIT(type)) == 8);
+}
+
+class TeamRegion {
+public:
+  TeamRegion(tree fndecl, tree *slot)
+      : fndecl_(fndecl), slot_(slot), target_(*slot),
+        location_(location_or(*slot, DECL_SOURCE_LOCATION(fndecl))) {}
+
+  bool lower(std::string *why_not) {
+    if (!direct_namespace() || !declare_shared_variables(direct_namespace()))
+      return refuse("<ferry/direct.hpp> is not included (ferry-g++ includes "
+                    "it)",
+                    why_not);
+    if (!read_clauses() || !read_team_body(OMP_TEAMS_BODY(teams_)) ||
+        !read_parallel() || !scan_body() || !classify_outer_variables() ||
+        !replace_device_code()) {
+      restore_device_code();
+      *why_not = why_;
+      return false;
+    }
+    declare_entry();
+    define_entry();
+    *slot_ = launch_or_region();
+    return true;
+  }
+
+private:
+  struct Outer {
+    tree decl;
+    // How the host passes it: a number's value; a pointer's device address
+    // (libferry's part); an array's device address.
+    enum class Pass { value, device_address, array_address } pass;
+    // What the copied body names: DECL, or for a variable of static
+    // storage, which the copy would keep, a local standing in for it.
+    tree named = NULL_TREE;
+  };
+
+  bool refuse(const std::string &why, std::string *why_not = nullptr) {
+    why_ = why;
+    if (why_not)
+      *why_not = why;
+    return false;
+  }
+
+  bool read_clauses() {
+    teams_ = only_statement(OMP_TARGET_BODY(target_));
+    for (tree c = OMP_TARGET_CLAUSES(target_); c; c = OMP_CLAUSE_CHAIN(c))
+      if (!clause_kept(c, /*on_target=*/true))
+        return false;
+    for (tree c = OMP_TEAMS_CLAUSES(teams_); c; c = OMP_CLAUSE_CHAIN(c))
+      if (!clause_kept(c, /*on_target=*/false))
+        return false;
+    if (!teams_count_)
+      return refuse("it has no 'num_teams' clause, so how many teams it has "
+                    "is the implementation's choice");
+    return true;
+  }
+
+  bool clause_kept(tree c, bool on_target) {
+    switch (OMP_CLAUSE_CODE(c)) {
+    case OMP_CLAUSE_MAP:
+      switch (OMP_CLAUSE_MAP_KIND(c)) {
+      case GOMP_MAP_TO:
+      case GOMP_MAP_FROM:
+      case GOMP_MAP_TOFROM:
+      case GOMP_MAP_ALLOC:
+      case GOMP_MAP_POINTER:
+      case GOMP_MAP_FIRSTPRIVATE_POINTER:
+      case GOMP_MAP_ATTACH_DETACH:
+        // Of data the program mapped around the region, which alone takes
+        // ferry's launch, a map moves nothing.
+        return true;
+      default:
+        return refuse("its 'map' clause of '" + mapped_name(OMP_CLAUSE_DECL(c)) +
+                      "' copies whether or not the data is present");
+      }
+    case OMP_CLAUSE_IS_DEVICE_PTR:
+      is_device_ptr_.insert(OMP_CLAUSE_DECL(c));
+      return true;
+    case OMP_CLAUSE_NUM_TEAMS:
+      if (OMP_CLAUSE_NUM_TEAMS_LOWER_EXPR(c) &&
+          !operand_equal_p(OMP_CLAUSE_NUM_TEAMS_LOWER_EXPR(c),
+                           OMP_CLAUSE_NUM_TEAMS_UPPER_EXPR(c), 0))
+        return refuse("its 'num_teams' clause gives a range of team counts");
+      teams_count_ = OMP_CLAUSE_NUM_TEAMS_UPPER_EXPR(c);
+      return true;
+    case OMP_CLAUSE_THREAD_LIMIT:
+      thread_limit_ = OMP_CLAUSE_THREAD_LIMIT_EXPR(c);
+      return true;
+    case OMP_CLAUSE_FIRSTPRIVATE:
+    case OMP_CLAUSE_SHARED:
+    case OMP_CLAUSE_DEFAULT:
+      return true;
+    default:
+      return refuse("its '" + std::string(on_target ? "target" : "teams") +
+                    "' construct has a '" + clause_name(c) + "' clause");
+    }
+  }
+
+  // The teams construct's body: declarations of what a team shares, and
+  // one parallel construct.
+  bool read_team_body(tree statement) {
+    switch (TREE_CODE(statement)) {
+    case BIND_EXPR:
+      for (tree var = BIND_EXPR_VARS(statement); var; var = DECL_CHAIN(var))
+        team_vars_.push_back(var);
+      return read_team_body(BIND_EXPR_BODY(statement));
+    case STATEMENT_LIST:
+      for (tree_stmt_iterator i = tsi_start(statement); !tsi_end_p(i);
+           tsi_next(&i))
+        if (!read_team_body(tsi_stmt(i)))
+          return false;
+      return true;
+    case DEBUG_BEGIN_STMT:
+      return true;
+    case DECL_EXPR: {
+      tree var = DECL_EXPR_DECL(statement);
+      if (!VAR_P(var) || TREE_STATIC(var) || DECL_INITIAL(var) ||
+          !is_team_storage(TREE_TYPE(var)))
+        return refuse("its team declares '" + name_of(var) +
+                      "', which is not an uninitialized number or array of "
+                      "numbers of a size known at compile time");
+      return true;
+    }
+    case OMP_PARALLEL:
+      if (parallel_)
+        return refuse("its teams run more than one parallel construct");
+      parallel_ = statement;
+      return true;
+    default:
+      return refuse("its teams run code outside their parallel construct");
+    }
+  }
+
+  bool read_parallel() {
+    if (!parallel_)
+      return refuse("its teams run no parallel construct");
+    unsigned HOST_WIDE_INT shared_bytes = 0;
+    for (tree var : team_vars_) {
+      if (!VAR_P(var) || !is_team_storage(TREE_TYPE(var)))
+        return refuse("its team declares '" + name_of(var) +
+                      "', which is not a number or an array of numbers of a "
+                      "size known at compile time");
+      shared_bytes += tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(var)));
+    }
+    if (shared_bytes > kMostSharedBytes)
+      return refuse("its team's variables take more than the " +
+                    std::to_string(kMostSharedBytes) +
+                    " bytes a block may declare");
+    for (tree c = OMP_PARALLEL_CLAUSES(parallel_); c; c = OMP_CLAUSE_CHAIN(c))
+      switch (OMP_CLAUSE_CODE(c)) {
+      case OMP_CLAUSE_NUM_THREADS:
+        num_threads_ = OMP_CLAUSE_NUM_THREADS_EXPR(c);
+        break;
+      case OMP_CLAUSE_PRIVATE:
+        private_.insert(OMP_CLAUSE_DECL(c));
+        break;
+      case OMP_CLAUSE_FIRSTPRIVATE:
+        firstprivate_.insert(OMP_CLAUSE_DECL(c));
+        break;
+      case OMP_CLAUSE_SHARED:
+      case OMP_CLAUSE_DEFAULT:
+      case OMP_CLAUSE_PROC_BIND:
+        break;
+      default:
+        return refuse("its parallel construct has a '" + clause_name(c) +
+                      "' clause");
+      }
+    if (!thread_limit_ && !num_threads_)
+      return refuse("it has neither 'thread_limit' nor 'num_threads', so how "
+                    "many threads a team has is the implementation's choice");
+    for (tree count : {teams_count_, thread_limit_, num_threads_})
+      if (count && !host_value(count))
+        return refuse("the count '" + std::string(expr_to_string(count)) +
+                      "' of its teams or threads is not known before it "
+                      "runs");
+    collect_declared(OMP_PARALLEL_BODY(parallel_), &inner_);
+    return true;
+  }
+
+  // COUNT, a clause's expression, as the region's call site evaluates
+  // it: an expression of the function's variables and constants without
+  // side effects; NULL_TREE otherwise.
+  tree host_value(tree count) const {
+    count = tree_strip_any_location_wrapper(count);
+    // The front end evaluates a count into a temporary before the
+    // construct; the expression is the same value there.
+    if (TREE_CODE(count) == TARGET_EXPR)
+      count = tree_strip_any_location_wrapper(TARGET_EXPR_INITIAL(count));
+    struct Search {
+      static tree visit(tree *node, int *walk_subtrees, void *data) {
+        auto *self = static_cast<const TeamRegion *>(data);
+        tree t = *node;
+        if (TYPE_P(t) || CONSTANT_CLASS_P(t)) {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        if (VAR_P(t) || TREE_CODE(t) == PARM_DECL)
+          return self->is_team_var(t) ? t : NULL_TREE;
+        if (EXPR_P(t) && !TREE_SIDE_EFFECTS(t) && TREE_CODE(t) != CALL_EXPR &&
+            TREE_CODE(t) != TARGET_EXPR)
+          return NULL_TREE;
+        return t;
+      }
+    };
+    return cp_walk_tree_without_duplicates(&count, Search::visit,
+                                           const_cast<TeamRegion *>(this))
+               ? NULL_TREE
+               : count;
+  }
+
+  bool is_team_var(tree var) const {
+    return std::find(team_vars_.begin(), team_vars_.end(), var) !=
+           team_vars_.end();
+  }
+
+  // The parallel body: what it calls, what it names and writes, and its
+  // OpenMP constructs, each one the entry can keep or the reason not.
+  bool scan_body() {
+    tree body = OMP_PARALLEL_BODY(parallel_);
+    collect_assigned(&body, &assigned_);
+    find_set_first(body);
+    return !cp_walk_tree(&body, visit, this, nullptr) && why_.empty();
+  }
+
+  // The function's variables that every thread sets before anything else
+  // that could let another thread see them (a barrier, a branch, a loop):
+  // `d_psi = &psi(x0, y0, z0);` at the top of a CUDA kernel's port, each
+  // thread moving its copy of the parameter to its team's tile, as the
+  // CUDA kernel did.  OpenMP shares them among the threads and teams,
+  // which then race (`d_psi = &d_psi[k]` moves it again for each thread);
+  // each thread's own copy in the entry keeps the kernel's meaning.
+  // Written anywhere else too, they stay shared (refused).
+  void find_set_first(tree body) {
+    std::set<tree> leading;
+    std::set<tree> later;
+    bool leading_part = true;
+    std::function<void(tree)> statements = [&](tree t) {
+      if (TREE_CODE(t) == BIND_EXPR) {
+        statements(BIND_EXPR_BODY(t));
+        return;
+      }
+      if (TREE_CODE(t) == STATEMENT_LIST) {
+        for (tree_stmt_iterator i = tsi_start(t); !tsi_end_p(i); tsi_next(&i))
+          statements(tsi_stmt(i));
+        return;
+      }
+      tree expression = statement_expression(t);
+      if (leading_part && expression &&
+          TREE_CODE(expression) == MODIFY_EXPR) {
+        tree lhs =
+            tree_strip_any_location_wrapper(TREE_OPERAND(expression, 0));
+        if (VAR_P(lhs) || TREE_CODE(lhs) == PARM_DECL) {
+          leading.insert(lhs);
+          tree value = TREE_OPERAND(expression, 1);
+          collect_assigned(&value, &later);
+          return;
+        }
+      }
+      if (!expression || (TREE_CODE(expression) != DECL_EXPR &&
+                          TREE_CODE(expression) != DEBUG_BEGIN_STMT &&
+                          TREE_CODE(expression) != INIT_EXPR))
+        leading_part = false;
+      collect_assigned(&t, &later);
+    };
+    statements(body);
+    for (tree var : leading)
+      if (!later.count(var))
+        set_first_.insert(var);
+  }
+
+  static tree visit(tree *node, int *walk_subtrees, void *data) {
+    auto *self = static_cast<TeamRegion *>(data);
+    tree t = *node;
+    if (TYPE_P(t)) {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+    switch (TREE_CODE(t)) {
+    case OMP_ATOMIC:
+    case OMP_ATOMIC_READ:
+      self->atomics_.push_back(node);
+      return NULL_TREE;
+    case CALL_EXPR:
+      return self->call(node) ? NULL_TREE : t;
+    case VAR_DECL:
+    case PARM_DECL:
+      self->note_named(t);
+      if (VAR_P(t) && (TREE_STATIC(t) || DECL_EXTERNAL(t)))
+        self->static_uses_.emplace_back(t, node);
+      return NULL_TREE;
+    case ASM_EXPR:
+      self->refuse("its parallel body holds an 'asm' statement");
+      return t;
+    case OMP_ATOMIC_CAPTURE_OLD:
+    case OMP_ATOMIC_CAPTURE_NEW:
+      self->refuse("its parallel body captures the value of an atomic "
+                   "construct, which ferry's entry does not do");
+      return t;
+    default:
+      if (TREE_CODE(t) >= OACC_PARALLEL &&
+          TREE_CODE(t) <= OMP_ATOMIC_CAPTURE_NEW) {
+        std::string name = get_tree_code_name(TREE_CODE(t));
+        std::replace(name.begin(), name.end(), '_', ' ');
+        self->refuse("its parallel body holds a '#pragma " + name +
+                     "', which ferry's entry does not run");
+        return t;
+      }
+      return NULL_TREE;
+    }
+  }
+
+  bool call(tree *node) {
+    tree callee = callee_of(*node);
+    if (!callee)
+      return refuse("its parallel body calls through a pointer");
+    if (fndecl_built_in_p(callee, BUILT_IN_GOMP_BARRIER)) {
+      barriers_.push_back(node);
+      return true;
+    }
+    if (block_helper_for(callee)) {
+      queries_.push_back(node);
+      return true;
+    }
+    // What the runtime answers, directly or in a helper, depends on
+    // libgomp's state, which a launch of the entry does not set up.
+    if (tree asked = openmp_query_in(*node))
+      return refuse(asked == callee
+                        ? "its parallel body calls '" + name_of(callee) +
+                              "', which ferry's entry cannot answer"
+                        : "its parallel body calls '" + name_of(callee) +
+                              "', which calls '" + name_of(asked) + "'");
+    return true;
+  }
+
+  void note_named(tree var) {
+    if (std::find(named_.begin(), named_.end(), var) == named_.end())
+      named_.push_back(var);
+  }
+
+  // The variables the body names that it does not declare: the team's,
+  // the threads' own (private), and the function's, which the entry takes
+  // as parameters.
+  bool classify_outer_variables() {
+    for (tree var : named_) {
+      if (inner_.count(var) || is_team_var(var) || private_.count(var))
+        continue;
+      const std::string name = name_of(var);
+      if (VAR_P(var) && (TREE_STATIC(var) || DECL_EXTERNAL(var)) &&
+          lookup_attribute("omp declare target", DECL_ATTRIBUTES(var)))
+        continue; // on the device as it is
+      tree type = TREE_TYPE(var);
+      if (TREE_CODE(type) == ARRAY_TYPE && is_team_storage(type)) {
+        // An array of the function the program mapped (`map(alloc:
+        // test[0:len])`): the entry reaches libgomp's copy.
+        outer_.push_back({var, Outer::Pass::array_address});
+        continue;
+      }
+      if (assigned_.count(var) && !firstprivate_.count(var) &&
+          !set_first_.count(var))
+        return refuse("its threads write '" + name +
+                      "', a variable of the function that they share");
+      if (TREE_CODE(type) == POINTER_TYPE && !holds_pointers(TREE_TYPE(type))) {
+        outer_.push_back({var, is_device_ptr_.count(var)
+                                   ? Outer::Pass::value
+                                   : Outer::Pass::device_address});
+        continue;
+      }
+      if (is_number_type(type)) {
+        outer_.push_back({var, Outer::Pass::value});
+        continue;
+      }
+      return refuse("its parallel body uses '" + name +
+                    "', which is neither a number, an array of numbers nor "
+                    "a pointer to data without pointers");
+    }
+    return true;
+  }
+
+  // Puts the device's forms of the runtime queries, barriers and atomic
+  // constructs in the region's body, to be copied into the entry;
+  // restore_device_code() puts the originals back.  False where a form
+  // has no device helper.
+  bool replace_device_code() {
+    for (tree *node : queries_) {
+      tree helper =
+          call_direct_helper(block_helper_for(callee_of(*node)), {});
+      if (helper == error_mark_node)
+        return refuse("<ferry/direct.hpp> has no block helpers");
+      replace(node, fold_convert(TREE_TYPE(*node), helper));
+    }
+    for (tree *node : barriers_) {
+      tree helper = call_direct_helper("block_barrier", {});
+      if (helper == error_mark_node)
+        return refuse("<ferry/direct.hpp> has no block barrier");
+      replace(node, helper);
+    }
+    for (tree *node : atomics_)
+      if (!replace_atomic(node))
+        return false;
+    for (Outer &outer : outer_) {
+      outer.named = outer.decl;
+      if (!VAR_P(outer.decl) ||
+          !(TREE_STATIC(outer.decl) || DECL_EXTERNAL(outer.decl)))
+        continue;
+      outer.named = build_decl(location_, VAR_DECL, DECL_NAME(outer.decl),
+                               TREE_TYPE(outer.decl));
+      DECL_ARTIFICIAL(outer.named) = 1;
+      DECL_CONTEXT(outer.named) = fndecl_;
+      for (const auto &[var, node] : static_uses_)
+        if (var == outer.decl)
+          replace(node, outer.named);
+    }
+    return true;
+  }
+
+  bool replace_atomic(tree *node) {
+    tree t = *node;
+    tree address = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+    tree element_type = TREE_TYPE(TREE_TYPE(address));
+    if (!is_word(element_type))
+      return refuse("its atomic construct updates a value that is not a 4- "
+                    "or 8-byte number");
+    tree element = build1(INDIRECT_REF, element_type,
+                          unshare_expr(helper_address(address)));
+    if (TREE_CODE(t) == OMP_ATOMIC_READ) {
+      // A word's load is atomic on the GPU.
+      replace(node, element);
+      return true;
+    }
+    tree update = TREE_OPERAND(t, 1);
+    tree combined = bare(update);
+    tree value = NULL_TREE;
+    const char *helper = nullptr;
+    if (BINARY_CLASS_P(combined) &&
+        TYPE_MAIN_VARIANT(TREE_TYPE(combined)) ==
+            TYPE_MAIN_VARIANT(element_type) &&
+        (helper = atomic_device_helper(TREE_CODE(combined)))) {
+      if (is_atomic_element(TREE_OPERAND(combined, 0), address))
+        value = TREE_OPERAND(combined, 1);
+      else if (commutative_tree_code(TREE_CODE(combined)) &&
+               is_atomic_element(TREE_OPERAND(combined, 1), address))
+        value = TREE_OPERAND(combined, 0);
+    }
+    const bool reads_element =
+        mentions(value ? value : update,
+                 TREE_CODE(address) == TARGET_EXPR ? TARGET_EXPR_SLOT(address)
+                                                   : address);
+    if (!value && !reads_element) {
+      // An atomic write: a word's store is atomic on the GPU.
+      replace(node, build2(MODIFY_EXPR, element_type, element, update));
+      return true;
+    }
+    if (!value || reads_element)
+      return refuse("its atomic construct is not an update 'x op= v' of a "
+                    "number");
+    tree call = call_direct_helper(
+        helper, {unshare_expr(helper_address(address)), value});
+    if (call == error_mark_node)
+      return refuse(std::string("<ferry/direct.hpp> has no ") + helper +
+                    " for its atomic construct's types");
+    replace(node, call);
+    return true;
+  }
+
+  void replace(tree *node, tree by) {
+    replaced_.emplace_back(node, *node);
+    *node = by;
+  }
+
+  void restore_device_code() {
+    for (auto it = replaced_.rbegin(); it != replaced_.rend(); ++it)
+      *it->first = it->second;
+    replaced_.clear();
+  }
+
+  // `__ferry_direct_team_<function>_<n>` (libferry links the entries
+  // named __ferry_direct_*): N counts the function's team regions, so that
+  // each unit that defines an inline function names its entries alike.
+  std::string symbol() const {
+    static std::map<tree, unsigned> regions_of;
+    const unsigned n = regions_of[fndecl_]++;
+    return "__ferry_direct_team_" +
+           std::string(IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl_))) +
+           "_" + std::to_string(n);
+  }
+
+  // The type of the entry's parameter for OUTER, and of the host's copy
+  // of its value: an array's address, or the variable's type (each thread
+  // may move its copy of a pointer).
+  static tree parameter_type(const Outer &outer) {
+    return outer.pass == Outer::Pass::array_address
+               ? build_pointer_type(TREE_TYPE(outer.decl))
+               : TYPE_MAIN_VARIANT(TREE_TYPE(outer.decl));
+  }
+
+  void declare_entry() {
+    std::vector<std::pair<tree, tree>> parameters;
+    for (const Outer &outer : outer_)
+      parameters.emplace_back(get_identifier(name_of(outer.decl).c_str()),
+                              parameter_type(outer));
+    parameters.emplace_back(get_identifier("__ferry_teams"),
+                            long_long_unsigned_type_node);
+    symbol_ = symbol();
+    entry_ = declare_device_function(symbol_, location_, parameters,
+                                     /*kernel=*/true, fndecl_, &parameters_);
+  }
+
+  void define_entry() {
+    hash_map<tree, tree> map;
+    for (std::size_t i = 0; i < outer_.size(); ++i)
+      map.put(outer_[i].named,
+              outer_[i].pass == Outer::Pass::array_address
+                  ? build1(INDIRECT_REF, TREE_TYPE(outer_[i].decl),
+                           parameters_[i])
+                  : parameters_[i]);
+    // Each team's variables, in the block's .shared memory.
+    tree shared = tree_cons(get_identifier("shared"), NULL_TREE,
+                            tree_cons(get_identifier("omp declare target"),
+                                      NULL_TREE, NULL_TREE));
+    for (tree var : team_vars_)
+      map.put(var, static_local(entry_, ("__ferry_team_" + name_of(var)).c_str(),
+                                TREE_TYPE(var), shared));
+    tree locals = NULL_TREE;
+    for (tree var : private_) {
+      tree local = build_decl(location_, VAR_DECL, DECL_NAME(var),
+                              TYPE_MAIN_VARIANT(TREE_TYPE(var)));
+      DECL_CONTEXT(local) = entry_;
+      TREE_USED(local) = 1;
+      DECL_CHAIN(local) = locals;
+      locals = local;
+      map.put(var, local);
+    }
+    FunctionCodeCopy copier(fndecl_, entry_, &map);
+    tree body = copier.copy(OMP_PARALLEL_BODY(parallel_));
+    copier.finish();
+    restore_device_code();
+    entry_ = define_device_function(entry_, body, [locals](tree copied) {
+      return statement_block(copied, locals);
+    });
+  }
+
+  // A local of the function for the launch, chained into *VARS.
+  tree launch_local(const char *name, tree type, tree *vars) {
+    tree var = build_decl(location_, VAR_DECL, get_identifier(name), type);
+    DECL_ARTIFICIAL(var) = 1;
+    DECL_CONTEXT(var) = fndecl_;
+    TREE_USED(var) = 1;
+    DECL_CHAIN(var) = *vars;
+    *vars = var;
+    return var;
+  }
+
+  tree launch_or_region() {
+    tree statements = NULL_TREE, vars = NULL_TREE, launch = NULL_TREE;
+    tree launched = launch_local("__ferry_launched", integer_type_node, &vars);
+    append_to_statement_list_force(assign(launched, integer_zero_node),
+                                   &statements);
+    const unsigned count = outer_.size() + 1;
+    tree args = launch_local("__ferry_args",
+                             build_array_type_nelts(ptr_type_node, count),
+                             &vars);
+    TREE_ADDRESSABLE(args) = 1;
+    tree present = NULL_TREE;
+    std::string roles;
+    for (unsigned k = 0; k < count; ++k) {
+      const bool teams = k == outer_.size();
+      tree decl = teams ? NULL_TREE : outer_[k].decl;
+      tree value = teams ? fold_convert(long_long_unsigned_type_node,
+                                        unshare_expr(host_value(teams_count_)))
+                         : decl;
+      tree copy = launch_local(
+          "__ferry_arg",
+          teams ? long_long_unsigned_type_node : parameter_type(outer_[k]),
+          &vars);
+      TREE_ADDRESSABLE(copy) = 1;
+      const Outer::Pass pass = teams ? Outer::Pass::value : outer_[k].pass;
+      if (pass != Outer::Pass::value) {
+        // libgomp's address for the data, null outside the program's
+        // sections: then the region runs as GCC compiled it.
+        if (pass == Outer::Pass::array_address) {
+          cxx_mark_addressable(decl);
+          value = build_fold_addr_expr(decl);
+        }
+        append_to_statement_list_force(
+            assign(copy, runtime_calls::program_address(location_, value)),
+            &statements);
+        tree found = build2(NE_EXPR, boolean_type_node, copy,
+                            build_zero_cst(TREE_TYPE(copy)));
+        present = present ? build2(TRUTH_ANDIF_EXPR, boolean_type_node,
+                                   present, found)
+                          : found;
+      } else {
+        append_to_statement_list_force(assign(copy, value), &launch);
+      }
+      append_to_statement_list_force(
+          assign(build4(ARRAY_REF, ptr_type_node, args, size_int(k), NULL_TREE,
+                        NULL_TREE),
+                 build_fold_addr_expr(copy)),
+          &launch);
+      roles += teams ? static_cast<char>(FERRY_ROLE_TEAMS)
+                     : static_cast<char>(FERRY_ROLE_VALUE);
+    }
+    expanded_location source = expand_location(location_);
+    tree begin = runtime_calls::launch_begin(location_, symbol_.c_str(),
+                                             source.file ? source.file : "?",
+                                             source.line, 0);
+    tree acquired = launch_local("__ferry_device", integer_type_node, &vars);
+    tree launch_block = NULL_TREE;
+    append_to_statement_list_force(begin, &launch_block);
+    append_to_statement_list_force(
+        assign(acquired, runtime_calls::launch_acquire(location_)), &launch_block);
+    append_to_statement_list_force(launch, &launch_block);
+    append_to_statement_list_force(
+        assign(launched,
+               runtime_calls::launch_direct(
+                   location_, symbol_.c_str(), count,
+                   build_fold_addr_expr(build4(ARRAY_REF, ptr_type_node, args,
+                                               size_zero_node, NULL_TREE,
+                                               NULL_TREE)),
+                   roles.c_str(), integer_zero_node,
+                   fold_convert(integer_type_node, threads()))),
+        &launch_block);
+    append_to_statement_list_force(runtime_calls::launch_end(location_),
+                                   &launch_block);
+    append_to_statement_list_force(
+        present ? build3(COND_EXPR, void_type_node, present, launch_block,
+                         NULL_TREE)
+                : launch_block,
+        &statements);
+    append_to_statement_list_force(
+        build3(COND_EXPR, void_type_node,
+               build2(EQ_EXPR, boolean_type_node, launched, integer_zero_node),
+               target_, NULL_TREE),
+        &statements);
+    return statement_block(statements, vars);
+  }
+
+  // A team's threads: num_threads, at most thread_limit.
+  tree threads() const {
+    tree limit = thread_limit_ ? unshare_expr(host_value(thread_limit_))
+                               : NULL_TREE;
+    tree wanted = num_threads_ ? unshare_expr(host_value(num_threads_))
+                               : NULL_TREE;
+    if (!limit || !wanted)
+      return limit ? limit : wanted;
+    tree type = integer_type_node;
+    return fold_build2(MIN_EXPR, type, fold_convert(type, limit),
+                       fold_convert(type, wanted));
+  }
+
+  const tree fndecl_;
+  tree *const slot_;
+  const tree target_;
+  const location_t location_;
+  tree teams_ = NULL_TREE;
+  tree parallel_ = NULL_TREE;
+  tree teams_count_ = NULL_TREE;
+  tree thread_limit_ = NULL_TREE;
+  tree num_threads_ = NULL_TREE;
+  std::vector<tree> team_vars_;  // the team's variables, .shared
+  std::set<tree> private_;       // the parallel's private variables
+  std::set<tree> firstprivate_;  // and its firstprivate ones
+  std::set<tree> is_device_ptr_; // pointers that are device addresses
+  std::set<tree> inner_;         // declared in the parallel body
+  std::set<tree> assigned_;      // assigned there, or their address taken
+  std::set<tree> set_first_;     // the function's, set first by each thread
+  std::vector<tree> named_;      // named there, in order
+  std::vector<Outer> outer_;     // the function's, the entry's parameters
+  std::vector<tree *> queries_;  // omp_get_thread_num() and the like
+  std::vector<tree *> barriers_;
+  std::vector<tree *> atomics_;
+  std::vector<std::pair<tree, tree *>> static_uses_; // variable, its use
+  std::vector<std::pair<tree *, tree>> replaced_;
+  std::vector<tree> parameters_; // the entry's
+  std::string symbol_;
+  tree entry_ = NULL_TREE;
+  std::string why_;
+};
+
+} // namespace
+
+bool is_team_region(tree target) {
+  tree teams = only_statement(OMP_TARGET_BODY(target));
+  if (!teams || TREE_CODE(teams) != OMP_TEAMS)
+    return false;
+  tree inside = only_statement(OMP_TEAMS_BODY(teams));
+  return !inside || (TREE_CODE(inside) != OMP_DISTRIBUTE &&
+                     TREE_CODE(inside) != OMP_LOOP &&
+                     TREE_CODE(inside) != OMP_PARALLEL) ||
+         (TREE_CODE(inside) == OMP_PARALLEL &&
+          !OMP_PARALLEL_COMBINED(inside));
+}
+
+bool lower_team_region(tree fndecl, tree *slot, std::string *why_not) {
+  return TeamRegion(fndecl, slot).lower(why_not);
+}
+
+} // namespace ferry

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// CUDA-style team regions (team_regions.cc): a program's `#pragma omp
+// target teams` whose teams each run one `#pragma omp parallel`, placed by
+// omp_get_team_num() and omp_get_thread_num(), run as CUDA runs a kernel.
+#ifndef FERRY_PLUGIN_TEAM_REGIONS_H
+#define FERRY_PLUGIN_TEAM_REGIONS_H
+
+#include "gcc_compat.h"
+
+#include <string>
+
+namespace ferry {
+
+// Whether TARGET, an OMP_TARGET, is `target teams` whose body is no loop
+// construct: a team region, which team_regions.cc takes or leaves.
+bool is_team_region(tree target);
+
+// Adds the device entry of the team region at *SLOT in FNDECL and puts in
+// its place the launch of that entry, with the region as it was for when
+// the launch cannot be made.  False, with the reason in *WHY_NOT, for a
+// region whose form the entry cannot keep the meaning of: it stays as GCC
+// compiles it.
+bool lower_team_region(tree fndecl, tree *slot, std::string *why_not);
+
+} // namespace ferry
+
+#endif

@@ -1,0 +1,107 @@
+// -fplugin-arg-ferry-explain says which CUDA-style team regions (`target
+// teams` whose teams each run one `parallel`) ferry runs as a device
+// entry of its own (plugin/team_regions.cc), and why each other one keeps
+// GCC's path.
+// { dg-options "-O2 -fplugin-arg-ferry-explain" }
+// { dg-context "In function" }
+#include <omp.h>
+
+void block_sums(int n, const float *x, float *sums) {
+#pragma omp target teams num_teams(n / 256) thread_limit(256) // { dg-message "ferry runs this '#pragma omp target teams' as CUDA runs a kernel, each team as one block of its threads, on the data the program mapped around it \\(on other data as GCC compiles it\\); ferry does not check such a region" }
+  {
+    float partial[256];
+#pragma omp parallel
+    {
+      const int t = omp_get_thread_num();
+      partial[t] = x[omp_get_team_num() * 256 + t];
+#pragma omp barrier
+      if (t == 0) {
+        float s = 0;
+        for (int k = 0; k < omp_get_num_threads(); ++k)
+          s += partial[k];
+        sums[omp_get_team_num()] = s;
+      }
+    }
+  }
+}
+
+void no_count(float *x) {
+#pragma omp target teams thread_limit(64) // { dg-message "ferry did not take this '#pragma omp target teams': it has no 'num_teams' clause, so how many teams it has is the implementation's choice; GCC compiles it as written" }
+  {
+#pragma omp parallel
+    x[omp_get_team_num() * 64 + omp_get_thread_num()] = 1;
+  }
+}
+
+void work_shared(int n, float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its parallel body holds a '#pragma omp for', which ferry's entry does not run" }
+  {
+#pragma omp parallel
+    {
+#pragma omp for
+      for (int i = 0; i < n; ++i)
+        x[i] += 1;
+    }
+  }
+}
+
+static int lane() { return omp_get_thread_num() % 32; }
+
+void asks_in_helper(float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its parallel body calls 'lane', which calls 'omp_get_thread_num'" }
+  {
+#pragma omp parallel
+    x[omp_get_team_num() * 64 + lane()] = 1;
+  }
+}
+
+void shared_count(float *x) {
+  int count = 0;
+#pragma omp target teams num_teams(4) thread_limit(64) map(tofrom: count) // { dg-message "ferry did not take this .*: its threads write 'count', a variable of the function that they share" }
+  {
+#pragma omp parallel
+    {
+      if (x[omp_get_thread_num()] > 0)
+        count = 1;
+    }
+  }
+}
+
+void captures(int *next, int *slots) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its parallel body captures the value of an atomic construct, which ferry's entry does not do" }
+  {
+#pragma omp parallel
+    {
+      int slot;
+#pragma omp atomic capture
+      slot = next[0]++;
+      slots[slot] = omp_get_thread_num();
+    }
+  }
+}
+
+void always(int n, float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) map(always, tofrom: x[0:n]) // { dg-message "ferry did not take this .*: its 'map' clause of 'x' copies whether or not the data is present" }
+  {
+#pragma omp parallel
+    x[omp_get_team_num() * 64 + omp_get_thread_num()] = 1;
+  }
+}
+
+void team_code(float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its teams run code outside their parallel construct" }
+  {
+    x[omp_get_team_num()] = 0;
+#pragma omp parallel
+    x[omp_get_team_num() * 64 + omp_get_thread_num()] += 1;
+  }
+}
+
+void later(float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) nowait // { dg-message "ferry did not take this .*: its 'target' construct has a 'nowait' clause" }
+  {
+#pragma omp parallel
+    x[omp_get_team_num() * 64 + omp_get_thread_num()] = 1;
+  }
+#pragma omp taskwait
+}
