@@ -366,9 +366,13 @@ inline unsigned block_count() {
 }
 
 // Every thread of the block waits here; the memory operations before it
-// are visible to the block after it.
+// are visible to the block after it.  `barrier.sync`, not `bar.sync`
+// (which is `barrier.sync.aligned`): GCC does not know the asm is a
+// barrier and may copy it into both arms of a branch before it (jump
+// threading), so that the threads of one warp wait at different copies,
+// which an aligned barrier does not allow (HeCBench's matern hung).
 inline void block_barrier() {
-  asm volatile("// ferry-ptx\n\tbar.sync 0;" ::: "memory");
+  asm volatile("// ferry-ptx\n\tbarrier.sync 0;" ::: "memory");
 }
 
 // Orders this thread's earlier writes to global memory before its later
