@@ -4,15 +4,18 @@
 # it: sm_80 PTX) and with ferry-g++, both -O3, and the CUDA version with
 # nvcc -O3 -arch=sm_90.  HECBENCH: a checkout of HeCBench's src/ folder
 # (git archive of commit f27000a).  Nothing in the sources is changed.
+# LIST: the apps' list (default apps.txt; team_apps.txt for the programs
+# whose kernels are CUDA-style team regions); NVCC=false skips the CUDA
+# versions.
 set -u
 src=${HECBENCH:?set HECBENCH to HeCBench/src}
 out=${1:?usage: build.sh OUT}
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out"
+mkdir -p "$out" && out=$(cd "$out" && pwd) # the builds run in each app's folder
 gxx=${FERRY_GXX:-ferry-g++}
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
 gcc_offload="-fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -foffload-options=nvptx-none=-lm -foffload-options=nvptx-none=-latomic"
-grep -v '^#' "$here/apps.txt" | while read -r name sources flags args; do
+grep -v '^#' "$here/${LIST:-apps.txt}" | while read -r name sources flags args; do
   [ -z "$name" ] && continue
   [ "$flags" = "-" ] && flags=""
   omp_sources=$(echo "$sources" | tr ',' ' ')
