@@ -42,7 +42,6 @@
 #include "runtime_calls.h"
 #include "tree_utils.h"
 
-#include <functional>
 #include <map>
 #include <set>
 #include <utility>
@@ -65,28 +64,35 @@ std::string clause_name(tree clause) {
 }
 
 // The variable a map clause names, through an array section (the front
-// end's TREE_LIST of bounds, chained to what it subscripts).
-std::string mapped_name(tree decl) {
+// end's TREE_LIST of bounds, chained to what it subscripts); NULL_TREE
+// when it names none.
+tree mapped_variable(tree decl) {
   while (decl && !DECL_P(decl)) {
     if (TREE_CODE(decl) == TREE_LIST)
       decl = TREE_CHAIN(decl);
     else if (EXPR_P(decl) && TREE_OPERAND_LENGTH(decl) > 0)
       decl = TREE_OPERAND(decl, 0);
     else
-      return "?";
+      return NULL_TREE;
   }
-  return decl ? name_of(decl) : "?";
+  return decl;
 }
 
 bool is_number_type(tree type) {
   return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
 }
 
-// Numbers and arrays of them, of a size known here: what a team's .shared
-// memory holds.
+// Numbers or structs of numbers (HeCBench's uchar4 and float2), and
+// arrays of them, of a size known here: what a team's .shared memory
+// holds, bytes that mean the same on the device.
 bool is_team_storage(tree type) {
-  return is_number_type(strip_array_types(type)) && COMPLETE_TYPE_P(type) &&
-         TYPE_SIZE_UNIT(type) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(type));
+  tree element = strip_array_types(type);
+  const bool plain =
+      is_number_type(element) ||
+      (TREE_CODE(element) == RECORD_TYPE && COMPLETE_TYPE_P(element) &&
+       trivially_copyable_p(element) && !holds_pointers(element));
+  return plain && COMPLETE_TYPE_P(type) && TYPE_SIZE_UNIT(type) &&
+         tree_fits_uhwi_p(TYPE_SIZE_UNIT(type));
 }
 
 // The routines of the OpenMP runtime a team's code asks where it runs,
@@ -192,6 +198,8 @@ private:
   bool clause_kept(tree c, bool on_target) {
     switch (OMP_CLAUSE_CODE(c)) {
     case OMP_CLAUSE_MAP:
+      if (tree var = mapped_variable(OMP_CLAUSE_DECL(c)))
+        mapped_.insert(var);
       switch (OMP_CLAUSE_MAP_KIND(c)) {
       case GOMP_MAP_TO:
       case GOMP_MAP_FROM:
@@ -204,7 +212,10 @@ private:
         // ferry's launch, a map moves nothing.
         return true;
       default:
-        return refuse("its 'map' clause of '" + mapped_name(OMP_CLAUSE_DECL(c)) +
+        return refuse("its 'map' clause of '" +
+                      (mapped_variable(OMP_CLAUSE_DECL(c))
+                           ? name_of(mapped_variable(OMP_CLAUSE_DECL(c)))
+                           : std::string("?")) +
                       "' copies whether or not the data is present");
       }
     case OMP_CLAUSE_IS_DEVICE_PTR:
@@ -251,8 +262,9 @@ private:
       if (!VAR_P(var) || TREE_STATIC(var) || DECL_INITIAL(var) ||
           !is_team_storage(TREE_TYPE(var)))
         return refuse("its team declares '" + name_of(var) +
-                      "', which is not an uninitialized number or array of "
-                      "numbers of a size known at compile time");
+                      "', which is not an uninitialized number, struct of "
+                      "numbers or array of them of a size known at compile "
+                      "time");
       return true;
     }
     case OMP_PARALLEL:
@@ -272,8 +284,8 @@ private:
     for (tree var : team_vars_) {
       if (!VAR_P(var) || !is_team_storage(TREE_TYPE(var)))
         return refuse("its team declares '" + name_of(var) +
-                      "', which is not a number or an array of numbers of a "
-                      "size known at compile time");
+                      "', which is not a number, a struct of numbers or an "
+                      "array of them of a size known at compile time");
       shared_bytes += tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(var)));
     }
     if (shared_bytes > kMostSharedBytes)
@@ -352,54 +364,7 @@ private:
   bool scan_body() {
     tree body = OMP_PARALLEL_BODY(parallel_);
     collect_assigned(&body, &assigned_);
-    find_set_first(body);
     return !cp_walk_tree(&body, visit, this, nullptr) && why_.empty();
-  }
-
-  // The function's variables that every thread sets before anything else
-  // that could let another thread see them (a barrier, a branch, a loop):
-  // `d_psi = &psi(x0, y0, z0);` at the top of a CUDA kernel's port, each
-  // thread moving its copy of the parameter to its team's tile, as the
-  // CUDA kernel did.  OpenMP shares them among the threads and teams,
-  // which then race (`d_psi = &d_psi[k]` moves it again for each thread);
-  // each thread's own copy in the entry keeps the kernel's meaning.
-  // Written anywhere else too, they stay shared (refused).
-  void find_set_first(tree body) {
-    std::set<tree> leading;
-    std::set<tree> later;
-    bool leading_part = true;
-    std::function<void(tree)> statements = [&](tree t) {
-      if (TREE_CODE(t) == BIND_EXPR) {
-        statements(BIND_EXPR_BODY(t));
-        return;
-      }
-      if (TREE_CODE(t) == STATEMENT_LIST) {
-        for (tree_stmt_iterator i = tsi_start(t); !tsi_end_p(i); tsi_next(&i))
-          statements(tsi_stmt(i));
-        return;
-      }
-      tree expression = statement_expression(t);
-      if (leading_part && expression &&
-          TREE_CODE(expression) == MODIFY_EXPR) {
-        tree lhs =
-            tree_strip_any_location_wrapper(TREE_OPERAND(expression, 0));
-        if (VAR_P(lhs) || TREE_CODE(lhs) == PARM_DECL) {
-          leading.insert(lhs);
-          tree value = TREE_OPERAND(expression, 1);
-          collect_assigned(&value, &later);
-          return;
-        }
-      }
-      if (!expression || (TREE_CODE(expression) != DECL_EXPR &&
-                          TREE_CODE(expression) != DEBUG_BEGIN_STMT &&
-                          TREE_CODE(expression) != INIT_EXPR))
-        leading_part = false;
-      collect_assigned(&t, &later);
-    };
-    statements(body);
-    for (tree var : leading)
-      if (!later.count(var))
-        set_first_.insert(var);
   }
 
   static tree visit(tree *node, int *walk_subtrees, void *data) {
@@ -416,6 +381,11 @@ private:
       return NULL_TREE;
     case CALL_EXPR:
       return self->call(node) ? NULL_TREE : t;
+    case ADDR_EXPR:
+      if (tree var = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+          VAR_P(var) || TREE_CODE(var) == PARM_DECL)
+        self->address_taken_.insert(var);
+      return NULL_TREE;
     case VAR_DECL:
     case PARM_DECL:
       self->note_named(t);
@@ -489,10 +459,20 @@ private:
         outer_.push_back({var, Outer::Pass::array_address});
         continue;
       }
+      // A number or pointer of the function that the threads write is
+      // each thread's own, as a CUDA kernel's parameter is (crs's
+      // `++index` in every thread, stencil3d's `d_psi = &psi(...)`).
+      // OpenMP shares it among the threads and the teams, which then race;
+      // what they write never reaches the host, for the target region
+      // takes it firstprivate.  Unless a clause maps it back, or its
+      // address is taken (an atomic update of it, a pointer to it): then
+      // sharing may be what the program means.
       if (assigned_.count(var) && !firstprivate_.count(var) &&
-          !set_first_.count(var))
-        return refuse("its threads write '" + name +
-                      "', a variable of the function that they share");
+          (mapped_.count(var) || address_taken_.count(var)))
+        return refuse("its threads write '" + name + "', a variable of the "
+                      "function that they share" +
+                      (mapped_.count(var) ? " and the region maps back"
+                                          : ", through its address"));
       if (TREE_CODE(type) == POINTER_TYPE && !holds_pointers(TREE_TYPE(type))) {
         outer_.push_back({var, is_device_ptr_.count(var)
                                    ? Outer::Pass::value
@@ -797,7 +777,8 @@ private:
   std::set<tree> is_device_ptr_; // pointers that are device addresses
   std::set<tree> inner_;         // declared in the parallel body
   std::set<tree> assigned_;      // assigned there, or their address taken
-  std::set<tree> set_first_;     // the function's, set first by each thread
+  std::set<tree> address_taken_; // their address taken there
+  std::set<tree> mapped_;        // named by the target's map clauses
   std::vector<tree> named_;      // named there, in order
   std::vector<Outer> outer_;     // the function's, the entry's parameters
   std::vector<tree *> queries_;  // omp_get_thread_num() and the like

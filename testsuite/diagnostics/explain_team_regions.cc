@@ -57,12 +57,43 @@ void asks_in_helper(float *x) {
 
 void shared_count(float *x) {
   int count = 0;
-#pragma omp target teams num_teams(4) thread_limit(64) map(tofrom: count) // { dg-message "ferry did not take this .*: its threads write 'count', a variable of the function that they share" }
+#pragma omp target teams num_teams(4) thread_limit(64) map(tofrom: count) // { dg-message "ferry did not take this .*: its threads write 'count', a variable of the function that they share and the region maps back" }
   {
 #pragma omp parallel
     {
       if (x[omp_get_thread_num()] > 0)
         count = 1;
+    }
+  }
+}
+
+// A parameter each thread moves, as the CUDA kernel's threads did with
+// their copies (HeCBench's crs: `++index` in every thread): each thread's
+// own here; OpenMP shares it, and GCC's build races.
+void own_copies(int k, int index, const long *bits, long *out) {
+#pragma omp target teams num_teams(8) thread_limit(128) // { dg-message "ferry runs this '#pragma omp target teams' as CUDA runs a kernel" }
+  {
+#pragma omp parallel
+    {
+      long result = 0;
+      for (int i = 0; i < k; ++i) {
+        result ^= bits[index];
+        ++index;
+      }
+      out[omp_get_team_num() * 128 + omp_get_thread_num()] = result;
+    }
+  }
+}
+
+void counts_through_address(int *out) {
+  int count = 0;
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its threads write 'count', a variable of the function that they share, through its address" }
+  {
+#pragma omp parallel
+    {
+#pragma omp atomic update
+      count += 1;
+      out[omp_get_team_num() * 64 + omp_get_thread_num()] = 1;
     }
   }
 }

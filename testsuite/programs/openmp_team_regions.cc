@@ -12,10 +12,11 @@
 // atomic total; a reversal through the team's array; a 2-D tile with a
 // halo; a count the team's thread 0 writes for the others; a histogram
 // of atomic updates in the team's array; an array of the function and a
-// static number of the function, both read in the region.
-// On the sim device every region runs as GCC compiled it: 6 launches, 0
+// static number of the function, both read in the region; the team's
+// array of structs.
+// On the sim device every region runs as GCC compiled it: 7 launches, 0
 // by ferry's entries.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=6" }
+// { ferry-stats "FERRY_DEVICE=sim" "launches=7" }
 #include <cstdio>
 #include <vector>
 #ifdef _OPENMP
@@ -167,6 +168,43 @@ static void histogram(int n, const int *values, int *bins) {
   }
 }
 
+// The team's array of structs (HeCBench's aes keeps uchar4 blocks so):
+// per team, the sums of each tile's x and y halves, from an array of the
+// function's structs that the data region maps.
+struct Pair {
+  float x, y;
+};
+
+static void pair_sums(int tiles, const Pair *in, Pair *out) {
+#pragma omp target teams num_teams(tiles) thread_limit(32)
+  {
+    Pair partial[32];
+#pragma omp parallel
+    {
+      const int t = omp_get_thread_num();
+      const int threads = omp_get_num_threads();
+      for (int k = omp_get_team_num(); k < tiles; k += omp_get_num_teams()) {
+        Pair mine = {0.0f, 0.0f};
+        for (int i = t; i < 64; i += threads) {
+          mine.x += in[64 * k + i].x;
+          mine.y += in[64 * k + i].y;
+        }
+        partial[t] = mine;
+#pragma omp barrier
+        if (t == 0) {
+          Pair all = {0.0f, 0.0f};
+          for (int i = 0; i < threads; ++i) {
+            all.x += partial[i].x;
+            all.y += partial[i].y;
+          }
+          out[k] = all;
+        }
+#pragma omp barrier
+      }
+    }
+  }
+}
+
 int main() {
   const int n = 50000, blocks = 37;
   std::vector<int> x(n);
@@ -186,12 +224,16 @@ int main() {
   for (int i = 0; i < 64 * tiles; ++i)
     in[i] = i % 3;
   int bins[8] = {0};
+  Pair pairs[64 * 3], pair_out[3];
+  for (int i = 0; i < 64 * 3; ++i)
+    pairs[i] = {static_cast<float>(i % 5), static_cast<float>(i % 11) * 0.5f};
   int *px = x.data(), *pin = in.data(), *pout = out.data();
   long *ps = sums.data();
   float *pg = grid.data(), *pm = smooth.data();
 #pragma omp target data map(to: px[0:n], pg[0:rows * columns], pin[0:64 * tiles]) \
     map(tofrom: ps[0:blocks], total[0:1], v[0:200], pm[0:rows * columns], \
-                pout[0:64 * tiles], bins[0:8])
+                pout[0:64 * tiles], bins[0:8]) \
+    map(to: pairs[0:64 * 3]) map(from: pair_out[0:3])
   {
     block_sums(n, blocks, px, ps, total);
     reverse(200, v);
@@ -199,6 +241,7 @@ int main() {
     scale_tiles(tiles, pin, pout);
     histogram(n, px, bins);
     histogram(n / 2, px, bins);
+    pair_sums(3, pairs, pair_out);
   }
   long all = 0;
   for (int b = 0; b < blocks; ++b)
@@ -214,6 +257,8 @@ int main() {
   for (int i = 0; i < 64 * tiles; ++i)
     scaled += out[i] * (i % 5);
   std::printf("tiles: %ld (out[65]=%d)\n", scaled, out[65]);
+  std::printf("pairs: %.1f %.1f %.1f %.1f\n", pair_out[0].x, pair_out[0].y,
+              pair_out[2].x, pair_out[2].y);
   std::printf("bins:");
   for (int b = 0; b < 8; ++b)
     std::printf(" %d", bins[b]);
