@@ -25,7 +25,9 @@
 // atomics under -mgomp depend on libgomp's per-warp state.
 // The iteration space's mapping onto the grid is iteration_space.cc's; what
 // the entries need of <ferry/direct.hpp> and the compilation around them
-// is direct_header.cc's.
+// is direct_header.cc's.  How a device function is declared and defined
+// (declare_device_function, define_device_function) is here too, for the
+// team regions' entries (team_regions.cc).
 #include "lower_direct.h"
 
 #include "../runtime/abi.h"

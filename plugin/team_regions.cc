@@ -198,8 +198,10 @@ private:
   bool clause_kept(tree c, bool on_target) {
     switch (OMP_CLAUSE_CODE(c)) {
     case OMP_CLAUSE_MAP:
-      if (tree var = mapped_variable(OMP_CLAUSE_DECL(c)))
-        mapped_.insert(var);
+      // A variable mapped whole (`map(tofrom: count)`), not a section of
+      // what a pointer points to.
+      if (DECL_P(OMP_CLAUSE_DECL(c)))
+        mapped_.insert(OMP_CLAUSE_DECL(c));
       switch (OMP_CLAUSE_MAP_KIND(c)) {
       case GOMP_MAP_TO:
       case GOMP_MAP_FROM:
@@ -211,12 +213,12 @@ private:
         // Of data the program mapped around the region, which alone takes
         // ferry's launch, a map moves nothing.
         return true;
-      default:
+      default: {
+        tree var = mapped_variable(OMP_CLAUSE_DECL(c));
         return refuse("its 'map' clause of '" +
-                      (mapped_variable(OMP_CLAUSE_DECL(c))
-                           ? name_of(mapped_variable(OMP_CLAUSE_DECL(c)))
-                           : std::string("?")) +
+                      (var ? name_of(var) : std::string("?")) +
                       "' copies whether or not the data is present");
+      }
       }
     case OMP_CLAUSE_IS_DEVICE_PTR:
       is_device_ptr_.insert(OMP_CLAUSE_DECL(c));
@@ -257,16 +259,8 @@ private:
       return true;
     case DEBUG_BEGIN_STMT:
       return true;
-    case DECL_EXPR: {
-      tree var = DECL_EXPR_DECL(statement);
-      if (!VAR_P(var) || TREE_STATIC(var) || DECL_INITIAL(var) ||
-          !is_team_storage(TREE_TYPE(var)))
-        return refuse("its team declares '" + name_of(var) +
-                      "', which is not an uninitialized number, struct of "
-                      "numbers or array of them of a size known at compile "
-                      "time");
+    case DECL_EXPR: // the team's variables, read above
       return true;
-    }
     case OMP_PARALLEL:
       if (parallel_)
         return refuse("its teams run more than one parallel construct");
@@ -282,10 +276,12 @@ private:
       return refuse("its teams run no parallel construct");
     unsigned HOST_WIDE_INT shared_bytes = 0;
     for (tree var : team_vars_) {
-      if (!VAR_P(var) || !is_team_storage(TREE_TYPE(var)))
+      if (!VAR_P(var) || TREE_STATIC(var) || DECL_INITIAL(var) ||
+          !is_team_storage(TREE_TYPE(var)))
         return refuse("its team declares '" + name_of(var) +
-                      "', which is not a number, a struct of numbers or an "
-                      "array of them of a size known at compile time");
+                      "', which is not an uninitialized number, struct of "
+                      "numbers or array of them of a size known at compile "
+                      "time");
       shared_bytes += tree_to_uhwi(TYPE_SIZE_UNIT(TREE_TYPE(var)));
     }
     if (shared_bytes > kMostSharedBytes)
@@ -467,12 +463,17 @@ private:
       // takes it firstprivate.  Unless a clause maps it back, or its
       // address is taken (an atomic update of it, a pointer to it): then
       // sharing may be what the program means.
+      // A variable of static storage stays shared: the target maps it.
+      const bool is_static =
+          VAR_P(var) && (TREE_STATIC(var) || DECL_EXTERNAL(var));
       if (assigned_.count(var) && !firstprivate_.count(var) &&
-          (mapped_.count(var) || address_taken_.count(var)))
-        return refuse("its threads write '" + name + "', a variable of the "
-                      "function that they share" +
-                      (mapped_.count(var) ? " and the region maps back"
-                                          : ", through its address"));
+          (mapped_.count(var) || address_taken_.count(var) || is_static))
+        return refuse("its threads write '" + name + "', a variable " +
+                      (is_static ? "of static storage" : "of the function") +
+                      " that they share" +
+                      (mapped_.count(var)          ? " and the region maps"
+                       : address_taken_.count(var) ? ", through its address"
+                                                   : ""));
       if (TREE_CODE(type) == POINTER_TYPE && !holds_pointers(TREE_TYPE(type))) {
         outer_.push_back({var, is_device_ptr_.count(var)
                                    ? Outer::Pass::value
@@ -484,8 +485,9 @@ private:
         continue;
       }
       return refuse("its parallel body uses '" + name +
-                    "', which is neither a number, an array of numbers nor "
-                    "a pointer to data without pointers");
+                    "', which is neither a number, an array of numbers or "
+                    "structs of numbers, nor a pointer to data without "
+                    "pointers");
     }
     return true;
   }

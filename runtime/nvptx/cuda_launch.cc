@@ -45,6 +45,7 @@ class CudaLauncher final : public Launcher {
     CUfunction function = nullptr;
     std::size_t stack_bytes = 0; // per thread; 0: no frames
     std::size_t local_bytes = 0; // per thread, in local memory (frames module)
+    int most_threads = 0; // a block's, as its registers allow (0: not asked)
     std::vector<std::size_t> parameter_bytes; // of its function, from the PTX
     // ENTRY_constants, if it exists and runs without frames.
     bool constants_looked_up = false;
@@ -624,25 +625,26 @@ private:
 
   // Whether a team region's entry can run its TEAMS teams as blocks of
   // THREADS threads: its barriers need each team in one block, so where
-  // it cannot, the region runs as GCC compiled it (WHY says so).
-  bool fits_teams(const Site &site, unsigned long long teams, int threads,
+  // it cannot, the region runs as GCC compiled it (WHY says so).  (A team
+  // entry has no framed twin: find() refuses one that needs frames.)
+  bool fits_teams(Site &site, unsigned long long teams, int threads,
                   std::string *why) {
-    int most = 0;
-    if (site.stack_bytes)
-      *why = "its threads take stack frames, which a team's block has no "
-             "room for";
-    else if (teams > kMaxBlocks)
+    // Asked once: reverse launches its entry half a million times.
+    if (!site.most_threads &&
+        driver_.cuFuncGetAttribute(&site.most_threads,
+                                   kFunctionAttributeMaxThreadsPerBlock,
+                                   site.function) != kSuccess)
+      site.most_threads = 1024; // the hardware's; the launch says if not
+    if (teams > kMaxBlocks)
       *why = "its " + std::to_string(teams) + " teams exceed the grid's " +
              std::to_string(kMaxBlocks) + " blocks";
     else if (threads < 1)
       *why = "its teams have no threads (thread_limit " +
              std::to_string(threads) + ")";
-    else if (driver_.cuFuncGetAttribute(&most,
-                                        kFunctionAttributeMaxThreadsPerBlock,
-                                        site.function) == kSuccess &&
-             threads > most)
+    else if (threads > site.most_threads)
       *why = "its " + std::to_string(threads) +
-             " threads a team exceed the " + std::to_string(most) +
+             " threads a team exceed the " +
+             std::to_string(site.most_threads) +
              " a block of its entry can have";
     return why->empty();
   }

@@ -57,7 +57,7 @@ void asks_in_helper(float *x) {
 
 void shared_count(float *x) {
   int count = 0;
-#pragma omp target teams num_teams(4) thread_limit(64) map(tofrom: count) // { dg-message "ferry did not take this .*: its threads write 'count', a variable of the function that they share and the region maps back" }
+#pragma omp target teams num_teams(4) thread_limit(64) map(tofrom: count) // { dg-message "ferry did not take this .*: its threads write 'count', a variable of the function that they share and the region maps" }
   {
 #pragma omp parallel
     {
@@ -94,6 +94,19 @@ void counts_through_address(int *out) {
 #pragma omp atomic update
       count += 1;
       out[omp_get_team_num() * 64 + omp_get_thread_num()] = 1;
+    }
+  }
+}
+
+static int rounds;
+
+void moves_a_global(float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its threads write 'rounds', a variable of static storage that they share" }
+  {
+#pragma omp parallel
+    {
+      rounds = omp_get_team_num();
+      x[omp_get_team_num() * 64 + omp_get_thread_num()] = 1;
     }
   }
 }
