@@ -10,10 +10,6 @@ namespace ferry {
 
 namespace {
 
-std::string name_of(tree decl) {
-  return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
-}
-
 // Which of a nest's levels the grid's axes run along, for the direct
 // entry's note: SWAPPED when the entry runs the second-innermost along x.
 std::string nest_axes_text(const ParallelLoop &loop, bool swapped) {

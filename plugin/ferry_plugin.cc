@@ -45,7 +45,12 @@
 //   explain.cc           -fplugin-arg-ferry-explain
 //   lower_omp.cc         the target region and the libferry calls
 // The program's own OpenMP target loops, in every other function, are
-// checked with OpenMP's meaning and left to GCC (openmp_regions.cc).
+// checked with OpenMP's meaning (openmp_regions.cc), and those shown right
+// run as kernels (region_lowering.cc); CUDA-style team regions and serial
+// target regions run as entries of their own (team_regions.cc, their
+// threads' code team_device_code.cc, which keeps at each function's
+// PRE_GENERICIZE the body of a helper that asks the runtime, for its
+// twin).  The entries' square roots skip the errno check (device_math.cc).
 // After points-to analysis, region_restrict.cc: the buffers' restrict
 // in the host code GCC outlines from the region.  For every other
 // function, host_sync.cc: a launch frame around the
@@ -80,6 +85,7 @@
 #include "region_restrict.h"
 #include "runtime_calls.h"
 #include "simt_safety.h"
+#include "team_device_code.h"
 
 #include <cstring>
 #include <set>
@@ -251,6 +257,8 @@ bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
 // The program's own target regions of a function that is not a kernel,
 // and the launch frame of its calls of kernels.
 void process_host_function(tree fndecl) {
+  if (!contains_errors(DECL_SAVED_TREE(fndecl)) && !options.openmp_as_written)
+    ferry::keep_team_helper(fndecl);
   if (!contains_errors(DECL_SAVED_TREE(fndecl)))
     ferry::check_openmp_regions(
         fndecl, {options.openmp_errors, options.explain,
@@ -425,6 +433,8 @@ int plugin_init(plugin_name_args *info, plugin_gcc_version *version) {
                     const_cast<ggc_root_tab *>(ferry::view_gc_roots()));
   register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
                     const_cast<ggc_root_tab *>(deferred_roots));
+  register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr,
+                    const_cast<ggc_root_tab *>(ferry::team_helper_gc_roots()));
   front_end_parse_file = lang_hooks.parse_file;
   lang_hooks.parse_file = parse_file_then_deferred_functions;
   return 0;

@@ -33,6 +33,7 @@
 #include "../runtime/abi.h"
 
 #include "device_loops.h"
+#include "device_math.h"
 #include "direct_header.h"
 #include "iteration_space.h"
 #include "kernel_views.h"
@@ -48,19 +49,6 @@ namespace {
 // The entries of this translation unit, until their PRE_GENERICIZE.  The
 // symbol table references them.
 std::set<tree> unfinished_entries;
-
-bool is_number_type(tree type) {
-  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
-}
-
-// A word the hardware can update atomically.
-bool is_word_type(tree type) {
-  if (!is_number_type(type) || TREE_CODE(type) == BOOLEAN_TYPE ||
-      !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
-    return false;
-  const unsigned HOST_WIDE_INT size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
-  return size == 4 || size == 8;
-}
 
 // A trivially copyable struct without pointers or references, whose bytes
 // mean the same on the device.
@@ -80,10 +68,6 @@ bool is_plain_object(tree type) {
       return false;
   }
   return true;
-}
-
-std::string decl_name(tree decl) {
-  return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
 }
 
 tree new_local(tree fndecl, const char *name, tree type) {
@@ -192,7 +176,7 @@ private:
   }
 
   bool reads_borrowed(tree reference) const {
-    if (TREE_THIS_VOLATILE(reference) || !is_word_type(TREE_TYPE(reference)))
+    if (TREE_THIS_VOLATILE(reference) || !is_atomic_word_type(TREE_TYPE(reference)))
       return false;
     tree base = reference;
     while (TREE_CODE(base) == COMPONENT_REF || TREE_CODE(base) == ARRAY_REF)
@@ -303,7 +287,7 @@ private:
     if (!is_plain_object(type) &&
         !(is_view_constant(decl) && TREE_CODE(type) == RECORD_TYPE &&
           tree_fits_uhwi_p(TYPE_SIZE_UNIT(type))))
-      return refused(std::string(what) + " '" + decl_name(decl) +
+      return refused(std::string(what) + " '" + name_of(decl) +
                      "', which is neither a number nor a struct of numbers");
     add_parameter(
         name.c_str(),
@@ -326,27 +310,27 @@ private:
       tree type = TREE_TYPE(buffer.decl);
       type = cp_build_qualified_type(type,
                                      cp_type_quals(type) | TYPE_QUAL_RESTRICT);
-      add_parameter(decl_name(buffer.decl).c_str(), type, buffer.decl,
+      add_parameter(name_of(buffer.decl).c_str(), type, buffer.decl,
                     NULL_TREE,
                     static_cast<char>(FERRY_ROLE_BUFFER + buffer.index));
       if (const unsigned log2 = assumed_alignment_log2(TREE_TYPE(type))) {
-        aligned_.push_back({decl_name(buffer.decl), log2});
+        aligned_.push_back({name_of(buffer.decl), log2});
         result_.aligned_buffers +=
             static_cast<char>(FERRY_ROLE_BUFFER + buffer.index);
         result_.aligned_buffers += static_cast<char>('0' + log2);
       }
     }
     for (tree parm : k_.scalars)
-      if (!add_value(decl_name(parm), parm, "parameter"))
+      if (!add_value(name_of(parm), parm, "parameter"))
         return false;
     const OuterLocals locals(k_.fndecl, loop_);
     for (tree local : locals.used()) {
       if (k_.buffer_for(local))
         continue; // a view, passed above
       const Reduction *reduction = reduction_of(local);
-      const std::string name = decl_name(local);
+      const std::string name = name_of(local);
       if (reduction) {
-        if (!is_word_type(TREE_TYPE(local)))
+        if (!is_atomic_word_type(TREE_TYPE(local)))
           return refused("reduction variable '" + name +
                          "' is not a 4- or 8-byte number");
         reductions_.push_back({reduction, local});
@@ -357,7 +341,7 @@ private:
     }
     for (const ReductionPlan &plan : reductions_) {
       tree type = TREE_TYPE(plan.var);
-      const std::string name = decl_name(plan.var);
+      const std::string name = name_of(plan.var);
       add_parameter(("__ferry_tally_" + name).c_str(), ptr_type_node, NULL_TREE,
                     plan.var,
                     static_cast<char>(FERRY_ROLE_REDUCTION_BYTES +
@@ -543,7 +527,7 @@ private:
       tree element = TYPE_MAIN_VARIANT(TREE_TYPE(TREE_TYPE(buffer.decl)));
       tree length = maybe_constant_value(
           fold(tree_strip_any_location_wrapper(buffer.length)));
-      if (!is_word_type(element) || TREE_CODE(length) != INTEGER_CST ||
+      if (!is_atomic_word_type(element) || TREE_CODE(length) != INTEGER_CST ||
           !tree_fits_uhwi_p(length) || integer_zerop(length))
         continue;
       const unsigned HOST_WIDE_INT count = tree_to_uhwi(length);
@@ -564,7 +548,7 @@ private:
   void define_constants_entry() {
     const std::vector<Parameter> plain = parameters_;
     for (const ConstantBuffer &constant : constant_buffers_) {
-      const std::string name = decl_name(constant.buffer->decl);
+      const std::string name = name_of(constant.buffer->decl);
       for (unsigned i = 0; i < constant.count; ++i)
         parameters_.push_back({get_identifier(("__ferry_constant_" + name +
                                                "_" + std::to_string(i))
@@ -590,7 +574,7 @@ private:
     for (const ConstantBuffer &constant : constant_buffers_)
       next -= constant.count;
     for (const ConstantBuffer &constant : constant_buffers_) {
-      const std::string name = decl_name(constant.buffer->decl);
+      const std::string name = name_of(constant.buffer->decl);
       tree array_type =
           build_array_type_nelts(constant.element_type, constant.count);
       tree array =
@@ -623,9 +607,9 @@ private:
       if (atomic.op == NOP_EXPR)
         continue; // a plain store of a word is atomic on the GPU
       const char *helper = atomic_device_helper(atomic.op);
-      if (!is_word_type(element_type) || !helper) {
+      if (!is_atomic_word_type(element_type) || !helper) {
         restore_atomics();
-        return refused("buffer '" + decl_name(atomic.buffer->decl) +
+        return refused("buffer '" + name_of(atomic.buffer->decl) +
                        "' is updated atomically, which the direct path does "
                        "for 4- and 8-byte numbers only");
       }
@@ -660,13 +644,13 @@ private:
         map.put(parameter.maps_from, parameter.decl);
     for (const LoopLevel &level : loop_.levels) {
       tree var =
-          new_local(entry_, decl_name(level.var).c_str(), TREE_TYPE(level.var));
+          new_local(entry_, name_of(level.var).c_str(), TREE_TYPE(level.var));
       loop_vars_.push_back(var);
       map.put(level.var, var);
     }
     for (ReductionPlan &plan : reductions_) {
       plan.private_var =
-          new_local(entry_, decl_name(plan.var).c_str(), TREE_TYPE(plan.var));
+          new_local(entry_, name_of(plan.var).c_str(), TREE_TYPE(plan.var));
       map.put(plan.var, plan.private_var);
     }
     if (with_constants_)
@@ -752,7 +736,7 @@ private:
         [this](const char *name, tree type) { return add_local(name, type); }};
     append_to_statement_list_force(iterations_around(space, body), &statements);
     for (const ReductionPlan &plan : reductions_) {
-      const std::string name = decl_name(plan.var);
+      const std::string name = name_of(plan.var);
       tree call = call_direct_helper(
           reduction_device_helper(plan.reduction->op),
           {parameter_named("__ferry_tally_" + name), plan.private_var,
@@ -874,6 +858,7 @@ tree define_device_function(tree function, tree body,
   start_preparsed_function(function, NULL_TREE, SF_PRE_PARSED);
   tree compound = begin_compound_stmt(BCS_FN_BODY);
   select_values_instead_of_references(&body);
+  square_roots_without_errno(&body);
   body = declare_scalar_temporaries(body);
   add_stmt(statements(body));
   finish_compound_stmt(compound);

@@ -224,10 +224,6 @@ bool followable_elements(tree type) {
          !integer_zerop(TYPE_SIZE_UNIT(type)) && !holds_pointers(type);
 }
 
-std::string name_of(tree decl) {
-  return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
-}
-
 class RegionReader {
 public:
   RegionReader(tree fndecl, tree target, const RegionCheckOptions &options,
@@ -739,23 +735,32 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   if (!quiet && !check_region_offload_limits(*slot))
     return;
   const bool explain = options.explain && !quiet;
-  if (is_team_region(*slot)) {
+  const bool serial = is_serial_region(*slot);
+  if (serial || is_team_region(*slot)) {
     const location_t where = EXPR_LOCATION(*slot);
+    const char *construct = serial ? "target" : "target teams";
     std::string why_not = options.lower
                               ? ""
                               : "-fplugin-arg-ferry-openmp-as-written is given";
-    if (!options.lower || !lower_team_region(fndecl, slot, &why_not)) {
+    if (!options.lower ||
+        !(serial ? lower_serial_region : lower_team_region)(fndecl, slot,
+                                                            &why_not)) {
       if (explain)
         inform(where,
-               "ferry did not take this %<#pragma omp target teams%>: %s; "
-               "GCC compiles it as written",
-               why_not.c_str());
+               "ferry did not take this %<#pragma omp %s%>: %s; GCC "
+               "compiles it as written",
+               construct, why_not.c_str());
     } else if (explain) {
       inform(where,
-             "ferry runs this %<#pragma omp target teams%> as CUDA runs a "
-             "kernel, each team as one block of its threads, on the data "
-             "the program mapped around it (on other data as GCC compiles "
-             "it); ferry does not check such a region");
+             serial ? "ferry runs this %<#pragma omp %s%> as CUDA runs a "
+                      "kernel of one thread, on the data the program mapped "
+                      "around it (on other data as GCC compiles it); ferry "
+                      "does not check such a region"
+                    : "ferry runs this %<#pragma omp %s%> as CUDA runs a "
+                      "kernel, each team as one block of its threads, on the "
+                      "data the program mapped around it (on other data as "
+                      "GCC compiles it); ferry does not check such a region",
+             construct);
     }
     return;
   }

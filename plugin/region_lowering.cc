@@ -18,10 +18,6 @@ namespace ferry {
 
 namespace {
 
-std::string name_of(tree decl) {
-  return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
-}
-
 // Clauses that only choose how the iterations are spread (teams, threads,
 // schedule, vector lanes) or promise what the check showed: ferry's
 // launch chooses for itself, and the answers do not depend on it.

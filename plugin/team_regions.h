@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // CUDA-style team regions (team_regions.cc): a program's `#pragma omp
 // target teams` whose teams each run one `#pragma omp parallel`, placed by
-// omp_get_team_num() and omp_get_thread_num(), run as CUDA runs a kernel.
+// omp_get_team_num() and omp_get_thread_num(), run as CUDA runs a kernel;
+// and serial `#pragma omp target` regions, as a kernel of one thread.
 #ifndef FERRY_PLUGIN_TEAM_REGIONS_H
 #define FERRY_PLUGIN_TEAM_REGIONS_H
 
@@ -21,6 +22,15 @@ bool is_team_region(tree target);
 // region whose form the entry cannot keep the meaning of: it stays as GCC
 // compiles it.
 bool lower_team_region(tree fndecl, tree *slot, std::string *why_not);
+
+// Whether TARGET, an OMP_TARGET, holds no construct but atomic ones: a
+// serial region, which its one initial thread runs (nbody's energy sum,
+// `#pragma omp target` around `for (i = 1; i < n; i++) e[0] += e[i]`).
+bool is_serial_region(tree target);
+
+// The same as lower_team_region, for a serial region: one team of one
+// thread runs its body.
+bool lower_serial_region(tree fndecl, tree *slot, std::string *why_not);
 
 } // namespace ferry
 

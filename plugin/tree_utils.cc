@@ -21,6 +21,22 @@ bool mentions(tree expression, tree decl) {
          cp_walk_tree_without_duplicates(&expression, Search::visit, decl);
 }
 
+std::string name_of(tree decl) {
+  return DECL_NAME(decl) ? IDENTIFIER_POINTER(DECL_NAME(decl)) : "?";
+}
+
+bool is_number_type(tree type) {
+  return INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type);
+}
+
+bool is_atomic_word_type(tree type) {
+  if (!is_number_type(type) || TREE_CODE(type) == BOOLEAN_TYPE ||
+      !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)))
+    return false;
+  const unsigned HOST_WIDE_INT size = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+  return size == 4 || size == 8;
+}
+
 location_t location_or(tree expression, location_t fallback) {
   location_t location = expression && EXPR_P(expression)
                             ? EXPR_LOCATION(expression)

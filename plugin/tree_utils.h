@@ -6,12 +6,23 @@
 #include "gcc_compat.h"
 
 #include <set>
+#include <string>
 #include <vector>
 
 namespace ferry {
 
 // Whether DECL occurs anywhere in EXPRESSION (which may be NULL_TREE).
 bool mentions(tree expression, tree decl);
+
+// DECL's name, "?" for an unnamed one, for messages.
+std::string name_of(tree decl);
+
+// An integer (enumerations and bool too) or a floating-point type.
+bool is_number_type(tree type);
+
+// A number of 4 or 8 bytes, which the GPU loads, stores and updates
+// atomically (no bool).
+bool is_atomic_word_type(tree type);
 
 // EXPRESSION's location, or FALLBACK when it has none.
 location_t location_or(tree expression, location_t fallback);

@@ -230,8 +230,9 @@ template <op O, class T, class V> T combine(T x, V value) {
     return x < value ? static_cast<T>(value) : x;
 }
 
-// *TARGET = *TARGET OP VALUE, atomically, for any 4- or 8-byte T.
-template <op O, class T, class V> void atomic_apply(T *target, V value) {
+// *TARGET = *TARGET OP VALUE, atomically, for any 4- or 8-byte T;
+// returns the value *TARGET held before.
+template <op O, class T, class V> T atomic_fetch(T *target, V value) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8,
                 "ferry: atomic updates need a 4- or 8-byte element");
   using Bits = typename bits_of<T>::type;
@@ -245,9 +246,13 @@ template <op O, class T, class V> void atomic_apply(T *target, V value) {
     __builtin_memcpy(&desired, &next, sizeof next);
     const Bits old = compare_and_swap(word, seen, desired);
     if (old == seen)
-      return;
+      return current;
     seen = old;
   }
+}
+
+template <op O, class T, class V> void atomic_apply(T *target, V value) {
+  atomic_fetch<O>(target, value);
 }
 
 // The hardware adds these types in one instruction.
@@ -345,6 +350,84 @@ template <class T, class V> void atomic_shift_left(T *target, V value) {
 }
 template <class T, class V> void atomic_shift_right(T *target, V value) {
   atomic_apply<op::shift_right>(target, value);
+}
+
+// The captures of atomic constructs in team entries (`v = x++`, `{v = x;
+// x op= e;}`): `*target OP= value` atomically, returning the value
+// *TARGET held before.  Adds of 4- and 8-byte integers and of floats are
+// one `atom.add` (through a lane-dependent address, as atomic_add's).
+template <class T, class V> T atomic_fetch_plus(T *target, V value) {
+  if constexpr (adds_in_hardware<T, V>() && sizeof(T) == 4) {
+    typename bits_of<T>::type old;
+    if constexpr (std::is_same_v<T, float>)
+      asm volatile("// ferry-ptx\n\tatom.add.f32 %0, [%1], %2;"
+                   : "=r"(old)
+                   : "r"(lane_dependent(target)), "r"(value)
+                   : "memory");
+    else
+      asm volatile("// ferry-ptx\n\tatom.add.u32 %0, [%1], %2;"
+                   : "=r"(old)
+                   : "r"(lane_dependent(target)),
+                     "r"(static_cast<unsigned>(value))
+                   : "memory");
+    return from_bits<T>(old);
+  } else if constexpr (adds_in_hardware<T, V>() && std::is_integral_v<T>) {
+    unsigned long long old;
+    asm volatile("// ferry-ptx\n\tatom.add.u64 %0, [%1], %2;"
+                 : "=r"(old)
+                 : "r"(lane_dependent(target)),
+                   "r"(static_cast<unsigned long long>(value))
+                 : "memory");
+    return from_bits<T>(old);
+  } else {
+    return atomic_fetch<op::plus>(target, value);
+  }
+}
+template <class T, class V> T atomic_fetch_minus(T *target, V value) {
+  if constexpr (adds_in_hardware<T, V>())
+    return atomic_fetch_plus(target, static_cast<T>(-value));
+  else
+    return atomic_fetch<op::minus>(target, value);
+}
+template <class T, class V> T atomic_fetch_times(T *target, V value) {
+  return atomic_fetch<op::times>(target, value);
+}
+template <class T, class V> T atomic_fetch_divide(T *target, V value) {
+  return atomic_fetch<op::divide>(target, value);
+}
+template <class T, class V> T atomic_fetch_and(T *target, V value) {
+  return atomic_fetch<op::bit_and>(target, value);
+}
+template <class T, class V> T atomic_fetch_or(T *target, V value) {
+  return atomic_fetch<op::bit_or>(target, value);
+}
+template <class T, class V> T atomic_fetch_xor(T *target, V value) {
+  return atomic_fetch<op::bit_xor>(target, value);
+}
+template <class T, class V> T atomic_fetch_shift_left(T *target, V value) {
+  return atomic_fetch<op::shift_left>(target, value);
+}
+template <class T, class V> T atomic_fetch_shift_right(T *target, V value) {
+  return atomic_fetch<op::shift_right>(target, value);
+}
+// `{v = x; x = e;}`: *TARGET = VALUE, returning what it held.
+template <class T, class V> T atomic_exchange(T *target, V value) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8,
+                "ferry: atomic writes need a 4- or 8-byte element");
+  using Bits = typename bits_of<T>::type;
+  const Bits desired = static_cast<Bits>(to_bits(static_cast<T>(value)));
+  Bits old;
+  if constexpr (sizeof(T) == 4)
+    asm volatile("// ferry-ptx\n\tatom.exch.b32 %0, [%1], %2;"
+                 : "=r"(old)
+                 : "r"(target), "r"(desired)
+                 : "memory");
+  else
+    asm volatile("// ferry-ptx\n\tatom.exch.b64 %0, [%1], %2;"
+                 : "=r"(old)
+                 : "r"(target), "r"(desired)
+                 : "memory");
+  return from_bits<T>(old);
 }
 
 // The threads of this block in the order the hardware makes warps of

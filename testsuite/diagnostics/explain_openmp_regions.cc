@@ -23,9 +23,19 @@ void in_place(int n, double *x) {
 }
 
 void serial_region(int n, double *x) {
+#pragma omp target map(tofrom: x[0:n]) // { dg-message "ferry runs this '#pragma omp target' as CUDA runs a kernel of one thread, on the data the program mapped around it \\(on other data as GCC compiles it\\); ferry does not check such a region" }
+  for (int i = 1; i < n; ++i)
+    x[0] += x[i];
+}
+
+void serial_then_parallel(int n, double *x) {
 #pragma omp target map(tofrom: x[0:n]) // { dg-message "ferry did not check this '#pragma omp target': its body is not one loop construct; GCC compiles it as written" }
-  for (int i = 0; i < n; ++i)
-    x[i] += 1;
+  {
+    x[0] = 1;
+#pragma omp parallel for
+    for (int i = 1; i < n; ++i)
+      x[i] += 1;
+  }
 }
 
 void counting_down(int n, double *x) {

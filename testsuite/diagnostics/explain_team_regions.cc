@@ -45,13 +45,47 @@ void work_shared(int n, float *x) {
   }
 }
 
+// Helpers that ask the runtime themselves, as CUDA __device__ functions
+// ported to OpenMP do: the entry calls their twins.
 static int lane() { return omp_get_thread_num() % 32; }
+static void meet(int *flags) {
+  flags[lane()] = 1;
+#pragma omp barrier
+}
 
-void asks_in_helper(float *x) {
-#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its parallel body calls 'lane', which calls 'omp_get_thread_num'" }
+void asks_in_helper(float *x, int *flags) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry runs this '#pragma omp target teams' as CUDA runs a kernel" }
   {
 #pragma omp parallel
-    x[omp_get_team_num() * 64 + lane()] = 1;
+    {
+      meet(flags);
+      x[omp_get_team_num() * 64 + lane()] = 1;
+    }
+  }
+}
+
+// A helper asking what a block cannot answer keeps no twin.
+static int most_threads() { return omp_get_max_threads(); }
+
+void asks_runtime_in_helper(float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its parallel body calls 'most_threads', which calls 'omp_get_max_threads'" }
+  {
+#pragma omp parallel
+    x[omp_get_team_num() * 64 + omp_get_thread_num()] = most_threads();
+  }
+}
+
+// A helper whose code the entry cannot run: its twin is not made.
+static void ordered_lane(float *x) {
+#pragma omp critical
+  x[omp_get_thread_num()] += 1;
+}
+
+void critical_in_helper(float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its parallel body calls 'ordered_lane', which calls 'omp_get_thread_num'" }
+  {
+#pragma omp parallel
+    ordered_lane(x);
   }
 }
 
@@ -111,8 +145,23 @@ void moves_a_global(float *x) {
   }
 }
 
+// Captures are the header's fetches of the old value (atom.add, or a
+// compare-and-swap loop), of a 4- or 8-byte number.
 void captures(int *next, int *slots) {
-#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its parallel body captures the value of an atomic construct, which ferry's entry does not do" }
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry runs this '#pragma omp target teams' as CUDA runs a kernel" }
+  {
+#pragma omp parallel
+    {
+      int slot;
+#pragma omp atomic capture
+      slot = next[0]++;
+      slots[slot] = omp_get_thread_num();
+    }
+  }
+}
+
+void captures_a_short(short *next, int *slots) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: its parallel body updates atomically a value that is not a 4- or 8-byte number" }
   {
 #pragma omp parallel
     {

@@ -13,10 +13,12 @@
 // halo; a count the team's thread 0 writes for the others; a histogram
 // of atomic updates in the team's array; an array of the function and a
 // static number of the function, both read in the region; the team's
-// array of structs.
-// On the sim device every region runs as GCC compiled it: 7 launches, 0
+// array of structs; helpers that ask the runtime and hold barriers
+// themselves (ported CUDA __device__ functions), one calling another;
+// atomic captures of the old and of the new value (a queue's slots).
+// On the sim device every region runs as GCC compiled it: 9 launches, 0
 // by ferry's entries.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=7" }
+// { ferry-stats "FERRY_DEVICE=sim" "launches=9" }
 #include <cstdio>
 #include <vector>
 #ifdef _OPENMP
@@ -205,6 +207,77 @@ static void pair_sums(int tiles, const Pair *in, Pair *out) {
   }
 }
 
+// Helpers as CUDA __device__ functions ported to OpenMP (HeCBench's
+// twoWayScan, estep1_kernel): they ask the runtime which thread runs them
+// and meet at barriers; the entry calls their twins.
+static int thread_index() { return omp_get_thread_num(); }
+
+// An inclusive scan of the team's THREADS values, for any count.
+static void team_scan(int *values, int threads) {
+  const int t = thread_index();
+  for (int step = 1; step < threads; step *= 2) {
+    const int add = t >= step ? values[t - step] : 0;
+#pragma omp barrier
+    values[t] += add;
+#pragma omp barrier
+  }
+}
+
+// Per tile of 64 values, the weighted total: each thread sums its share,
+// the team scans the shares, the last thread stores the last prefix.
+static void tile_totals(int tiles, const int *in, int *totals) {
+#pragma omp target teams num_teams(tiles) thread_limit(64)
+  {
+    int values[64];
+#pragma omp parallel
+    {
+      const int t = thread_index();
+      const int threads = omp_get_num_threads();
+      for (int k = omp_get_team_num(); k < tiles; k += omp_get_num_teams()) {
+        int mine = 0;
+        for (int i = t; i < 64; i += threads)
+          mine += in[64 * k + i] * (1 + i % 4);
+        values[t] = mine;
+#pragma omp barrier
+        team_scan(values, threads);
+        if (t == threads - 1)
+          totals[k] = values[t];
+#pragma omp barrier
+      }
+    }
+  }
+}
+
+// Each of ITEMS items takes the next slot of a queue (a capture of the
+// old count) and a stamp (a capture of the new value of a counter that
+// grows by 2); which item gets which slot depends on the threads' order,
+// what the slots hold and the stamps' sum do not.
+static void claim_slots(int items, int *next, int *slots, long *stamp,
+                        long *stamps) {
+#pragma omp target teams num_teams(3) thread_limit(64)
+  {
+#pragma omp parallel
+    {
+      const int threads = omp_get_num_threads();
+      for (int i = omp_get_team_num() * threads + omp_get_thread_num();
+           i < items; i += omp_get_num_teams() * threads) {
+        int slot;
+#pragma omp atomic capture
+        slot = next[0]++;
+        slots[slot] = i;
+        long mine;
+#pragma omp atomic capture
+        {
+          stamp[0] += 2;
+          mine = stamp[0];
+        }
+#pragma omp atomic update
+        stamps[0] += mine;
+      }
+    }
+  }
+}
+
 int main() {
   const int n = 50000, blocks = 37;
   std::vector<int> x(n);
@@ -227,12 +300,19 @@ int main() {
   Pair pairs[64 * 3], pair_out[3];
   for (int i = 0; i < 64 * 3; ++i)
     pairs[i] = {static_cast<float>(i % 5), static_cast<float>(i % 11) * 0.5f};
+  int totals[tiles] = {0};
+  const int items = 300;
+  int next[1] = {0}, slots[items];
+  long stamp[1] = {0}, stamps[1] = {0};
+  for (int i = 0; i < items; ++i)
+    slots[i] = -1;
   int *px = x.data(), *pin = in.data(), *pout = out.data();
   long *ps = sums.data();
   float *pg = grid.data(), *pm = smooth.data();
 #pragma omp target data map(to: px[0:n], pg[0:rows * columns], pin[0:64 * tiles]) \
     map(tofrom: ps[0:blocks], total[0:1], v[0:200], pm[0:rows * columns], \
-                pout[0:64 * tiles], bins[0:8]) \
+                pout[0:64 * tiles], bins[0:8], totals[0:tiles], \
+                next[0:1], slots[0:items], stamp[0:1], stamps[0:1]) \
     map(to: pairs[0:64 * 3]) map(from: pair_out[0:3])
   {
     block_sums(n, blocks, px, ps, total);
@@ -242,6 +322,8 @@ int main() {
     histogram(n, px, bins);
     histogram(n / 2, px, bins);
     pair_sums(3, pairs, pair_out);
+    tile_totals(tiles, pin, totals);
+    claim_slots(items, next, slots, stamp, stamps);
   }
   long all = 0;
   for (int b = 0; b < blocks; ++b)
@@ -259,6 +341,16 @@ int main() {
   std::printf("tiles: %ld (out[65]=%d)\n", scaled, out[65]);
   std::printf("pairs: %.1f %.1f %.1f %.1f\n", pair_out[0].x, pair_out[0].y,
               pair_out[2].x, pair_out[2].y);
+  std::printf("tile totals: %d %d %d %d %d\n", totals[0], totals[1],
+              totals[2], totals[3], totals[4]);
+  long slot_sum = 0, empty = 0;
+  for (int i = 0; i < items; ++i) {
+    slot_sum += slots[i];
+    empty += slots[i] < 0;
+  }
+  std::printf("queue: %d taken, %ld in the slots, %ld empty; stamps %ld, "
+              "last %ld\n",
+              next[0], slot_sum, empty, stamps[0], stamp[0]);
   std::printf("bins:");
   for (int b = 0; b < 8; ++b)
     std::printf(" %d", bins[b]);
