@@ -78,6 +78,13 @@ tree undefined_callee_in(tree body);
 // none.
 tree openmp_query_in(tree body);
 
+// The first variable of 'omp declare target' (or its link form) that BODY
+// or the bodies of its callees name and may write (not read-only);
+// NULL_TREE if none.  ferry's entries are loaded as a module of their
+// own, whose copies of such variables are not libgomp's: not those that
+// `target update` and the program's other regions see.
+tree writable_device_global_in(tree body);
+
 DeviceFunctions prepare_device_functions(
     const Kernel &kernel,
     const std::vector<std::pair<tree, location_t>> &callees);

@@ -32,6 +32,7 @@
 
 #include "../runtime/abi.h"
 
+#include "device_functions.h"
 #include "device_loops.h"
 #include "device_math.h"
 #include "direct_header.h"
@@ -212,6 +213,10 @@ public:
                     "<ferry/ferry.hpp>)");
     if (k_.buffers.size() > kMaxBuffers)
       return refuse("it has more than 60 pointer parameters");
+    if (tree global = writable_device_global_in(loop_.body))
+      return refuse("it uses '" + name_of(global) +
+                    "', a variable of 'omp declare target', whose copy in "
+                    "ferry's entries is not libgomp's");
     if (!plan_parameters())
       return std::move(result_);
     result_.symbol = symbol();

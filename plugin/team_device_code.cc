@@ -107,7 +107,10 @@ bool twin_can_have_type(tree type) {
 // Whether BODY asks the runtime outside any construct of its own: calls a
 // query, holds a barrier, or calls a kept helper; and holds no construct
 // but atomic ones (a function with its own parallel region is no helper
-// of a team's threads).
+// of a team's threads), and none of what host code has and device code
+// cannot (exceptions, cleanups of objects with destructors, lambdas): the
+// host's OpenMP code asks omp_get_thread_num() in many functions, whose
+// bodies need no copy.
 bool asks_runtime_alone(tree body) {
   struct Search {
     bool asks = false;
@@ -119,8 +122,19 @@ bool asks_runtime_alone(tree body) {
         *walk_subtrees = 0;
         return NULL_TREE;
       }
-      if (TREE_CODE(t) >= OACC_PARALLEL && TREE_CODE(t) <= OMP_ATOMIC_CAPTURE_NEW &&
-          TREE_CODE(t) != OMP_ATOMIC && TREE_CODE(t) != OMP_ATOMIC_READ) {
+      switch (TREE_CODE(t)) {
+      case TRY_BLOCK:
+      case HANDLER:
+      case EH_SPEC_BLOCK:
+      case THROW_EXPR:
+      case CLEANUP_STMT:
+      case LAMBDA_EXPR:
+        search->construct = true;
+        return t;
+      default:
+        break;
+      }
+      if (is_non_atomic_construct(TREE_CODE(t))) {
         search->construct = true;
         return t;
       }
@@ -190,6 +204,12 @@ tree define_twin(tree helper, std::string *why_not) {
     *why_not = where + " calls itself";
     return NULL_TREE;
   }
+  if (tree global = writable_device_global_in(TREE_VALUE(kept))) {
+    *why_not = where + " uses '" + name_of(global) +
+               "', a variable of 'omp declare target' (ferry's entries have "
+               "copies of their own)";
+    return NULL_TREE;
+  }
   TeamDeviceCode code(&TREE_VALUE(kept), where);
   const bool runs = code.scan(why_not) && code.replace(why_not);
   defining.erase(helper);
@@ -255,8 +275,7 @@ tree TeamDeviceCode::visit(tree *node, int *walk_subtrees, void *data) {
     self->refuse(self->where_ + " holds an 'asm' statement");
     return t;
   default:
-    if (TREE_CODE(t) >= OACC_PARALLEL &&
-        TREE_CODE(t) <= OMP_ATOMIC_CAPTURE_NEW) {
+    if (is_non_atomic_construct(TREE_CODE(t))) {
       std::string name = get_tree_code_name(TREE_CODE(t));
       std::replace(name.begin(), name.end(), '_', ' ');
       self->refuse(self->where_ + " holds a '#pragma " + name +
@@ -295,6 +314,10 @@ bool TeamDeviceCode::call(tree *node) {
                             "', which ferry's entry cannot answer"
                       : where_ + " calls '" + name_of(callee) +
                             "', which calls '" + name_of(asked) + "'");
+  if (tree global = writable_device_global_in(callee_only))
+    return refuse(where_ + " calls '" + name_of(callee) + "', which uses '" +
+                  name_of(global) + "', a variable of 'omp declare target' "
+                  "(ferry's entries have copies of their own)");
   return true;
 }
 

@@ -321,6 +321,11 @@ private:
                : count;
   }
 
+  // How reasons name the statements the threads run.
+  std::string body_name() const {
+    return serial_ ? "its body" : "its parallel body";
+  }
+
   bool is_team_var(tree var) const {
     return std::find(team_vars_.begin(), team_vars_.end(), var) !=
            team_vars_.end();
@@ -331,8 +336,7 @@ private:
   bool scan_body() {
     collect_assigned(threads_body_, &assigned_);
     cp_walk_tree(threads_body_, visit, this, nullptr);
-    device_code_.emplace(threads_body_,
-                         serial_ ? "its body" : "its parallel body");
+    device_code_.emplace(threads_body_, body_name());
     return device_code_->scan(&why_);
   }
 
@@ -375,10 +379,21 @@ private:
       if (inner_.count(var) || is_team_var(var) || private_.count(var))
         continue;
       const std::string name = name_of(var);
-      if (VAR_P(var) && (TREE_STATIC(var) || DECL_EXTERNAL(var)) &&
-          lookup_attribute("omp declare target", DECL_ATTRIBUTES(var)))
-        continue; // on the device as it is
       tree type = TREE_TYPE(var);
+      if (VAR_P(var) && (TREE_STATIC(var) || DECL_EXTERNAL(var)) &&
+          (lookup_attribute("omp declare target", DECL_ATTRIBUTES(var)) ||
+           lookup_attribute("omp declare target link",
+                            DECL_ATTRIBUTES(var)))) {
+        // libgomp's copy, which `target update` and the program's other
+        // regions see (ferry's module has copies of its own): its device
+        // address, as an array's.
+        if (!is_team_storage(type))
+          return refuse(body_name() + " uses '" + name +
+                        "', a variable of 'omp declare target' that is not "
+                        "a number, a struct of numbers or an array of them");
+        outer_.push_back({var, Outer::Pass::array_address});
+        continue;
+      }
       if (TREE_CODE(type) == ARRAY_TYPE && is_team_storage(type)) {
         // An array of the function the program mapped (`map(alloc:
         // test[0:len])`): the entry reaches libgomp's copy.
@@ -398,12 +413,14 @@ private:
           VAR_P(var) && (TREE_STATIC(var) || DECL_EXTERNAL(var));
       if (assigned_.count(var) && !firstprivate_.count(var) &&
           (mapped_.count(var) || address_taken_.count(var) || is_static))
-        return refuse("its threads write '" + name + "', a variable " +
-                      (is_static ? "of static storage" : "of the function") +
-                      " that they share" +
-                      (mapped_.count(var)          ? " and the region maps"
-                       : address_taken_.count(var) ? ", through its address"
-                                                   : ""));
+        return refuse(
+            (serial_ ? "its body writes '" : "its threads write '") + name +
+            "', a variable " +
+            (is_static ? "of static storage" : "of the function") +
+            (serial_ ? "" : " that they share") +
+            (mapped_.count(var)          ? " and the region maps"
+             : address_taken_.count(var) ? ", through its address"
+                                         : ""));
       if (TREE_CODE(type) == POINTER_TYPE && !holds_pointers(TREE_TYPE(type))) {
         outer_.push_back({var, is_device_ptr_.count(var)
                                    ? Outer::Pass::value
@@ -414,7 +431,7 @@ private:
         outer_.push_back({var, Outer::Pass::value});
         continue;
       }
-      return refuse("its parallel body uses '" + name +
+      return refuse(body_name() + " uses '" + name +
                     "', which is neither a number, an array of numbers or "
                     "structs of numbers, nor a pointer to data without "
                     "pointers");
@@ -680,13 +697,9 @@ bool is_team_region(tree target) {
 bool is_serial_region(tree target) {
   struct Search {
     static tree visit(tree *node, int *walk_subtrees, void *) {
-      const tree_code code = TREE_CODE(*node);
       if (TYPE_P(*node))
         *walk_subtrees = 0;
-      return code >= OACC_PARALLEL && code <= OMP_ATOMIC_CAPTURE_NEW &&
-                     code != OMP_ATOMIC && code != OMP_ATOMIC_READ
-                 ? *node
-                 : NULL_TREE;
+      return is_non_atomic_construct(TREE_CODE(*node)) ? *node : NULL_TREE;
     }
   };
   return !cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target),

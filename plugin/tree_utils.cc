@@ -378,6 +378,12 @@ tree section_length(tree bytes, tree element_size) {
                      element_size);
 }
 
+bool is_non_atomic_construct(tree_code code) {
+  return code >= OACC_PARALLEL && code <= OMP_ATOMIC_CAPTURE_NEW &&
+         code != OMP_ATOMIC && code != OMP_ATOMIC_READ &&
+         code != OMP_ATOMIC_CAPTURE_OLD && code != OMP_ATOMIC_CAPTURE_NEW;
+}
+
 bool writes_atomically(tree t) {
   return TREE_CODE(t) == OMP_ATOMIC || TREE_CODE(t) == OMP_ATOMIC_CAPTURE_OLD ||
          TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW;

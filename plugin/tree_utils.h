@@ -162,6 +162,10 @@ private:
 // braces; STATEMENT itself when it is not braces around one statement.
 tree only_statement(tree statement);
 
+// Whether CODE is an OpenMP or OpenACC construct other than an atomic one
+// (an update, read, write or capture).
+bool is_non_atomic_construct(tree_code code);
+
 // An atomic construct that writes its element: an update, a write or a
 // capture (not an atomic read).
 bool writes_atomically(tree t);
