@@ -49,3 +49,25 @@ void every_other(int n, double *x) {
   for (int i = 0; i < n; i += 2)
     x[i] += 1;
 }
+
+// `declare target` variables: libgomp's copies, which `target update`
+// moves, are not the ones in the module of ferry's entries.  The region's
+// own uses take libgomp's copy's address; a helper that writes one keeps
+// the region on GCC's path.
+#pragma omp declare target
+int table[64];
+#pragma omp end declare target
+
+static void bump(int k) { table[k] += 1; }
+
+void serial_table(int n) {
+#pragma omp target // { dg-message "ferry runs this '#pragma omp target' as CUDA runs a kernel of one thread" }
+  for (int i = 0; i < n; ++i)
+    table[i % 64] += 1;
+}
+
+void serial_helper_table(int n) {
+#pragma omp target // { dg-message "ferry did not take this '#pragma omp target': its body calls 'bump', which uses 'table', a variable of 'omp declare target' \\(ferry's entries have copies of their own\\)" }
+  for (int i = 0; i < n; ++i)
+    bump(i % 64);
+}
