@@ -75,6 +75,7 @@
 #include "kernel_model.h"
 #include "kernel_pragmas.h"
 #include "kernel_views.h"
+#include "device_definitions.h"
 #include "lower_direct.h"
 #include "lower_omp.h"
 #include "map_kinds.h"

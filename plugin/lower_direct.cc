@@ -25,20 +25,18 @@
 // atomics under -mgomp depend on libgomp's per-warp state.
 // The iteration space's mapping onto the grid is iteration_space.cc's; what
 // the entries need of <ferry/direct.hpp> and the compilation around them
-// is direct_header.cc's.  How a device function is declared and defined
-// (declare_device_function, define_device_function) is here too, for the
-// team regions' entries (team_regions.cc).
+// is direct_header.cc's; how the entry is declared and defined,
+// device_definitions.cc's.
 #include "lower_direct.h"
 
 #include "../runtime/abi.h"
 
+#include "device_definitions.h"
 #include "device_functions.h"
 #include "device_loops.h"
-#include "device_math.h"
 #include "direct_header.h"
 #include "iteration_space.h"
 #include "kernel_views.h"
-#include "simt_safety.h"
 #include "tree_utils.h"
 
 #include <set>
@@ -46,10 +44,6 @@
 namespace ferry {
 
 namespace {
-
-// The entries of this translation unit, until their PRE_GENERICIZE.  The
-// symbol table references them.
-std::set<tree> unfinished_entries;
 
 // A trivially copyable struct without pointers or references, whose bytes
 // mean the same on the device.
@@ -796,83 +790,6 @@ private:
 
 } // namespace
 
-tree declare_device_function(
-    const std::string &name, location_t location,
-    const std::vector<std::pair<tree, tree>> &parameters, bool kernel,
-    tree origin, std::vector<tree> *decls) {
-  tree types = void_list_node;
-  for (auto it = parameters.rbegin(); it != parameters.rend(); ++it)
-    types = tree_cons(NULL_TREE, it->second, types);
-  tree type = build_function_type(void_type_node, types);
-  tree function =
-      build_lang_decl(FUNCTION_DECL, get_identifier(name.c_str()), type);
-  DECL_SOURCE_LOCATION(function) = location;
-  DECL_CONTEXT(function) = FROB_CONTEXT(global_namespace);
-  SET_DECL_LANGUAGE(function, lang_c);
-  DECL_ARTIFICIAL(function) = 1;
-  // No source of its own; the body's locations point into the kernel.
-  DECL_IGNORED_P(function) = 1;
-  TREE_USED(function) = 1;
-  DECL_ATTRIBUTES(function) =
-      tree_cons(get_identifier("omp declare target"), NULL_TREE,
-                tree_cons(get_identifier(kFerryDeviceCodeAttribute), NULL_TREE,
-                          NULL_TREE));
-  if (kernel) {
-    TREE_PUBLIC(function) = 1;
-    DECL_PRESERVE_P(function) = 1; // nothing on the host calls it
-    DECL_ATTRIBUTES(function) = tree_cons(get_identifier("kernel"), NULL_TREE,
-                                          DECL_ATTRIBUTES(function));
-    // Every call the entry makes is inlined where it can be (not into
-    // functions marked noinline), as nvcc inlines device functions.  The
-    // entry, its framed body and the OpenMP region each call the loop's
-    // helpers, so GCC's inlining of functions called once no longer
-    // applies to them: a docking kernel's scoring function stayed out
-    // of line, behind a call that took 254 registers (nvcc: 95).
-    DECL_ATTRIBUTES(function) = tree_cons(get_identifier("flatten"), NULL_TREE,
-                                          DECL_ATTRIBUTES(function));
-    // Kernels in headers (inline, templates) are defined in many units.
-    if (DECL_COMDAT(origin) || DECL_ONE_ONLY(origin))
-      comdat_linkage(function);
-  } else {
-    // Inlined into the framed entry, the body's frame would be taken
-    // before the entry gives the thread its stack.
-    DECL_UNINLINABLE(function) = 1;
-    DECL_ATTRIBUTES(function) = tree_cons(get_identifier("noinline"), NULL_TREE,
-                                          DECL_ATTRIBUTES(function));
-  }
-  tree *chain = &DECL_ARGUMENTS(function);
-  for (const auto &[parameter_name, parameter_type] : parameters) {
-    tree decl = cp_build_parm_decl(function, parameter_name, parameter_type);
-    // Whether the copied code reads every parameter is not the user's
-    // concern: no -Wunused-but-set-parameter for generated code.
-    TREE_USED(decl) = 1;
-    DECL_READ_P(decl) = 1;
-    decls->push_back(decl);
-    *chain = decl;
-    chain = &DECL_CHAIN(decl);
-  }
-  unfinished_entries.insert(function);
-  return function;
-}
-
-// Defined as the front end defines its own artificial functions (compare
-// start_objects in cp/decl2.cc).
-tree define_device_function(tree function, tree body,
-                            const std::function<tree(tree)> &statements) {
-  push_to_top_level();
-  start_preparsed_function(function, NULL_TREE, SF_PRE_PARSED);
-  tree compound = begin_compound_stmt(BCS_FN_BODY);
-  select_values_instead_of_references(&body);
-  square_roots_without_errno(&body);
-  body = declare_scalar_temporaries(body);
-  add_stmt(statements(body));
-  finish_compound_stmt(compound);
-  function = finish_function(/*inline_p=*/false);
-  expand_or_defer_fn(function);
-  pop_from_top_level();
-  return function;
-}
-
 std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
                                               const KernelFacts &facts,
                                               bool non_coherent_reads) {
@@ -900,13 +817,6 @@ std::vector<DirectEntry> build_direct_entries(const Kernel &kernel,
                                    non_coherent_reads)
                           .build());
   return entries;
-}
-
-bool finish_direct_entry(tree fndecl) {
-  if (!unfinished_entries.erase(fndecl))
-    return false;
-  rebuild_blocks(fndecl);
-  return true;
 }
 
 } // namespace ferry

@@ -18,10 +18,10 @@
 // GCC's path.
 #include "team_device_code.h"
 
+#include "device_definitions.h"
 #include "device_functions.h"
 #include "device_loops.h"
 #include "direct_header.h"
-#include "lower_direct.h"
 #include "reductions.h"
 #include "tree_utils.h"
 

@@ -41,9 +41,9 @@
 
 #include "../runtime/abi.h"
 
+#include "device_definitions.h"
 #include "device_functions.h"
 #include "direct_header.h"
-#include "lower_direct.h"
 #include "reductions.h"
 #include "runtime_calls.h"
 #include "team_device_code.h"
