@@ -39,14 +39,16 @@
 //   device_functions.cc  callees compiled for the device (simt_safety.cc)
 //   map_kinds.cc         map kind per buffer
 //   lower_direct.cc      a plain device entry per loop, for the direct
-//                        launch on NVIDIA (iteration_space.cc; and
+//                        launch on NVIDIA (iteration_space.cc;
+//                        device_definitions.cc declares and defines it;
 //                        direct_header.cc, with the pass that keeps its
 //                        PTX out of the host assembly)
 //   explain.cc           -fplugin-arg-ferry-explain
 //   lower_omp.cc         the target region and the libferry calls
 // The program's own OpenMP target loops, in every other function, are
-// checked with OpenMP's meaning (openmp_regions.cc), and those shown right
-// run as kernels (region_lowering.cc); CUDA-style team regions and serial
+// read into the kernel model (region_reader.cc) and checked with OpenMP's
+// meaning (openmp_regions.cc), and those shown right run as kernels
+// (region_lowering.cc); CUDA-style team regions and serial
 // target regions run as entries of their own (team_regions.cc, their
 // threads' code team_device_code.cc, which keeps at each function's
 // PRE_GENERICIZE the body of a helper that asks the runtime, for its
