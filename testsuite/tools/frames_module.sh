@@ -262,15 +262,21 @@ FERRY_OFFLOAD_TOOLS="$dir/none" "$FERRY_GXX" -O2 k.o -o plain 2> plain.log ||
   { cat plain.log; fail "k.o does not link with GCC's mkoffload alone"; }
 nm plain | grep -q ferry_frames_module && fail "GCC's mkoffload alone made a frames module"
 # A program without ferry kernels, only its own target region on GCC's
-# path (a serial `target`, which ferry does not run as a kernel; a loop
-# construct over the array would be one now), gets no second compilation:
-# it has no direct entries to give frames to.
+# path (serial code beside a parallel loop in one `target`, which ferry
+# neither checks as one loop nor runs as a serial region; a loop
+# construct alone would be a kernel, and a serial `target` alone an entry
+# of one thread), gets no second compilation: it has no direct entries to
+# give frames to.
 cat > plain_openmp.cc <<'CC'
 int main() {
   double y[64] = {};
 #pragma omp target map(tofrom: y)
-  for (int i = 0; i < 64; ++i)
-    y[i] = 2.0 * i;
+  {
+    y[0] = 1.0;
+#pragma omp parallel for
+    for (int i = 1; i < 64; ++i)
+      y[i] = 2.0 * i;
+  }
   return y[3] == 6.0 ? 0 : 1;
 }
 CC
