@@ -200,14 +200,14 @@ tree define_twin(tree helper, std::string *why_not) {
   if (!TREE_VALUE(kept))
     return twin;
   const std::string where = "'" + name_of(helper) + "'";
-  if (!defining.insert(helper).second) {
-    *why_not = where + " calls itself";
-    return NULL_TREE;
-  }
   if (tree global = writable_device_global_in(TREE_VALUE(kept))) {
     *why_not = where + " uses '" + name_of(global) +
                "', a variable of 'omp declare target' (ferry's entries have "
                "copies of their own)";
+    return NULL_TREE;
+  }
+  if (!defining.insert(helper).second) {
+    *why_not = where + " calls itself";
     return NULL_TREE;
   }
   TeamDeviceCode code(&TREE_VALUE(kept), where);

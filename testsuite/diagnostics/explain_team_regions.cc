@@ -198,3 +198,33 @@ void later(float *x) {
   }
 #pragma omp taskwait
 }
+
+// A helper that asks the runtime and writes a `declare target` array has
+// no twin (ferry's entries have copies of such variables of their own);
+// the second region that calls it is told the same.
+#pragma omp declare target
+int hits[64];
+#pragma omp end declare target
+static void mark() { hits[omp_get_thread_num()] += 1; }
+
+void marks_once(float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: 'mark' uses 'hits', a variable of 'omp declare target'" }
+  {
+#pragma omp parallel
+    {
+      mark();
+      x[omp_get_team_num() * 64 + omp_get_thread_num()] = 1;
+    }
+  }
+}
+
+void marks_again(float *x) {
+#pragma omp target teams num_teams(4) thread_limit(64) // { dg-message "ferry did not take this .*: 'mark' uses 'hits', a variable of 'omp declare target'" }
+  {
+#pragma omp parallel
+    {
+      mark();
+      x[omp_get_team_num() * 64 + omp_get_thread_num()] = 2;
+    }
+  }
+}
