@@ -355,33 +355,30 @@ tree openmp_query_in(tree body) {
 }
 
 tree writable_device_global_in(tree body) {
-  struct Search {
-    std::set<tree> seen;
-    static tree visit(tree *node, int *walk_subtrees, void *data) {
-      auto *search = static_cast<Search *>(data);
+  struct Named {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
       tree t = *node;
-      if (TYPE_P(t)) {
+      if (TYPE_P(t))
         *walk_subtrees = 0;
-        return NULL_TREE;
-      }
-      if (VAR_P(t) && (TREE_STATIC(t) || DECL_EXTERNAL(t)) &&
-          !TREE_READONLY(t) &&
-          (lookup_attribute("omp declare target", DECL_ATTRIBUTES(t)) ||
-           lookup_attribute("omp declare target link", DECL_ATTRIBUTES(t))))
-        return t;
-      if (TREE_CODE(t) != CALL_EXPR && TREE_CODE(t) != AGGR_INIT_EXPR)
-        return NULL_TREE;
-      tree callee = callee_of(t);
-      if (!callee || !search->seen.insert(callee).second ||
-          fndecl_built_in_p(callee) || device_library_function(callee))
-        return NULL_TREE;
-      tree callee_body = visible_body(callee);
-      return callee_body
-                 ? cp_walk_tree_without_duplicates(&callee_body, visit, data)
+      return VAR_P(t) && (TREE_STATIC(t) || DECL_EXTERNAL(t)) &&
+                     !TREE_READONLY(t) &&
+                     (lookup_attribute("omp declare target",
+                                       DECL_ATTRIBUTES(t)) ||
+                      lookup_attribute("omp declare target link",
+                                       DECL_ATTRIBUTES(t)))
+                 ? t
                  : NULL_TREE;
     }
-  } search;
-  return cp_walk_tree_without_duplicates(&body, Search::visit, &search);
+  };
+  tree global =
+      cp_walk_tree_without_duplicates(&body, Named::visit, nullptr);
+  if (!global)
+    find_callee(body, [&global](tree, tree callee_body) {
+      return callee_body &&
+             (global = cp_walk_tree_without_duplicates(&callee_body,
+                                                       Named::visit, nullptr));
+    });
+  return global;
 }
 
 DeviceFunctions prepare_device_functions(

@@ -35,15 +35,21 @@ const ReductionOperator *reduction_operator(tree_code code) {
 
 struct AtomicOperator {
   tree_code code;
-  const char *device_helper; // in <ferry/direct.hpp>
+  const char *device_helper;  // in <ferry/direct.hpp>
+  const char *capture_helper; // the same, returning the old value
 };
 
 const AtomicOperator kAtomicOperators[] = {
-    {PLUS_EXPR, "atomic_plus"},         {MINUS_EXPR, "atomic_minus"},
-    {MULT_EXPR, "atomic_times"},        {TRUNC_DIV_EXPR, "atomic_divide"},
-    {RDIV_EXPR, "atomic_divide"},       {BIT_AND_EXPR, "atomic_and"},
-    {BIT_IOR_EXPR, "atomic_or"},        {BIT_XOR_EXPR, "atomic_xor"},
-    {LSHIFT_EXPR, "atomic_shift_left"}, {RSHIFT_EXPR, "atomic_shift_right"},
+    {PLUS_EXPR, "atomic_plus", "atomic_fetch_plus"},
+    {MINUS_EXPR, "atomic_minus", "atomic_fetch_minus"},
+    {MULT_EXPR, "atomic_times", "atomic_times"},
+    {TRUNC_DIV_EXPR, "atomic_divide", "atomic_divide"},
+    {RDIV_EXPR, "atomic_divide", "atomic_divide"},
+    {BIT_AND_EXPR, "atomic_and", "atomic_and"},
+    {BIT_IOR_EXPR, "atomic_or", "atomic_or"},
+    {BIT_XOR_EXPR, "atomic_xor", "atomic_xor"},
+    {LSHIFT_EXPR, "atomic_shift_left", "atomic_shift_left"},
+    {RSHIFT_EXPR, "atomic_shift_right", "atomic_shift_right"},
 };
 
 // Whether the reference argument ARG refers to VAR.
@@ -232,6 +238,13 @@ const char *atomic_device_helper(tree_code op) {
   for (const AtomicOperator &atomic : kAtomicOperators)
     if (atomic.code == op)
       return atomic.device_helper;
+  return nullptr;
+}
+
+const char *atomic_capture_helper(tree_code op) {
+  for (const AtomicOperator &atomic : kAtomicOperators)
+    if (atomic.code == op)
+      return atomic.capture_helper;
   return nullptr;
 }
 

@@ -70,6 +70,10 @@ tree reduction_identity(tree_code op, tree type);
 // ("atomic_plus", ...); nullptr when OP has none (NOP_EXPR: a store).
 const char *atomic_device_helper(tree_code op);
 
+// The same update returning the value the element held before, for an
+// atomic capture ("atomic_fetch_plus", "atomic_times", ...).
+const char *atomic_capture_helper(tree_code op);
+
 } // namespace ferry
 
 #endif

@@ -3,8 +3,9 @@
 // entry runs its threads as one CUDA block, where libgomp's routines have
 // no team to answer for: in the code the threads run, omp_get_thread_num()
 // and its kin become the block's registers (ferry::direct::block_thread,
-// ...), `#pragma omp barrier` becomes block_barrier(), and atomic updates,
-// reads and writes the header's PTX atomics or plain word accesses.
+// ...), `#pragma omp barrier` becomes block_barrier(), atomic updates,
+// reads and writes the header's PTX atomics or plain word accesses, and
+// captures the header's updates that return the old value.
 //
 // The code the threads run includes the helpers they call.  A helper that
 // asks the runtime itself (CUDA __device__ functions ported so: HeCBench's
@@ -401,7 +402,9 @@ bool TeamDeviceCode::replace_atomic(tree *node) {
     return refuse(where_ + "'s atomic construct is not an update 'x op= v' "
                   "of a number");
   if (captures)
-    return replace_capture(node, address, value ? value : update, helper);
+    return replace_capture(
+        node, address, value ? value : update,
+        value ? atomic_capture_helper(TREE_CODE(combined)) : nullptr);
   tree call = call_direct_helper(
       helper, {unshare_expr(helper_address(address)), value});
   if (call == error_mark_node)
@@ -412,20 +415,19 @@ bool TeamDeviceCode::replace_atomic(tree *node) {
 }
 
 // `v = x++`, `{v = x; x op= e;}`, `{x op= e; v = x;}` and `{v = x; x =
-// e;}`: the header's fetch of the old value (HELPER's, or an exchange for
-// a write, HELPER null), and for a capture of the new value the old
-// combined with VALUE as the construct combines them.
+// e;}`: the header's update that returns the old value (HELPER,
+// atomic_capture_helper's; an exchange for a write, HELPER null), and for
+// a capture of the new value the old combined with VALUE as the
+// construct combines them.
 bool TeamDeviceCode::replace_capture(tree *node, tree address, tree value,
                                      const char *helper) {
   tree t = *node;
-  const std::string fetch =
-      helper ? "atomic_fetch_" + std::string(helper + strlen("atomic_"))
-             : "atomic_exchange";
+  const char *fetch = helper ? helper : "atomic_exchange";
   value = save_expr(value);
   tree old = call_direct_helper(
-      fetch.c_str(), {unshare_expr(helper_address(address)), value});
+      fetch, {unshare_expr(helper_address(address)), value});
   if (old == error_mark_node)
-    return refuse("<ferry/direct.hpp> has no " + fetch +
+    return refuse(std::string("<ferry/direct.hpp> has no ") + fetch +
                   " for an atomic construct's types");
   tree captured = old;
   if (TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW) {

@@ -24,7 +24,7 @@ void keep_team_helper(tree fndecl);
 const ggc_root_tab *team_helper_gc_roots();
 
 // The statements a team's threads run, in one body: the region's parallel
-// body, or a helper's twin's.
+// body, a serial region's body, or a helper's twin's.
 class TeamDeviceCode {
 public:
   // WHERE names the body in reasons ("its parallel body").

@@ -232,7 +232,7 @@ template <op O, class T, class V> T combine(T x, V value) {
 
 // *TARGET = *TARGET OP VALUE, atomically, for any 4- or 8-byte T;
 // returns the value *TARGET held before.
-template <op O, class T, class V> T atomic_fetch(T *target, V value) {
+template <op O, class T, class V> T atomic_apply(T *target, V value) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8,
                 "ferry: atomic updates need a 4- or 8-byte element");
   using Bits = typename bits_of<T>::type;
@@ -249,10 +249,6 @@ template <op O, class T, class V> T atomic_fetch(T *target, V value) {
       return current;
     seen = old;
   }
-}
-
-template <op O, class T, class V> void atomic_apply(T *target, V value) {
-  atomic_fetch<O>(target, value);
 }
 
 // The hardware adds these types in one instruction.
@@ -317,7 +313,10 @@ template <class T> void atomic_add_same(T *target, T value) {
                static_cast<unsigned long long>(value));
 }
 
-// The updates of shared_mut elements, `*target OP= value`.
+// The updates of shared_mut elements, `*target OP= value`.  Those without
+// a hardware add return the value *TARGET held before, which an atomic
+// construct's capture takes (atomic_fetch_plus and atomic_fetch_minus
+// below for the adds).
 template <class T, class V> void atomic_plus(T *target, V value) {
   if constexpr (adds_in_hardware<T, V>())
     atomic_add_same(target, static_cast<T>(value));
@@ -330,30 +329,30 @@ template <class T, class V> void atomic_minus(T *target, V value) {
   else
     atomic_apply<op::minus>(target, value);
 }
-template <class T, class V> void atomic_times(T *target, V value) {
-  atomic_apply<op::times>(target, value);
+template <class T, class V> T atomic_times(T *target, V value) {
+  return atomic_apply<op::times>(target, value);
 }
-template <class T, class V> void atomic_divide(T *target, V value) {
-  atomic_apply<op::divide>(target, value);
+template <class T, class V> T atomic_divide(T *target, V value) {
+  return atomic_apply<op::divide>(target, value);
 }
-template <class T, class V> void atomic_and(T *target, V value) {
-  atomic_apply<op::bit_and>(target, value);
+template <class T, class V> T atomic_and(T *target, V value) {
+  return atomic_apply<op::bit_and>(target, value);
 }
-template <class T, class V> void atomic_or(T *target, V value) {
-  atomic_apply<op::bit_or>(target, value);
+template <class T, class V> T atomic_or(T *target, V value) {
+  return atomic_apply<op::bit_or>(target, value);
 }
-template <class T, class V> void atomic_xor(T *target, V value) {
-  atomic_apply<op::bit_xor>(target, value);
+template <class T, class V> T atomic_xor(T *target, V value) {
+  return atomic_apply<op::bit_xor>(target, value);
 }
-template <class T, class V> void atomic_shift_left(T *target, V value) {
-  atomic_apply<op::shift_left>(target, value);
+template <class T, class V> T atomic_shift_left(T *target, V value) {
+  return atomic_apply<op::shift_left>(target, value);
 }
-template <class T, class V> void atomic_shift_right(T *target, V value) {
-  atomic_apply<op::shift_right>(target, value);
+template <class T, class V> T atomic_shift_right(T *target, V value) {
+  return atomic_apply<op::shift_right>(target, value);
 }
 
-// The captures of atomic constructs in team entries (`v = x++`, `{v = x;
-// x op= e;}`): `*target OP= value` atomically, returning the value
+// The captures of atomic constructs' adds in team entries (`v = x++`,
+// `{v = x; x += e;}`): `*target += value` atomically, returning the value
 // *TARGET held before.  Adds of 4- and 8-byte integers and of floats are
 // one `atom.add` (through a lane-dependent address, as atomic_add's).
 template <class T, class V> T atomic_fetch_plus(T *target, V value) {
@@ -380,35 +379,14 @@ template <class T, class V> T atomic_fetch_plus(T *target, V value) {
                  : "memory");
     return from_bits<T>(old);
   } else {
-    return atomic_fetch<op::plus>(target, value);
+    return atomic_apply<op::plus>(target, value);
   }
 }
 template <class T, class V> T atomic_fetch_minus(T *target, V value) {
   if constexpr (adds_in_hardware<T, V>())
     return atomic_fetch_plus(target, static_cast<T>(-value));
   else
-    return atomic_fetch<op::minus>(target, value);
-}
-template <class T, class V> T atomic_fetch_times(T *target, V value) {
-  return atomic_fetch<op::times>(target, value);
-}
-template <class T, class V> T atomic_fetch_divide(T *target, V value) {
-  return atomic_fetch<op::divide>(target, value);
-}
-template <class T, class V> T atomic_fetch_and(T *target, V value) {
-  return atomic_fetch<op::bit_and>(target, value);
-}
-template <class T, class V> T atomic_fetch_or(T *target, V value) {
-  return atomic_fetch<op::bit_or>(target, value);
-}
-template <class T, class V> T atomic_fetch_xor(T *target, V value) {
-  return atomic_fetch<op::bit_xor>(target, value);
-}
-template <class T, class V> T atomic_fetch_shift_left(T *target, V value) {
-  return atomic_fetch<op::shift_left>(target, value);
-}
-template <class T, class V> T atomic_fetch_shift_right(T *target, V value) {
-  return atomic_fetch<op::shift_right>(target, value);
+    return atomic_apply<op::minus>(target, value);
 }
 // `{v = x; x = e;}`: *TARGET = VALUE, returning what it held.
 template <class T, class V> T atomic_exchange(T *target, V value) {
