@@ -1,83 +1,125 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Square roots in device entries without the errno check.  Under
-// -fmath-errno (GCC's default) a call of sqrtf is compiled as `x >= 0 ?
-// sqrt.rn(x) : sqrtf(x)`, the call there only to set errno for a
-// negative x: on the GPU a compare and a branch in every iteration, and a
-// second copy of the loop's tail (nbody's force loop: 3.62 ms a step
-// with it, 3.26 ms without, on an H100).  A device's errno is the
-// device's own, which the host never reads, so in ferry's entries the
-// square root is the instruction itself (the internal function .SQRT, as
-// the call's fast arm is), with the same value for every x; a body that
-// reads errno keeps the calls.  The program's functions, on the host and
-// on GCC's path, are not changed.
+// See device_math.h.
 #include "device_math.h"
 
-#include "tree_utils.h"
+#include "device_loops.h"
 
 namespace ferry {
 
 namespace {
 
-// The floating-point type whose square root CALL takes: sqrt's, sqrtf's,
-// or std::sqrt's for float or double; NULL_TREE for any other call.
-tree square_root_type(tree call) {
-  tree callee = callee_of(call);
-  if (!callee || call_expr_nargs(call) != 1)
-    return NULL_TREE;
-  if (fndecl_built_in_p(callee, BUILT_IN_SQRT) ||
-      fndecl_built_in_p(callee, BUILT_IN_SQRTF))
-    return TREE_TYPE(TREE_TYPE(callee));
-  tree type = TREE_TYPE(TREE_TYPE(callee));
-  if (DECL_NAME(callee) && id_equal(DECL_NAME(callee), "sqrt") &&
-      decl_in_std_namespace_p(callee) &&
-      (TYPE_MAIN_VARIANT(type) == float_type_node ||
-       TYPE_MAIN_VARIANT(type) == double_type_node))
-    return type;
-  return NULL_TREE;
+// Computes before GSI, into LHS, the value newlib's fmax or fmin (KIND,
+// BUILT_IN_FMAX...) returns for X and Y: `isnan(x) ? y : isnan(y) ? x : x
+// > y ? x : y` (fmin: `x < y`), the same value for every pair, signed
+// zeros and NaNs' payloads included.  Returns the statement that sets
+// LHS, for the caller to put in the call's place.
+gimple *newlib_min_max(gimple_stmt_iterator *gsi, built_in_function kind,
+                       tree lhs, tree x, tree y) {
+  const tree type = TREE_TYPE(lhs);
+  auto compute = [gsi](tree result, tree_code code, tree a, tree b,
+                       tree c = NULL_TREE) {
+    gimple *stmt = gimple_build_assign(result, code, a, b, c);
+    gsi_insert_before(gsi, stmt, GSI_SAME_STMT);
+    return result;
+  };
+  auto test = [&](tree_code code, tree a, tree b) {
+    return compute(make_ssa_name(boolean_type_node), code, a, b);
+  };
+  const bool max = kind == BUILT_IN_FMAX || kind == BUILT_IN_FMAXF;
+  tree either = compute(make_ssa_name(type), COND_EXPR,
+                        test(max ? GT_EXPR : LT_EXPR, x, y), x, y);
+  tree unless_y_nan = compute(make_ssa_name(type), COND_EXPR,
+                              test(UNORDERED_EXPR, y, y), x, either);
+  return gimple_build_assign(lhs, COND_EXPR, test(UNORDERED_EXPR, x, x), y,
+                             unless_y_nan);
 }
 
-bool reads_errno(tree body) {
-  struct Search {
-    static tree visit(tree *node, int *walk_subtrees, void *) {
-      if (TYPE_P(*node)) {
-        *walk_subtrees = 0;
-        return NULL_TREE;
-      }
-      tree callee = TREE_CODE(*node) == CALL_EXPR ? callee_of(*node) : NULL_TREE;
-      return callee && DECL_NAME(callee) &&
-                     (id_equal(DECL_NAME(callee), "__errno_location") ||
-                      id_equal(DECL_NAME(callee), "__errno"))
-                 ? *node
-                 : NULL_TREE;
-    }
-  };
-  return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
+// Whether the calls this pass inlines include CALL: square roots where
+// the target has the instruction, fmax and fmin.
+bool inlinable(gcall *call) {
+  if (!gimple_call_builtin_p(call, BUILT_IN_NORMAL))
+    return false;
+  switch (DECL_FUNCTION_CODE(gimple_call_fndecl(call))) {
+  case BUILT_IN_SQRT:
+  case BUILT_IN_SQRTF:
+    // The host compiles the function too: only where it has the
+    // instruction as well.
+    return direct_internal_fn_supported_p(
+        IFN_SQRT, TREE_TYPE(gimple_call_arg(call, 0)), OPTIMIZE_FOR_BOTH);
+  case BUILT_IN_FMAX:
+  case BUILT_IN_FMAXF:
+  case BUILT_IN_FMIN:
+  case BUILT_IN_FMINF:
+    return true;
+  default:
+    return false;
+  }
 }
+
+// Replaces the call at GSI by what it computes, if inlinable; true if it
+// did, with GSI at the replacement or past a removed call.
+bool inline_math_call(gimple_stmt_iterator *gsi) {
+  gcall *call = dyn_cast<gcall *>(gsi_stmt(*gsi));
+  if (!call || !inlinable(call))
+    return false;
+  const built_in_function kind = DECL_FUNCTION_CODE(gimple_call_fndecl(call));
+  const tree lhs = gimple_call_lhs(call);
+  // Under -fmath-errno a square root stores to memory (errno); what
+  // replaces it does not.
+  if (gimple_vdef(call)) {
+    unlink_stmt_vdef(call);
+    release_ssa_name(gimple_vdef(call));
+  }
+  if (!lhs) { // no effect but its value
+    gsi_remove(gsi, /*remove_permanently=*/true);
+    return true;
+  }
+  gimple *replacement;
+  if (kind == BUILT_IN_SQRT || kind == BUILT_IN_SQRTF) {
+    replacement =
+        gimple_build_call_internal(IFN_SQRT, 1, gimple_call_arg(call, 0));
+    gimple_call_set_lhs(replacement, lhs);
+  } else {
+    replacement = newlib_min_max(gsi, kind, lhs, gimple_call_arg(call, 0),
+                                 gimple_call_arg(call, 1));
+  }
+  gsi_replace(gsi, replacement, /*update_eh_info=*/true);
+  return true;
+}
+
+const pass_data kDeviceMathPassData =
+    gcc::gimple_pass("ferry-device-math", PROP_cfg | PROP_ssa);
+
+class DeviceMathPass : public gimple_opt_pass {
+public:
+  explicit DeviceMathPass(::gcc::context *context)
+      : gimple_opt_pass(kDeviceMathPassData, context) {}
+
+  bool gate(function *fun) override {
+    return is_ferry_device_code(fun->decl);
+  }
+
+  unsigned int execute(function *fun) override {
+    unsigned inlined = 0;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun) {
+      for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
+        if (inline_math_call(&gsi))
+          ++inlined;
+        else
+          gsi_next(&gsi);
+      }
+    }
+    if (dump_file && inlined)
+      fprintf(dump_file, "%u calls of the C library's maths inlined\n", inlined);
+    return 0;
+  }
+};
 
 } // namespace
 
-void square_roots_without_errno(tree *body) {
-  if (reads_errno(*body))
-    return;
-  struct Replace {
-    static tree visit(tree *node, int *walk_subtrees, void *) {
-      if (TYPE_P(*node)) {
-        *walk_subtrees = 0;
-        return NULL_TREE;
-      }
-      if (TREE_CODE(*node) != CALL_EXPR)
-        return NULL_TREE;
-      tree type = square_root_type(*node);
-      // The host compiles the entry too: only where it has the
-      // instruction as well.
-      if (type && direct_internal_fn_supported_p(IFN_SQRT, type,
-                                                 OPTIMIZE_FOR_BOTH))
-        *node = build_call_expr_internal_loc(EXPR_LOCATION(*node), IFN_SQRT,
-                                             type, 1, CALL_EXPR_ARG(*node, 0));
-      return NULL_TREE;
-    }
-  };
-  cp_walk_tree(body, Replace::visit, nullptr, nullptr);
+opt_pass *make_device_math_pass(::gcc::context *context) {
+  return new DeviceMathPass(context);
 }
 
 } // namespace ferry

@@ -1,5 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Square roots in device entries without the errno check (device_math.cc).
+// The C library's square roots, fmax and fmin inlined in ferry's device
+// code (device_math.cc).
+//
+// Input: the GIMPLE of ferry's device code (is_ferry_device_code: direct
+// and team entries, twins, the helpers ferry prepares), after early
+// inlining.  Output: each call of sqrt or sqrtf is the square-root
+// instruction (the internal function .SQRT), and each call of fmax,
+// fmaxf, fmin or fminf is its value computed in place, as newlib
+// computes it (`isnan(x) ? y : isnan(y) ? x : x > y ? x : y`).
+//
+// Why: on nvptx these are calls into newlib's libm, which GCC 12 does not
+// inline: fmaxf tests each argument through a call of __fpclassifyf, and
+// under -fmath-errno (GCC's default) sqrtf is `x >= 0 ? sqrt.rn(x) :
+// sqrtf(x)`, a compare and a branch in every iteration and a second copy
+// of the loop's tail, the call there only to set errno for a negative x
+// (nbody's force loop: 3.62 ms a step with it, 3.26 ms without, on an
+// H100); where the fast arm is not taken, sqrtf is newlib's software
+// square root, a loop over the bits.  Only errno can tell the difference,
+// and device code cannot read it: glibc's <errno.h> reads it through
+// __errno_location, which newlib does not define, so a program whose
+// device code touches errno does not link with GCC either.  The values
+// are the same for every argument: sqrt.rn is correctly rounded, as sqrtf
+// is, and the min/max expression is newlib's, signed zeros and NaNs'
+// payloads included.
 #ifndef FERRY_PLUGIN_DEVICE_MATH_H
 #define FERRY_PLUGIN_DEVICE_MATH_H
 
@@ -7,10 +30,7 @@
 
 namespace ferry {
 
-// Replaces in *BODY, code for a device function of ferry's, each call of
-// sqrt or sqrtf (the C library's, or std::sqrt of a float or double) by
-// the square-root instruction, unless the body reads errno.
-void square_roots_without_errno(tree *body);
+opt_pass *make_device_math_pass(::gcc::context *context);
 
 } // namespace ferry
 

@@ -52,15 +52,16 @@
 // target regions run as entries of their own (team_regions.cc, their
 // threads' code team_device_code.cc, which keeps at each function's
 // PRE_GENERICIZE the body of a helper that asks the runtime, for its
-// twin).  The entries' square roots skip the errno check (device_math.cc).
+// twin).
 // After points-to analysis, region_restrict.cc: the buffers' restrict
 // in the host code GCC outlines from the region.  For every other
 // function, host_sync.cc: a launch frame around the
 // body of functions that call kernels (also at PLUGIN_PRE_GENERICIZE), and
 // a GIMPLE pass after early inlining that inserts the host-sync calls.
-// Device code, after early inlining: device_loops.cc, short counted loops
-// marked for complete unrolling, and device_selects.cc, short choices made
-// selects (their dumps come with -fdump-tree-all).
+// Device code, after early inlining: device_math.cc, the C library's
+// square roots, fmax and fmin inlined; device_loops.cc, short counted
+// loops marked for complete unrolling; and device_selects.cc, short
+// choices made selects (their dumps come with -fdump-tree-all).
 //
 // Debugging: -fdump-tree-original shows the rewritten kernel; compare it
 // with the same pragma written by hand.
@@ -70,6 +71,7 @@
 #include "c_sources.h"
 #include "device_functions.h"
 #include "device_loops.h"
+#include "device_math.h"
 #include "device_selects.h"
 #include "direct_header.h"
 #include "explain.h"
@@ -362,6 +364,9 @@ const PassPlacement kPasses[] = {
     // After early inlining, so that the alias oracle sees through the
     // helpers that touch buffers.
     {ferry::make_host_sync_pass, "einline", 1},
+    // The C library's maths inlined where ferry's device code calls it
+    // (device_math.h), once early inlining brought the helpers' calls in.
+    {ferry::make_device_math_pass, "einline", 1},
     // Before the streamed device code meets late SRA (device_loops.h).
     {ferry::make_device_loops_pass, "einline", 1},
     // Selects for short choices (device_selects.h), once the early

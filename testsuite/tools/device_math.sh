@@ -1,0 +1,94 @@
+#!/bin/sh
+# The C library's square roots, fmax and fmin in ferry's device code are
+# computed in place (plugin/device_math.cc), not called: on nvptx they are
+# calls into newlib's libm, where fmaxf classifies each argument through
+# another call and, under -fmath-errno, sqrtf is a compare, a branch and a
+# call around sqrt.rn.  This checks the offload PTX: the direct entries of
+# two kernels (float and double, std:: and C spellings) and a helper the
+# kernel calls without inlining have sqrt.rn and no call of sqrt, sqrtf,
+# fmax, fmaxf, fmin or fminf; the program's own target loop, which
+# -fplugin-arg-ferry-openmp-as-written leaves on GCC's path, still calls
+# fmaxf and sqrtf as GCC compiled it.  The values are those of the calls
+# (programs/device_math.cc).  Runs against the build tree (see ferry-test).
+set -u
+fail() { echo "FAIL: $*"; exit 1; }
+
+case $("$FERRY_GXX" --showme -c k.cc) in
+  *"-foffload=disable"*) echo "ok (no offload target configured)"; exit 0 ;;
+  *"-foffload=nvptx-none"*) ;;
+  *) echo "ok (nvptx is not an offload target here)"; exit 0 ;;
+esac
+
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cat > "$dir/k.cc" <<'CC'
+#include <ferry/ferry.hpp>
+#include <cmath>
+#include <math.h>
+__attribute__((noinline)) float length(float x, float y) {
+  return sqrtf(x * x + y * y);
+}
+[[ferry::kernel]] void clamped(int n, [[ferry::borrow(n)]] const float *x,
+                               [[ferry::out(n)]] float *y) {
+  for (int i = 0; i < n; ++i)
+    y[i] = fmaxf(fminf(x[i], 1.0f), -1.0f) + std::sqrt(x[i]) + length(x[i], 2.0f);
+}
+[[ferry::kernel]] void wide(int n, [[ferry::borrow(n)]] const double *x,
+                            [[ferry::out(n)]] double *y) {
+  for (int i = 0; i < n; ++i)
+    y[i] = std::fmax(x[i], 0.0) + sqrt(x[i]) + fmin(x[i], 2.0);
+}
+int main() {
+  float a[64], b[64];
+  for (int i = 0; i < 64; ++i) a[i] = i - 3;
+#pragma omp target teams distribute parallel for map(to: a) map(from: b)
+  for (int i = 0; i < 64; ++i) b[i] = fmaxf(a[i], 0.5f) * sqrtf(a[i]);
+  return b[7] > 0 ? 0 : 1;
+}
+CC
+cd "$dir" || fail "no temporary directory"
+"$FERRY_GXX" -O2 -save-temps -fplugin-arg-ferry-openmp-as-written k.cc -o k 2> build.txt ||
+  { cat build.txt; fail "build failed"; }
+ptx=$(ls ./*.xnvptx-none.mkoffload 2>/dev/null | head -1)
+[ -n "$ptx" ] || fail "no offload PTX was kept (-save-temps)"
+tr -d '\000' < "$ptx" > ptx.txt
+
+python3 - ptx.txt <<'PY' || exit 1
+import re, sys
+text = open(sys.argv[1]).read()
+# A function's body runs to the next "// BEGIN" comment GCC puts before
+# every declaration and definition.
+bodies = {}
+for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*\)\s*)?([\w$.]+)\s*\([^\n]*\n\{\n(.*?)(?=^// BEGIN|\Z)", text, re.S | re.M):
+    bodies.setdefault(match.group(1), match.group(2))
+def calls(name):
+    return set(re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name]))
+library = {"sqrt", "sqrtf", "fmax", "fmaxf", "fmin", "fminf"}
+def matching(pattern, what):
+    found = sorted(n for n in bodies if re.search(pattern, n))
+    if not found:
+        sys.exit("FAIL: no function for %s in the offload PTX (%s)" % (what, sorted(bodies)))
+    return found
+# Each kernel's direct entry, its framed twin and the kernel's own OpenMP
+# region (the FERRY_LAUNCH=omp path), and the helper.
+checks = [(name, "f32") for name in matching(r"^(__ferry_direct__Z\d+|_Z\d+)clamped", "clamped")]
+checks += [(name, "f64") for name in matching(r"^(__ferry_direct__Z\d+|_Z\d+)wide", "wide")]
+checks += [(name, "f32") for name in matching(r"^_Z6lengthff$", "the helper length")]
+for name, width in checks:
+    left = calls(name) & library
+    if left:
+        sys.exit("FAIL: %s still calls %s" % (name, sorted(left)))
+    if "sqrt.rn.%s" % width not in bodies[name] and not calls(name) & set(bodies):
+        sys.exit("FAIL: %s has no sqrt.rn.%s and calls no function that may" % (name, width))
+entries = [n for n, _ in checks if re.match(r"^__ferry_direct__Z\d+clamped\w*_0$", n)]
+if not entries or "sqrt.rn.f32" not in bodies[entries[0]]:
+    sys.exit("FAIL: clamped's entry %s has no sqrt.rn.f32" % entries)
+if "_Z6lengthff" not in calls(entries[0]):
+    sys.exit("FAIL: the helper was inlined into the entry; the test lost its point")
+region = set()
+for name in matching(r"^main\$_omp_fn\$", "the program's own region"):
+    region |= calls(name)
+if not {"fmaxf", "sqrtf"} <= region:
+    sys.exit("FAIL: the region GCC compiled no longer calls fmaxf and sqrtf: %s" % sorted(region))
+PY
+echo "ok"
