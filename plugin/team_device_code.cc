@@ -165,6 +165,10 @@ tree declare_twin(tree helper, hash_map<tree, tree> *map) {
   DECL_IGNORED_P(twin) = 1;
   TREE_USED(twin) = 1;
   DECL_DECLARED_INLINE_P(twin) = 1;
+  // Internal linkage, decided now: an inline function whose linkage is
+  // left open is given it at the end of the unit, which asserts that it
+  // is public (a twin defined while templates are instantiated there).
+  DECL_INTERFACE_KNOWN(twin) = 1;
   // Its returns were not parsed, which the front end counts for
   // -Wreturn-type.
   suppress_warning(twin, OPT_Wreturn_type);

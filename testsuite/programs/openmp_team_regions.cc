@@ -212,10 +212,13 @@ static void pair_sums(int tiles, const Pair *in, Pair *out) {
 // and meet at barriers; the entry calls their twins.
 static int thread_index() { return omp_get_thread_num(); }
 
-// An inclusive scan of the team's THREADS values, for any count.
-static void team_scan(int *values, int threads) {
+// An inclusive scan of the team's THREADS values, for any count.  A
+// template, as is its caller below (HeCBench's morphology: twoWayScan<op>
+// called from morphology<op>): the region is instantiated at the unit's
+// end, where the twin is defined.
+template <int Step> static void team_scan(int *values, int threads) {
   const int t = thread_index();
-  for (int step = 1; step < threads; step *= 2) {
+  for (int step = Step; step < threads; step *= 2) {
     const int add = t >= step ? values[t - step] : 0;
 #pragma omp barrier
     values[t] += add;
@@ -225,6 +228,7 @@ static void team_scan(int *values, int threads) {
 
 // Per tile of 64 values, the weighted total: each thread sums its share,
 // the team scans the shares, the last thread stores the last prefix.
+template <int Weight>
 static void tile_totals(int tiles, const int *in, int *totals) {
 #pragma omp target teams num_teams(tiles) thread_limit(64)
   {
@@ -236,10 +240,10 @@ static void tile_totals(int tiles, const int *in, int *totals) {
       for (int k = omp_get_team_num(); k < tiles; k += omp_get_num_teams()) {
         int mine = 0;
         for (int i = t; i < 64; i += threads)
-          mine += in[64 * k + i] * (1 + i % 4);
+          mine += in[64 * k + i] * (Weight + i % 4);
         values[t] = mine;
 #pragma omp barrier
-        team_scan(values, threads);
+        team_scan<1>(values, threads);
         if (t == threads - 1)
           totals[k] = values[t];
 #pragma omp barrier
@@ -322,7 +326,7 @@ int main() {
     histogram(n, px, bins);
     histogram(n / 2, px, bins);
     pair_sums(3, pairs, pair_out);
-    tile_totals(tiles, pin, totals);
+    tile_totals<1>(tiles, pin, totals);
     claim_slots(items, next, slots, stamp, stamps);
   }
   long all = 0;
