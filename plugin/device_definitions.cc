@@ -5,11 +5,13 @@
 // (nvptx's `kernel` attribute) that inlines its callees, else a function
 // never inlined (a framed entry's body).  The body, code copied for the
 // function (FunctionCodeCopy), has its std::min/max selections made
-// values (simt_safety.h) and its temporaries declared before the front
-// end finishes it.
+// values (simt_safety.h), its calls of the C library's exp, expf, logf,
+// sinf and cosf made calls of <ferry/device_maths.hpp> (device_math.h)
+// and its temporaries declared before the front end finishes it.
 #include "device_definitions.h"
 
 #include "device_loops.h"
+#include "device_math.h"
 #include "simt_safety.h"
 #include "tree_utils.h"
 
@@ -92,6 +94,7 @@ tree define_device_function(tree function, tree body,
   start_preparsed_function(function, NULL_TREE, SF_PRE_PARSED);
   tree compound = begin_compound_stmt(BCS_FN_BODY);
   select_values_instead_of_references(&body);
+  use_device_maths(&body, Runs::on_gpu_only);
   body = declare_scalar_temporaries(body);
   add_stmt(statements(body));
   finish_compound_stmt(compound);

@@ -4,6 +4,7 @@
 
 #include "attributes.h"
 #include "device_loops.h"
+#include "device_math.h"
 #include "kernel_pragmas.h"
 #include "offload_limits.h"
 #include "simt_safety.h"
@@ -77,6 +78,7 @@ const FunctionFacts &prepare(tree fndecl) {
   if (TREE_CODE(*body) == BIND_EXPR)
     body = &BIND_EXPR_BODY(*body);
   select_values_instead_of_references(body);
+  use_device_maths(body, Runs::on_host_too);
   tree rewritten = declare_scalar_temporaries(*body);
   if (rewritten != *body) {
     *body = rewritten;

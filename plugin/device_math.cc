@@ -3,6 +3,8 @@
 #include "device_math.h"
 
 #include "device_loops.h"
+#include "direct_header.h"
+#include "tree_utils.h"
 
 namespace ferry {
 
@@ -104,6 +106,10 @@ public:
     basic_block bb;
     FOR_EACH_BB_FN(bb, fun) {
       for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);) {
+        if (gimple_call_internal_p(gsi_stmt(gsi), IFN_GOMP_USE_SIMT))
+          // use_device_maths' test: GCC's device lowering, which folds it,
+          // runs only where this property is off (as omp simd leaves it).
+          fun->curr_properties &= ~PROP_gimple_lomp_dev;
         if (inline_math_call(&gsi))
           ++inlined;
         else
@@ -116,7 +122,71 @@ public:
   }
 };
 
+// The <ferry/device_maths.hpp> function that stands for CALL's callee, or
+// nullptr: exp (of a double), expf, logf, sinf and cosf, by the C
+// library's names or as std::exp, std::log, std::sin, std::cos of a float
+// (libstdc++'s inline overloads; std::exp of a double is the C library's).
+const char *device_maths_name(tree call) {
+  static const struct {
+    built_in_function code;
+    const char *name, *std_float_name;
+  } kFunctions[] = {{BUILT_IN_EXP, "exp", nullptr},
+                    {BUILT_IN_EXPF, "expf", "exp"},
+                    {BUILT_IN_LOGF, "logf", "log"},
+                    {BUILT_IN_SINF, "sinf", "sin"},
+                    {BUILT_IN_COSF, "cosf", "cos"}};
+  tree callee = callee_of(call);
+  if (!callee || call_expr_nargs(call) != 1)
+    return nullptr;
+  const bool std_float =
+      DECL_NAME(callee) && decl_in_std_namespace_p(callee) &&
+      TYPE_MAIN_VARIANT(TREE_TYPE(TREE_TYPE(callee))) == float_type_node;
+  for (const auto &function : kFunctions)
+    if (fndecl_built_in_p(callee, function.code) ||
+        (std_float && function.std_float_name &&
+         id_equal(DECL_NAME(callee), function.std_float_name)))
+      return function.name;
+  return nullptr;
+}
+
 } // namespace
+
+void use_device_maths(tree *body, Runs runs) {
+  struct Replace {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      const char *name =
+          TREE_CODE(*node) == CALL_EXPR ? device_maths_name(*node) : nullptr;
+      if (!name)
+        return NULL_TREE;
+      tree call = *node;
+      tree replacement =
+          call_direct_helper(name, {unshare_expr(CALL_EXPR_ARG(call, 0))});
+      if (replacement == error_mark_node)
+        return NULL_TREE;
+      if (*static_cast<Runs *>(data) == Runs::on_gpu_only) {
+        *node = replacement;
+      } else {
+        // `.GOMP_USE_SIMT () ? ferry's : the library's`: GCC's own test for
+        // a SIMT target (omp simd), folded by its device lowering (ompdevlow)
+        // after inlining: true on nvptx, false on the host and on amdgcn.
+        tree simt = build_call_expr_internal_loc(
+            EXPR_LOCATION(call), IFN_GOMP_USE_SIMT, integer_type_node, 0);
+        *node = build3_loc(EXPR_LOCATION(call), COND_EXPR, TREE_TYPE(call),
+                           build2(NE_EXPR, boolean_type_node, simt,
+                                  integer_zero_node),
+                           replacement, call);
+        *walk_subtrees = 0; // the library's call stays
+      }
+      return NULL_TREE;
+    }
+  };
+  if (direct_namespace())
+    cp_walk_tree_without_duplicates(body, Replace::visit, &runs);
+}
 
 opt_pass *make_device_math_pass(::gcc::context *context) {
   return new DeviceMathPass(context);

@@ -658,7 +658,6 @@ private:
     FunctionCodeCopy copier(k_.fndecl, entry_, &map);
     tree body = copier.copy(loop_.body);
     copier.finish();
-    cp_walk_tree_without_duplicates(&body, use_frame_free_exp, nullptr);
     if (non_coherent_reads_)
       NonCoherentReads(borrowed_parameters()).rewrite(&body);
     return body;
@@ -672,23 +671,6 @@ private:
           if (buffer->ownership == Ownership::borrow)
             borrowed.insert(parameter.decl);
     return borrowed;
-  }
-
-  // Calls of exp(double) become ferry::direct::exp: newlib's takes a
-  // stack frame on its overflow path (see <ferry/direct.hpp>).
-  static tree use_frame_free_exp(tree *node, int *walk_subtrees, void *) {
-    tree t = *node;
-    if (TYPE_P(t)) {
-      *walk_subtrees = 0;
-    } else if (TREE_CODE(t) == CALL_EXPR && call_expr_nargs(t) == 1) {
-      tree callee = callee_of(t);
-      if (callee && fndecl_built_in_p(callee, BUILT_IN_EXP)) {
-        tree replacement = call_direct_helper("exp", {CALL_EXPR_ARG(t, 0)});
-        if (replacement != error_mark_node)
-          *node = replacement;
-      }
-    }
-    return NULL_TREE;
   }
 
   tree parameter_named(const std::string &name) const {

@@ -616,49 +616,9 @@ template <class T> T load_nc(const T *address) {
 // always, and ptxas turns each into a subroutine with a slow path.
 inline void mark_fast_math() { asm volatile("// ferry-ptx fast-math"); }
 
-// exp for the direct entries: newlib's, which the device code would call
-// otherwise, takes a stack frame on its overflow path, and a direct launch
-// has none.  Cody-Waite reduction and a degree-13 polynomial: within 2 ulp.
-inline double exp(double x) {
-  if (!(x == x))
-    return x;
-  if (x > 709.782712893384)
-    return __builtin_inf();
-  if (x < -745.1332191019412)
-    return 0.0;
-  const double log2e = 1.4426950408889634;
-  const double ln2_hi = 6.93147180369123816490e-01;
-  const double ln2_lo = 1.90821492927058770002e-10;
-  const long long k = static_cast<long long>(x * log2e + (x >= 0 ? 0.5 : -0.5));
-  const double kd = static_cast<double>(k);
-  const double r = (x - kd * ln2_hi) - kd * ln2_lo;
-  double p = 1.0 / 6227020800.0;
-  p = p * r + 1.0 / 479001600.0;
-  p = p * r + 1.0 / 39916800.0;
-  p = p * r + 1.0 / 3628800.0;
-  p = p * r + 1.0 / 362880.0;
-  p = p * r + 1.0 / 40320.0;
-  p = p * r + 1.0 / 5040.0;
-  p = p * r + 1.0 / 720.0;
-  p = p * r + 1.0 / 120.0;
-  p = p * r + 1.0 / 24.0;
-  p = p * r + 1.0 / 6.0;
-  p = p * r + 0.5;
-  p = p * r + 1.0;
-  p = p * r + 1.0;
-  // 2^k in two factors, so that neither overflows nor goes subnormal.
-  const long long half = k / 2;
-  const unsigned long long bits1 = static_cast<unsigned long long>(1023 + half)
-                                   << 52;
-  const unsigned long long bits2 =
-      static_cast<unsigned long long>(1023 + (k - half)) << 52;
-  double scale1, scale2;
-  __builtin_memcpy(&scale1, &bits1, sizeof scale1);
-  __builtin_memcpy(&scale2, &bits2, sizeof scale2);
-  return p * scale1 * scale2;
-}
-
 } // namespace ferry::direct
+
+#include <ferry/device_maths.hpp>
 #pragma omp end declare target
 }
 

@@ -6,10 +6,16 @@
 # call around sqrt.rn.  This checks the offload PTX: the direct entries of
 # two kernels (float and double, std:: and C spellings) and a helper the
 # kernel calls without inlining have sqrt.rn and no call of sqrt, sqrtf,
-# fmax, fmaxf, fmin or fminf; the program's own target loop, which
-# -fplugin-arg-ferry-openmp-as-written leaves on GCC's path, still calls
-# fmaxf and sqrtf as GCC compiled it.  The values are those of the calls
-# (programs/device_math.cc).  Runs against the build tree (see ferry-test).
+# fmax, fmaxf, fmin or fminf; the entries call neither expf, logf nor exp
+# (<ferry/device_maths.hpp> stands in for them, and for sinf and cosf,
+# whose reduction by pi/2 in three parts is in the entry: they call the
+# library only for arguments beyond 105,615), and neither does the
+# helper, whose logf is the library's on the host (its host assembly calls
+# it) and <ferry/device_maths.hpp>'s on nvptx; the
+# program's own target loop, which -fplugin-arg-ferry-openmp-as-written
+# leaves on GCC's path, still calls fmaxf, sqrtf and expf as GCC compiled
+# it.  The values: programs/device_math.cc and device_maths_functions.cc.
+# Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 
@@ -26,23 +32,24 @@ cat > "$dir/k.cc" <<'CC'
 #include <cmath>
 #include <math.h>
 __attribute__((noinline)) float length(float x, float y) {
-  return sqrtf(x * x + y * y);
+  return sqrtf(x * x + y * y) + logf(y);
 }
 [[ferry::kernel]] void clamped(int n, [[ferry::borrow(n)]] const float *x,
                                [[ferry::out(n)]] float *y) {
   for (int i = 0; i < n; ++i)
-    y[i] = fmaxf(fminf(x[i], 1.0f), -1.0f) + std::sqrt(x[i]) + length(x[i], 2.0f);
+    y[i] = fmaxf(fminf(x[i], 1.0f), -1.0f) + std::sqrt(x[i]) + length(x[i], 2.0f) +
+           expf(x[i]) * std::log(x[i]) + sinf(x[i]) * std::cos(x[i]);
 }
 [[ferry::kernel]] void wide(int n, [[ferry::borrow(n)]] const double *x,
                             [[ferry::out(n)]] double *y) {
   for (int i = 0; i < n; ++i)
-    y[i] = std::fmax(x[i], 0.0) + sqrt(x[i]) + fmin(x[i], 2.0);
+    y[i] = std::fmax(x[i], 0.0) + sqrt(x[i]) + fmin(x[i], 2.0) + exp(x[i]);
 }
 int main() {
   float a[64], b[64];
   for (int i = 0; i < 64; ++i) a[i] = i - 3;
 #pragma omp target teams distribute parallel for map(to: a) map(from: b)
-  for (int i = 0; i < 64; ++i) b[i] = fmaxf(a[i], 0.5f) * sqrtf(a[i]);
+  for (int i = 0; i < 64; ++i) b[i] = fmaxf(a[i], 0.5f) * sqrtf(a[i]) + expf(a[i]);
   return b[7] > 0 ? 0 : 1;
 }
 CC
@@ -64,6 +71,7 @@ for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*
 def calls(name):
     return set(re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name]))
 library = {"sqrt", "sqrtf", "fmax", "fmaxf", "fmin", "fminf"}
+transcendental = {"exp", "expf", "log", "logf"}
 def matching(pattern, what):
     found = sorted(n for n in bodies if re.search(pattern, n))
     if not found:
@@ -80,6 +88,14 @@ for name, width in checks:
         sys.exit("FAIL: %s still calls %s" % (name, sorted(left)))
     if "sqrt.rn.%s" % width not in bodies[name] and not calls(name) & set(bodies):
         sys.exit("FAIL: %s has no sqrt.rn.%s and calls no function that may" % (name, width))
+one_entry = next(n for n, _ in checks if re.match(r"^__ferry_direct__Z\d+clamped\w*_0$", n))
+for name, _ in checks:
+    if name.startswith("__ferry_direct_") and calls(name) & transcendental:
+        sys.exit("FAIL: the entry %s still calls %s" % (name, sorted(calls(name) & transcendental)))
+if "c90fd8" not in bodies[one_entry].lower():  # pi/2 in three parts: its first
+    sys.exit("FAIL: %s does not reduce sinf's argument by pi/2 itself" % one_entry)
+if "logf" in calls("_Z6lengthff"):
+    sys.exit("FAIL: the helper calls the library's logf on nvptx")
 entries = [n for n, _ in checks if re.match(r"^__ferry_direct__Z\d+clamped\w*_0$", n)]
 if not entries or "sqrt.rn.f32" not in bodies[entries[0]]:
     sys.exit("FAIL: clamped's entry %s has no sqrt.rn.f32" % entries)
@@ -88,7 +104,9 @@ if "_Z6lengthff" not in calls(entries[0]):
 region = set()
 for name in matching(r"^main\$_omp_fn\$", "the program's own region"):
     region |= calls(name)
-if not {"fmaxf", "sqrtf"} <= region:
-    sys.exit("FAIL: the region GCC compiled no longer calls fmaxf and sqrtf: %s" % sorted(region))
+if not {"fmaxf", "sqrtf", "expf"} <= region:
+    sys.exit("FAIL: the region GCC compiled no longer calls fmaxf, sqrtf and expf: %s" % sorted(region))
 PY
+awk '/^_Z6lengthff:/,/\.size\t_Z6lengthff/' k.s | grep -q "call.*logf" ||
+  fail "the helper's host code no longer calls the library's logf"
 echo "ok"

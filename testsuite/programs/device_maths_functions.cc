@@ -1,0 +1,82 @@
+// expf, logf, sinf, cosf and exp in kernels, in a helper and in the
+// program's own target loop: on a GPU the direct entries compute them with
+// <ferry/device_maths.hpp> (within 2 ulp, as CUDA's), elsewhere the C
+// library does, so the answers agree within a few ulp: the tolerance below
+// is 8 single-precision ulp.  Arguments cover each function's range, the
+// reduced and the library's part of sinf and cosf, subnormal results of
+// expf and logf of subnormals; the C library's values at the edges
+// (infinities, NaNs, zeros, negative logarithms) are printed as such.
+// { ferry-tolerance 5e-7 }
+#include <ferry/ferry.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+// A helper, which the host runs too: the library's functions there,
+// <ferry/device_maths.hpp>'s on the GPU.
+__attribute__((noinline)) float wave(float x) {
+  return sinf(x) * expf(-0.01f * x * x) + logf(2.0f + cosf(x));
+}
+
+[[ferry::kernel]] void waves(int n, [[ferry::borrow(n)]] const float *x,
+                             [[ferry::out(n)]] float *out) {
+  for (int i = 0; i < n; ++i)
+    out[i] = wave(x[i]);
+}
+
+[[ferry::kernel]] void singles(int n, [[ferry::borrow(n)]] const float *x,
+                               [[ferry::out(4 * n)]] float *out) {
+  for (int i = 0; i < n; ++i) {
+    out[4 * i] = expf(x[i]);
+    out[4 * i + 1] = std::log(x[i]);
+    out[4 * i + 2] = sinf(x[i]);
+    out[4 * i + 3] = std::cos(x[i]);
+  }
+}
+
+[[ferry::kernel]] void doubles(int n, [[ferry::borrow(n)]] const double *x,
+                               [[ferry::out(n)]] double *out) {
+  for (int i = 0; i < n; ++i)
+    out[i] = exp(x[i]);
+}
+
+template <typename T> void print(const char *what, const std::vector<T> &v) {
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (std::isnan(v[i]))
+      std::printf("%s %zu nan\n", what, i); // the sign of a NaN is the target's
+    else
+      std::printf("%s %zu %.9g\n", what, i, double(v[i]));
+  }
+}
+
+int main() {
+  std::vector<float> x = {0.0f, -0.0f, 1e-30f, -1e-40f, 0.5f, 1.0f, 2.0f,
+                          -3.75f, 10.5f, 88.7f, 89.0f, -100.0f, -104.0f,
+                          1e5f, -105615.0f, 2e5f, 3e30f, 1e-42f};
+  for (int i = 0; i < 40; ++i)
+    x.push_back(-60.0f + 3.1f * i);
+  const int n = int(x.size());
+  std::vector<float> out(4 * n);
+  singles(n, x.data(), out.data());
+  print("single", out);
+  std::vector<float> waved(n);
+  waves(n, x.data(), waved.data());
+  print("wave", waved);
+
+  std::vector<double> xd = {0.0, -1.0, 1.5, 700.0, 710.0, -740.0, -746.0};
+  std::vector<double> outd(xd.size());
+  doubles(int(xd.size()), xd.data(), outd.data());
+  print("double", outd);
+
+  // The program's own loop, which ferry runs as a kernel of its own.
+  const float *px = x.data();
+  std::vector<float> region(2 * n);
+  float *pr = region.data();
+#pragma omp target teams distribute parallel for map(to: px[0:n]) map(from: pr[0:2 * n])
+  for (int i = 0; i < n; ++i) {
+    pr[2 * i] = expf(px[i] * 0.5f) + logf(1.0f + px[i] * px[i]);
+    pr[2 * i + 1] = sinf(px[i]) * cosf(px[i]);
+  }
+  print("region", region);
+}
