@@ -39,11 +39,14 @@ inline unsigned to_bits(float value) {
   return bits;
 }
 
-// The nearest integer to X (ties to even), for |X| < 2^22: adding and
-// taking away 1.5 * 2^23 rounds away the fraction in the format itself.
+// The nearest integer to X (ties to even), for |X| < 2^22: adding 1.5 *
+// 2^23 rounds away the fraction in the format itself, and taking it away
+// again is exact.  The empty asm keeps -ffast-math from cancelling the two.
 inline float nearest_integer(float x) {
-  const float shift = 12582912.0f; // 1.5 * 2^23
-  return __builtin_fmaf(x, 1.0f, shift) - shift;
+  const float shift = 12582912.0f;
+  float shifted = x + shift;
+  asm("" : "+r"(shifted));
+  return shifted - shift;
 }
 
 // 2^K as a float, for -126 <= K <= 127.

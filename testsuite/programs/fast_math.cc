@@ -30,7 +30,9 @@
       e += gap < 0 ? (1.0f - distance * r_radius) * 76.0f
                    : 1.0f / (1.0f + gap * gap) - gap / (4.0f + distance);
     }
-    energy[i] = e;
+    // <ferry/device_maths.hpp>'s on the GPU, whose reductions must not
+    // be reassociated away under -ffast-math.
+    energy[i] = e + expf(-radius[i]) * sinf(7.0f * radius[i]);
   }
 }
 
