@@ -149,7 +149,11 @@ const char *device_maths_name(tree call) {
   return nullptr;
 }
 
+bool library_maths = false;
+
 } // namespace
+
+void keep_library_maths() { library_maths = true; }
 
 void use_device_maths(tree *body, Runs runs) {
   struct Replace {
@@ -184,7 +188,7 @@ void use_device_maths(tree *body, Runs runs) {
       return NULL_TREE;
     }
   };
-  if (direct_namespace())
+  if (!library_maths && direct_namespace())
     cp_walk_tree_without_duplicates(body, Replace::visit, &runs);
 }
 

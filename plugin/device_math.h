@@ -41,6 +41,10 @@ enum class Runs { on_gpu_only, on_host_too };
 // elsewhere.
 void use_device_maths(tree *body, Runs runs);
 
+// -fplugin-arg-ferry-library-maths: use_device_maths changes nothing, so
+// that device code computes what GCC's build computes, bit for bit.
+void keep_library_maths();
+
 opt_pass *make_device_math_pass(::gcc::context *context);
 
 } // namespace ferry

@@ -15,6 +15,10 @@
 //                                its map kind
 //   -fplugin-arg-ferry-nc-loads  read borrow buffers with non-coherent loads
 //                                (ld.global.nc) in the direct entries
+//   -fplugin-arg-ferry-library-maths
+//                                device code calls the C library's expf,
+//                                logf, sinf, cosf and exp, as GCC's does,
+//                                not <ferry/device_maths.hpp>'s
 //   -fplugin-arg-ferry-openmp-errors
 //                                the mistakes found in the program's own
 //                                OpenMP target loops are errors, not warnings
@@ -106,6 +110,8 @@ const char *const kHelp =
     "  -fplugin-arg-ferry-explain  explain the target region of each kernel\n"
     "  -fplugin-arg-ferry-nc-loads read borrow buffers with ld.global.nc on "
     "NVIDIA\n"
+    "  -fplugin-arg-ferry-library-maths  the C library's expf, logf, sinf, "
+    "cosf and exp in device code, as GCC's build has them\n"
     "  -fplugin-arg-ferry-openmp-errors  the mistakes found in the program's "
     "own OpenMP target loops are errors\n"
     "  -fplugin-arg-ferry-openmp-as-written  the program's own OpenMP target "
@@ -130,6 +136,9 @@ bool parse_options(const plugin_name_args *info) {
       options.explain = true;
     } else if (std::strcmp(argument.key, "nc-loads") == 0 && !argument.value) {
       options.nc_loads = true;
+    } else if (std::strcmp(argument.key, "library-maths") == 0 &&
+               !argument.value) {
+      ferry::keep_library_maths();
     } else if (std::strcmp(argument.key, "openmp-errors") == 0 &&
                !argument.value) {
       options.openmp_errors = true;
@@ -142,13 +151,14 @@ bool parse_options(const plugin_name_args *info) {
       error("ferry: unknown plugin option %<-fplugin-arg-%s-%s%s%s%>; the "
             "options are %<-fplugin-arg-%s-explain%>, "
             "%<-fplugin-arg-%s-nc-loads%>, "
+            "%<-fplugin-arg-%s-library-maths%>, "
             "%<-fplugin-arg-%s-openmp-errors%>, "
             "%<-fplugin-arg-%s-openmp-as-written%> and "
             "%<-fplugin-arg-%s-c-source%>",
             info->base_name, argument.key, argument.value ? "=" : "",
             argument.value ? argument.value : "", info->base_name,
             info->base_name, info->base_name, info->base_name,
-            info->base_name);
+            info->base_name, info->base_name);
       ok = false;
     }
   }

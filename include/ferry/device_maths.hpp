@@ -190,12 +190,22 @@ inline float reduce(float x, int *quadrant) {
 
 constexpr float kLargestReduced = 105615.0f;
 
+// The library's sinf and cosf, for the arguments past kLargestReduced,
+// each a call of its own: where both are inlined into one loop, GCC would
+// make them one sincos, which ferry's entries lost on nvptx.
+__attribute__((noinline)) inline float library_sinf(float x) {
+  return __builtin_sinf(x);
+}
+__attribute__((noinline)) inline float library_cosf(float x) {
+  return __builtin_cosf(x);
+}
+
 } // namespace maths
 
 inline float sinf(float x) {
   using namespace maths;
   if (!(__builtin_fabsf(x) <= kLargestReduced))
-    return __builtin_sinf(x); // large, infinite or NaN
+    return library_sinf(x); // large, infinite or NaN
   if (__builtin_fabsf(x) < 2.44140625e-4f) // 2^-12: x rounds sin(x), -0 kept
     return x;
   int quadrant;
@@ -207,7 +217,7 @@ inline float sinf(float x) {
 inline float cosf(float x) {
   using namespace maths;
   if (!(__builtin_fabsf(x) <= kLargestReduced))
-    return __builtin_cosf(x);
+    return library_cosf(x);
   int quadrant;
   const float r = reduce(x, &quadrant);
   const float value = quadrant & 1 ? sine_near_zero(r) : cosine_near_zero(r);

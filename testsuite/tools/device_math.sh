@@ -14,7 +14,9 @@
 # it) and <ferry/device_maths.hpp>'s on nvptx; the
 # program's own target loop, which -fplugin-arg-ferry-openmp-as-written
 # leaves on GCC's path, still calls fmaxf, sqrtf and expf as GCC compiled
-# it.  The values: programs/device_math.cc and device_maths_functions.cc.
+# it.  With -fplugin-arg-ferry-library-maths the entries call the
+# library's expf and logf as GCC's build does.  The values:
+# programs/device_math.cc and device_maths_functions.cc.
 # Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
@@ -109,4 +111,16 @@ if not {"fmaxf", "sqrtf", "expf"} <= region:
 PY
 awk '/^_Z6lengthff:/,/\.size\t_Z6lengthff/' k.s | grep -q "call.*logf" ||
   fail "the helper's host code no longer calls the library's logf"
+
+mkdir library && cd library || fail "no directory"
+"$FERRY_GXX" -O2 -save-temps -fplugin-arg-ferry-library-maths ../k.cc -o k 2> build.txt ||
+  { cat build.txt; fail "build with -fplugin-arg-ferry-library-maths failed"; }
+ptx=$(ls ./*.xnvptx-none.mkoffload 2>/dev/null | head -1)
+[ -n "$ptx" ] || fail "no offload PTX was kept with -fplugin-arg-ferry-library-maths"
+tr -d '\000' < "$ptx" |
+  awk '/FUNCTION DEF: __ferry_direct__Z[0-9]*clampediPKfPf_0$/ { body = 1; next }
+       /^\/\/ BEGIN/ { body = 0 }
+       body' > entry.ptx
+grep -q "call.*expf" entry.ptx && grep -q "call.*logf" entry.ptx ||
+  fail "with -fplugin-arg-ferry-library-maths the entry does not call the library's expf and logf"
 echo "ok"
