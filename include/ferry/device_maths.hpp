@@ -188,9 +188,13 @@ inline float reduce(float x, int *quadrant) {
   return r;
 }
 
-constexpr float kLargestReduced = 105615.0f;
+// Whether reduce() takes X exactly.  (A function, not a constant: a
+// variable at namespace scope inside `omp declare target` would join the
+// offload variable table on the device only, and shift libgomp's mapping
+// of the program's own variables.)
+inline bool reducible(float x) { return __builtin_fabsf(x) <= 105615.0f; }
 
-// The library's sinf and cosf, for the arguments past kLargestReduced,
+// The library's sinf and cosf, for the arguments reduce() cannot take,
 // each a call of its own: where both are inlined into one loop, GCC would
 // make them one sincos, which ferry's entries lost on nvptx.
 __attribute__((noinline)) inline float library_sinf(float x) {
@@ -204,7 +208,7 @@ __attribute__((noinline)) inline float library_cosf(float x) {
 
 inline float sinf(float x) {
   using namespace maths;
-  if (!(__builtin_fabsf(x) <= kLargestReduced))
+  if (!reducible(x))
     return library_sinf(x); // large, infinite or NaN
   if (__builtin_fabsf(x) < 2.44140625e-4f) // 2^-12: x rounds sin(x), -0 kept
     return x;
@@ -216,7 +220,7 @@ inline float sinf(float x) {
 
 inline float cosf(float x) {
   using namespace maths;
-  if (!(__builtin_fabsf(x) <= kLargestReduced))
+  if (!reducible(x))
     return library_cosf(x);
   int quadrant;
   const float r = reduce(x, &quadrant);

@@ -14,7 +14,12 @@
 # it) and <ferry/device_maths.hpp>'s on nvptx; the
 # program's own target loop, which -fplugin-arg-ferry-openmp-as-written
 # leaves on GCC's path, still calls fmaxf, sqrtf and expf as GCC compiled
-# it.  With -fplugin-arg-ferry-library-maths the entries call the
+# it.  The header defines no variable on the device, even in a C source
+# (ferry-gcc reads it as C++ whose file-scope constants are external): a
+# constant at namespace scope inside `omp declare target` joined the
+# offload variable table on the device only, which shifted libgomp's
+# mapping of a program's own `declare target link` variables (OpenMP_VV's
+# test_nested_declare_target failed on the GPU).  With -fplugin-arg-ferry-library-maths the entries call the
 # library's expf and logf as GCC's build does.  The values:
 # programs/device_math.cc and device_maths_functions.cc.
 # Runs against the build tree (see ferry-test).
@@ -111,6 +116,26 @@ if not {"fmaxf", "sqrtf", "expf"} <= region:
 PY
 awk '/^_Z6lengthff:/,/\.size\t_Z6lengthff/' k.s | grep -q "call.*logf" ||
   fail "the helper's host code no longer calls the library's logf"
+
+mkdir c_source && cd c_source || fail "no directory"
+cat > link.c <<'C'
+#define N 64
+int a[N];
+#pragma omp declare target link(a)
+int main(void) {
+#pragma omp target teams distribute parallel for map(tofrom: a)
+  for (int i = 0; i < N; ++i) a[i] = i;
+  return a[5] != 5;
+}
+C
+"$(dirname "$FERRY_GXX")/ferry-gcc" -O2 -save-temps link.c -o link 2> build.txt ||
+  { cat build.txt; fail "ferry-gcc does not build the C program"; }
+ptx=$(ls ./*.xnvptx-none.mkoffload 2>/dev/null | head -1)
+[ -n "$ptx" ] || fail "no offload PTX was kept for the C program"
+if tr -d '\000' < "$ptx" | grep "VAR DEF: _ZN5ferry"; then
+  fail "<ferry/direct.hpp> defines variables on the device of a C program"
+fi
+cd .. || fail "no directory"
 
 mkdir library && cd library || fail "no directory"
 "$FERRY_GXX" -O2 -save-temps -fplugin-arg-ferry-library-maths ../k.cc -o k 2> build.txt ||
