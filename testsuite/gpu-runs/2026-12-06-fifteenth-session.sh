@@ -22,7 +22,9 @@
 # launches each, after the first 100), whose own timers measure
 # submission or include the first launch's JIT; the programs group on
 # both launch paths and OpenMP_VV's pairs, rebuilt (.gpu/p3.tar.xz,
-# .gpu/vv3.tar.xz).
+# .gpu/vv3.tar.xz).  PART=4, after the fixes that PART=3 called for
+# (879843d, 995c985): bench/device_math's ferry build under ncu, the
+# programs group on both launch paths and OpenMP_VV's pairs, rebuilt.
 set -u
 part=${PART:-1}
 export LD_LIBRARY_PATH=$PWD/.gpu/lib
@@ -55,6 +57,15 @@ for name, t in times.items():
     print("%s: %-60s %5d launches %10.1f us" % (sys.argv[2], name[:60], len(t), sum(t) / len(t)))
 PY
 }
+if [ "$part" = 4 ]; then
+  BUILDS=ferry bash bench/device_math/run.sh .gpu/maths 2>&1 | tee $logs/device-math.txt
+  xz -dc .gpu/p3.tar.xz | tar xf - -C /tmp/r
+  programs auto
+  programs omp
+  xz -dc .gpu/vv3.tar.xz | tar xf - -C /tmp/r
+  bash testsuite/gpu-runs/openmp_vv_pairs.sh /tmp/r/vv $logs/openmp_vv.txt 25 | tee $logs/openmp_vv-summary.txt
+  exit 0
+fi
 if [ "$part" = 3 ]; then
   bash bench/device_math/run.sh .gpu/maths 2>&1 | tee $logs/device-math.txt
   for build in cuda before sqrt ferry; do
