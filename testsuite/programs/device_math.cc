@@ -9,6 +9,8 @@
 // { ferry-stats "FERRY_DEVICE=sim" "launches=3" }
 #include <ferry/ferry.hpp>
 
+#include "print_values.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -37,15 +39,6 @@ __attribute__((noinline)) float hypotenuse(float x, float y) {
     out[3 * i] = std::fmax(x[i], y[i]);
     out[3 * i + 1] = fmin(x[i], y[i]);
     out[3 * i + 2] = std::sqrt(x[i]);
-  }
-}
-
-template <typename T> void print(const char *what, const std::vector<T> &v) {
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (std::isnan(v[i]))
-      std::printf("%s %zu nan\n", what, i); // the sign of a NaN is the target's
-    else
-      std::printf("%s %zu %.17g\n", what, i, double(v[i]));
   }
 }
 

@@ -13,6 +13,8 @@
 // { ferry-tolerance 2e-6 }
 #include <ferry/ferry.hpp>
 
+#include "print_values.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -43,15 +45,6 @@ __attribute__((noinline)) float wave(float x) {
                                [[ferry::out(n)]] double *out) {
   for (int i = 0; i < n; ++i)
     out[i] = exp(x[i]);
-}
-
-template <typename T> void print(const char *what, const std::vector<T> &v) {
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (std::isnan(v[i]))
-      std::printf("%s %zu nan\n", what, i); // the sign of a NaN is the target's
-    else
-      std::printf("%s %zu %.9g\n", what, i, double(v[i]));
-  }
 }
 
 int main() {

@@ -19,18 +19,15 @@
 # constant at namespace scope inside `omp declare target` joined the
 # offload variable table on the device only, which shifted libgomp's
 # mapping of a program's own `declare target link` variables (OpenMP_VV's
-# test_nested_declare_target failed on the GPU).  With -fplugin-arg-ferry-library-maths the entries call the
-# library's expf and logf as GCC's build does.  The values:
-# programs/device_math.cc and device_maths_functions.cc.
+# test_nested_declare_target failed on the GPU).  With
+# -fplugin-arg-ferry-library-maths the entries call the library's expf and
+# logf as GCC's build does.  The values: programs/device_math.cc and
+# device_maths_functions.cc.
 # Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 
-case $("$FERRY_GXX" --showme -c k.cc) in
-  *"-foffload=disable"*) echo "ok (no offload target configured)"; exit 0 ;;
-  *"-foffload=nvptx-none"*) ;;
-  *) echo "ok (nvptx is not an offload target here)"; exit 0 ;;
-esac
+. "$(dirname "$0")/nvptx_offload.inc"
 
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -10,11 +10,7 @@
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 
-case $("$FERRY_GXX" --showme -c k.cc) in
-  *"-foffload=disable"*) echo "ok (no offload target configured)"; exit 0 ;;
-  *"-foffload=nvptx-none"*) ;;
-  *) echo "ok (nvptx is not an offload target here)"; exit 0 ;;
-esac
+. "$(dirname "$0")/nvptx_offload.inc"
 
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
