@@ -44,10 +44,13 @@ bool inlinable(gcall *call) {
   switch (DECL_FUNCTION_CODE(gimple_call_fndecl(call))) {
   case BUILT_IN_SQRT:
   case BUILT_IN_SQRTF:
-    // The host compiles the function too: only where it has the
-    // instruction as well.
-    return direct_internal_fn_supported_p(
-        IFN_SQRT, TREE_TYPE(gimple_call_arg(call, 0)), OPTIMIZE_FOR_BOTH);
+    // Every compiler of the function must have the instruction: the host's
+    // and nvptx's do; amdgcn's GCC 12 has none for a double (an internal
+    // compiler error in its expansion), so a unit offloaded there too keeps
+    // the calls.
+    return !other_offload_target() &&
+           direct_internal_fn_supported_p(
+               IFN_SQRT, TREE_TYPE(gimple_call_arg(call, 0)), OPTIMIZE_FOR_BOTH);
   case BUILT_IN_FMAX:
   case BUILT_IN_FMAXF:
   case BUILT_IN_FMIN:
