@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// The C library's exp, expf, logf, sinf and cosf for ferry's device entries
+// The C library's exp, expf, logf, sinf and cosf for ferry's device code
 // (included by <ferry/direct.hpp>, inside its `omp declare target`).  The
 // plugin calls these instead of the library in the direct and team
-// entries and their helpers' twins, which run on the GPU only
-// (plugin/device_math.cc).
+// entries and their helpers' twins, which run on the GPU only, and on
+// nvptx in the helpers a kernel calls (plugin/device_math.cc).
 //
 // Why: on nvptx GCC calls newlib's libm, scalar code written for CPUs:
 // sinf reduces its argument through a stack frame and two more calls,
