@@ -6,9 +6,12 @@
 // Input: the GIMPLE of ferry's device code (is_ferry_device_code: direct
 // and team entries, twins, the helpers ferry prepares), after early
 // inlining.  Output: each call of sqrt or sqrtf is the square-root
-// instruction (the internal function .SQRT), and each call of fmax,
+// instruction (the internal function .SQRT; not in a unit offloaded to
+// amdgcn too, whose GCC 12 has none for a double), each call of fmax,
 // fmaxf, fmin or fminf is its value computed in place, as newlib
-// computes it (`isnan(x) ? y : isnan(y) ? x : x > y ? x : y`).
+// computes it (`isnan(x) ? y : isnan(y) ? x : x > y ? x : y`), and a
+// function that holds use_device_maths' `.GOMP_USE_SIMT ()` test is left
+// for GCC's device lowering (ompdevlow) to fold it.
 //
 // Why: on nvptx these are calls into newlib's libm, which GCC 12 does not
 // inline: fmaxf tests each argument through a call of __fpclassifyf, and
