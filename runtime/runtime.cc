@@ -150,6 +150,7 @@ void leave_device_at_exit() {
     return;
   }
   leaving.store(true);
+  direct_launcher().submit_held("the program's end");
   while (seats_on_device.load() > own_seats)
     pause_briefly();
   if (policy_created())

@@ -109,7 +109,7 @@ bool parse_gpu_choice(const char *text, GpuChoice *out, int *number) {
 
 namespace {
 
-// The variables libferry reads: here, and the last three in the NVIDIA
+// The variables libferry reads: here, and the last four in the NVIDIA
 // launcher's own settings (nvptx/nvptx_settings.h).  Then those of
 // ferry's tools (ferry-g++, the test drivers), which programs inherit
 // from them.
@@ -119,7 +119,8 @@ const char *const kRuntimeVariables[] = {
     "FERRY_COHERENCE",     "FERRY_GPU",          "FERRY_SIM_MEMORY",
     "FERRY_SIM_DEVICES",   "FERRY_GEOMETRY",     "FERRY_PINNED_COPIES",
     "FERRY_SMALL_BLOCKS",  "FERRY_DEFER_IMAGES", "FERRY_HUGE_PAGES",
-    "FERRY_FRAMES_MODULE", "FERRY_PRUNE_MODULE", "FERRY_REGISTER_CAPS"};
+    "FERRY_FRAMES_MODULE", "FERRY_PRUNE_MODULE", "FERRY_REGISTER_CAPS",
+    "FERRY_AUTO_GRAPHS"};
 const char *const kToolVariables[] = {
     "FERRY_CXX",           "FERRY_PLUGIN", "FERRY_INCLUDE", "FERRY_LIBDIR",
     "FERRY_OFFLOAD_TOOLS", "FERRY_GXX",    "FERRY_SRC_DIR", "FERRY_BUILD_DIR"};

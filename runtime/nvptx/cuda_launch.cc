@@ -10,6 +10,7 @@
 #include "nvptx/launch_geometry.h"
 #include "nvptx/launch_graphs.h"
 #include "nvptx/module_linker.h"
+#include "nvptx/nvptx_settings.h"
 #include "nvptx/offload_images.h"
 #include "nvptx/ptx_index.h"
 #include "nvptx/region_geometry.h"
@@ -423,7 +424,7 @@ public:
   void launch_grid(const Function &function, const Geometry &geometry,
                    std::vector<void *> &parameters, const char *entry,
                    bool may_hold) {
-    if (may_hold && graphs_.holds_next_launch() &&
+    if (graphs_.holds_launch(function.handle, geometry, may_hold) &&
         graphs_.hold(function.handle, geometry, parameters.data(),
                      parameters.size(), *function.parameter_bytes))
       return;
@@ -818,7 +819,7 @@ private:
   // reduction's result resolves through a copy that submits held launches.
   std::recursive_mutex mutex_;
   Driver driver_;
-  LaunchGraphs graphs_{driver_};
+  LaunchGraphs graphs_{driver_, nvptx_settings().auto_graphs};
   bool tried_driver_ = false;
   std::string unavailable_;
   CUcontext context_ = nullptr;

@@ -17,6 +17,9 @@ struct NvptxSettings {
   // FERRY_REGISTER_CAPS: cap a direct entry's registers one occupancy step
   // below the JIT's choice where that spills little (register_caps.h)
   bool register_caps = true;
+  // FERRY_AUTO_GRAPHS: a sequence of direct launches that repeats is
+  // replayed as a CUDA graph without ferry::launch_graph (launch_graphs.h)
+  bool auto_graphs = true;
 };
 
 // The settings of this process.  The first call reads the environment.
