@@ -103,6 +103,7 @@ void *device_pointer_bytes(const void *data, std::size_t bytes) {
   check_own_length("ferry::device_pointer", data, bytes);
   // A vendor library's call that follows may read what held kernels write.
   rt::direct_launcher().submit_held("ferry::device_pointer");
+  rt::direct_launcher().program_works_on_device();
   return rt::api_transfers().device_address(rt::current_target(), data, bytes);
 }
 

@@ -151,6 +151,11 @@ public:
   // copy, an OpenMP construct, a vendor library's call.  WHY names that
   // work; the open run then ends without a graph.
   virtual void submit_held(const char * /*why*/) {}
+  // The program works on ferry's device copies outside ferry
+  // (ferry::device_pointer for a vendor library or its own CUDA): such
+  // work would not see launches held for an automatic graph, so from now
+  // on none is held outside a ferry::launch_graph.
+  virtual void program_works_on_device() {}
 
   // Whether DEVICE_POINTER is memory of the context the entries run in.
   virtual bool addresses_context_memory(const void *device_pointer) = 0;

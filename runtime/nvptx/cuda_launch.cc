@@ -523,6 +523,11 @@ public:
     graphs_.submit_held(why);
   }
 
+  void program_works_on_device() override {
+    std::lock_guard<std::recursive_mutex> lock(mutex_);
+    graphs_.stop_automatic_runs();
+  }
+
   bool fill(void *device_pointer, unsigned char value,
             std::size_t bytes) override {
     std::lock_guard<std::recursive_mutex> lock(mutex_);

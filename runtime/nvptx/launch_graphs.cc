@@ -233,6 +233,12 @@ void LaunchGraphs::end_automatic_run() {
   open_.store(false, std::memory_order_release);
 }
 
+void LaunchGraphs::stop_automatic_runs() {
+  end_automatic_run();
+  forget_sequence();
+  automatic_ = false;
+}
+
 void LaunchGraphs::forget_sequence() {
   for (auto &[at, graph] : automatic_graphs_)
     forget_instance(graph);

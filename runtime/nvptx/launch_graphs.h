@@ -25,7 +25,10 @@
 // and a launch that does not continue the sequence ends it and forgets the
 // sequence.  Holding must not keep the GPU idle while the host works: when
 // the host takes longer than kHostWorkGap between two launches of a run,
-// the run ends and the sequence's launches are no longer held.
+// the run ends and the sequence's launches are no longer held.  A program
+// that takes ferry::device_pointer may work on the GPU where ferry cannot
+// see it, at any time: automatic runs stop for good
+// (stop_automatic_runs).
 //
 // Holding a launch back delays it and changes nothing else: whatever could
 // see its effects or must come after it -- a copy either way, a wait, a
@@ -124,6 +127,9 @@ public:
   // because of WHY (with nothing held yet, it goes on as it was), and an
   // automatic run ends as at its length.
   void submit_held(const char *why);
+  // No automatic run from now on (work on the device that ferry does not
+  // see could come between a held launch and its replay).
+  void stop_automatic_runs();
   // Whether a run is open: only then can anything be held.
   bool run_open() const { return open_.load(std::memory_order_acquire); }
 
@@ -146,7 +152,7 @@ private:
   void forget_instance(Graph &graph);
 
   const Driver &driver_;
-  const bool automatic_;
+  bool automatic_;
   const std::chrono::microseconds host_work_gap_;
   std::atomic<bool> open_{false};
   Graph *graph_ = nullptr; // of the open declared run

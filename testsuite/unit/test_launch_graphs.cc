@@ -257,6 +257,21 @@ BOOST_AUTO_TEST_CASE(off_holds_nothing) {
              boost::test_tools::per_element());
 }
 
+BOOST_AUTO_TEST_CASE(work_on_the_device_beside_ferry_stops_holding) {
+  Program program;
+  for (long step = 0; step < 10; ++step)
+    program.launch(a, step);
+  program.graphs->stop_automatic_runs(); // ferry::device_pointer
+  BOOST_TEST(program.state.ran == program.launched,
+             boost::test_tools::per_element());
+  const std::size_t held = program.held;
+  for (long step = 0; step < 40; ++step)
+    program.launch(a, step);
+  BOOST_TEST(program.held == held);
+  BOOST_TEST(program.state.ran == program.launched,
+             boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(a_declared_run_takes_over) {
   Program program;
   for (long step = 0; step < 10; ++step)
