@@ -1,0 +1,75 @@
+#!/bin/bash
+# The sixteenth session's run: automatic launch graphs (libferry at
+# 5be272e, FERRY_AUTO_GRAPHS on by default) and the maths fixes of the
+# fifteenth session that had not run on a GPU (879843d, 995c985).
+# PART=1, correctness: the programs group on both launch paths, the
+# generated corpus of kernels (every memory kind) and of OpenMP regions
+# on both launch paths, and OpenMP_VV's pairs.  PART=2, speed: bench/cg
+# and bench/launch with automatic graphs on and off against their CUDA
+# versions, and TeaLeaf's CG at 4000 x 4000 (the port of
+# bench/ports/tealeaf_port.py against TeaLeaf's own CUDA model), with
+# FERRY_STATS's ferry-graph lines.
+# Expects .gpu/lib (libferry, Debian's libgomp), .gpu/p.tar.xz (`ferry-test
+# -j 2 --prebuild /tmp/p programs`), .gpu/f.tar.xz (`ferry-fuzz --prebuild
+# /tmp/f --cases 600 --seed 6101`), .gpu/of.tar.xz (`ferry-fuzz --openmp
+# --prebuild /tmp/of --cases 120 --seed 61`), .gpu/vv.tar.xz
+# (openmp_vv_prebuild.sh /tmp/vv), .gpu/bench (bench/cg/build.sh; launch
+# bench built as its opening comment says) and .gpu/tealeaf
+# (tealeaf_port.py's tealeaf_ferry, tealeaf_serial, tealeaf_cuda and
+# TeaLeaf's tea_bm_1.in).
+set -u
+part=${PART:-1}
+export LD_LIBRARY_PATH=$PWD/.gpu/lib
+logs=/tmp/logs; mkdir -p $logs /tmp/r
+trap 'tar czf $OUT/logs-$part.tgz -C /tmp logs' EXIT
+trap 'exit 143' TERM
+(date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
+if [ "$part" = 1 ]; then
+  for archive in p f of vv; do xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r; done
+  for launch in auto omp; do
+    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 130 \
+       python3 ferry-test -j 16 --run-prebuilt /tmp/r/p) > $logs/programs-$launch.log 2>&1
+    echo "programs FERRY_LAUNCH=$launch: $(tail -n 1 $logs/programs-$launch.log)"
+    grep -h -A8 "^FAIL" $logs/programs-$launch.log | head -30
+  done
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 100 python3 ferry-fuzz -j 16 \
+     --run-prebuilt /tmp/r/f --keep $logs/f-failures) > $logs/fuzz.log 2>&1
+  tail -n 2 $logs/fuzz.log
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 80 python3 ferry-fuzz -j 8 \
+     --run-prebuilt /tmp/r/of --keep $logs/of-failures) > $logs/openmp-fuzz.log 2>&1
+  tail -n 2 $logs/openmp-fuzz.log
+  bash testsuite/gpu-runs/openmp_vv_pairs.sh /tmp/r/vv $logs/openmp_vv.txt 25 | tee $logs/openmp_vv-summary.txt
+  exit 0
+fi
+b=.gpu/bench
+for round in 1 2; do
+  timeout 60 $b/cg_cuda | tee -a $logs/cg.txt
+  FERRY_AUTO_GRAPHS=0 timeout 60 $b/cg_ferry | tee -a $logs/cg.txt
+  FERRY_STATS=1 timeout 60 $b/cg_ferry 2>$logs/cg-stats-$round.txt | tee -a $logs/cg.txt
+  grep -h "ferry-graph\|ferry-stats" $logs/cg-stats-$round.txt
+done
+for n in 1024 65536; do
+  timeout 60 $b/launch_cuda $n | tee -a $logs/launch.txt
+  FERRY_AUTO_GRAPHS=0 timeout 60 $b/launch_ferry $n | tee -a $logs/launch.txt
+  FERRY_STATS=1 timeout 60 $b/launch_ferry $n 2>$logs/launch-stats-$n.txt | tee -a $logs/launch.txt
+  grep -h "ferry-graph" $logs/launch-stats-$n.txt
+done
+t=.gpu/tealeaf
+deck() { # cells steps
+  sed -e "s/x_cells=10/x_cells=$1/" -e "s/y_cells=10/y_cells=$1/" \
+      -e "s/end_step=10/end_step=$2/" $t/tea_bm_1.in > /tmp/r/deck_$1.in
+}
+tealeaf() { # label binary deck [env]
+  local label=$1 binary=$2 input=$3; shift 3
+  (cd /tmp/r && env "$@" timeout 90 "$OLDPWD/$binary" -f "$input" -o /tmp/r/out) \
+    > $logs/tealeaf-$label.log 2>&1
+  echo "tealeaf $label: exit $? $(grep -h 'Actual\|Wallclock' $logs/tealeaf-$label.log | tr -s ' ' | tr '\n' ' ') $(grep -h 'ferry-graph' $logs/tealeaf-$label.log | cut -c1-150 | tr '\n' ' ')"
+}
+deck 48 4
+tealeaf serial-48 $t/tealeaf_serial /tmp/r/deck_48.in OMP_NUM_THREADS=1
+tealeaf ferry-48 $t/tealeaf_ferry /tmp/r/deck_48.in
+deck 4000 4
+tealeaf cuda $t/tealeaf_cuda /tmp/r/deck_4000.in
+tealeaf ferry-auto $t/tealeaf_ferry /tmp/r/deck_4000.in FERRY_STATS=1
+tealeaf ferry-off $t/tealeaf_ferry /tmp/r/deck_4000.in FERRY_AUTO_GRAPHS=0
+tealeaf cuda-2 $t/tealeaf_cuda /tmp/r/deck_4000.in
