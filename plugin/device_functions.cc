@@ -5,6 +5,7 @@
 #include "attributes.h"
 #include "device_loops.h"
 #include "device_math.h"
+#include "direct_header.h"
 #include "kernel_pragmas.h"
 #include "offload_limits.h"
 #include "simt_safety.h"
@@ -78,7 +79,10 @@ const FunctionFacts &prepare(tree fndecl) {
   if (TREE_CODE(*body) == BIND_EXPR)
     body = &BIND_EXPR_BODY(*body);
   select_values_instead_of_references(body);
-  use_device_maths(body, Runs::on_host_too);
+  // Not in <ferry/device_maths.hpp> itself: its sinf calls the library's
+  // for large arguments, which would become a call of its sinf again.
+  if (!is_direct_header_function(fndecl))
+    use_device_maths(body, Runs::on_host_too);
   tree rewritten = declare_scalar_temporaries(*body);
   if (rewritten != *body) {
     *body = rewritten;

@@ -66,6 +66,11 @@ tree direct_namespace() {
   return direct && TREE_CODE(direct) == NAMESPACE_DECL ? direct : NULL_TREE;
 }
 
+bool is_direct_header_function(tree fndecl) {
+  tree scope = direct_namespace();
+  return scope && is_ancestor(scope, decl_namespace_context(fndecl));
+}
+
 tree call_direct_helper(const char *name,
                         std::initializer_list<tree> arguments) {
   tree scope = direct_namespace();

@@ -20,6 +20,10 @@ namespace ferry {
 // included.
 tree direct_namespace();
 
+// Whether FNDECL is the header's own (in ferry::direct or a namespace
+// inside it).
+bool is_direct_header_function(tree fndecl);
+
 // ferry::direct::NAME(ARGUMENTS...), resolved like a call in the source;
 // error_mark_node when it does not resolve, and an error when the header
 // has no NAME at all.
