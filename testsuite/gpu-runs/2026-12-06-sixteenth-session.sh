@@ -24,6 +24,34 @@ logs=/tmp/logs; mkdir -p $logs /tmp/r
 trap 'tar czf $OUT/logs-$part.tgz -C /tmp logs' EXIT
 trap 'exit 143' TERM
 (date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
+if [ "$part" = 3 ]; then
+  # After dc4caa4 (the library's sinf and cosf kept inside
+  # <ferry/device_maths.hpp>): the programs group again (.gpu/p2.tar.xz,
+  # prebuilt with dc4caa4), a sinf/cosf loop over large arguments built by
+  # g++ and ferry-g++ (.gpu/dbg/gsin.*), and RSBench unchanged (ferry-gcc
+  # and nvcc builds in .gpu/dbg) with FERRY_STATS: its entry's frames,
+  # registers and occupancy.
+  d=.gpu/dbg
+  for build in gcc ferry; do echo "gsin.$build:"; timeout 30 $d/gsin.$build; done
+  FERRY_LAUNCH=omp timeout 30 $d/gsin.ferry | tail -3
+  for launch in auto omp; do
+    FERRY_LAUNCH=$launch timeout 60 $d/dmf > $logs/dmf-$launch.txt 2>&1
+    echo "device_maths_functions FERRY_LAUNCH=$launch: exit $?"
+  done
+  xz -dc .gpu/p2.tar.xz | tar xf - -C /tmp/r
+  for launch in auto omp; do
+    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 130 \
+       python3 ferry-test -j 16 --run-prebuilt /tmp/r/p2) > $logs/programs-$launch.log 2>&1
+    echo "programs FERRY_LAUNCH=$launch: $(tail -n 1 $logs/programs-$launch.log)"
+    grep -h -A8 "^FAIL" $logs/programs-$launch.log | head -30
+  done
+  for build in cuda ferry; do
+    FERRY_STATS=1 timeout 60 $d/rs.$build -m event -s large > $logs/rsbench-$build.txt 2>&1
+    echo "rsbench $build: exit $?"
+    grep -a "Runtime\|Lookups/s\|checksum\|ferry-path" $logs/rsbench-$build.txt | cut -c1-400
+  done
+  exit 0
+fi
 if [ "$part" = 1 ]; then
   for archive in p f of vv; do xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r; done
   for launch in auto omp; do
