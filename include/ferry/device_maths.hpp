@@ -228,6 +228,95 @@ inline float cosf(float x) {
   return (quadrant + 1) & 2 ? -value : value;
 }
 
+namespace maths {
+
+// The nearest integer to X (ties to even), for |X| < 2^51, as the float
+// nearest_integer does it.
+inline double nearest_integer(double x) {
+  const double shift = 6755399441055744.0; // 1.5 * 2^52
+  double shifted = x + shift;
+  asm("" : "+r"(shifted));
+  return shifted - shift;
+}
+
+// sin and cos of R, |R| <= pi/4 (a little more after reduce): fdlibm's
+// polynomials (k_sin.c, k_cos.c), each under 1 ulp there.
+inline double sine_near_zero(double r) {
+  const double z = r * r, v = z * r;
+  const double p =
+      8.33333333332248946124e-03 +
+      z * (-1.98412698298579493134e-04 +
+           z * (2.75573137070700676789e-06 +
+                z * (-2.50507602534068634195e-08 +
+                     z * 1.58969099521155010221e-10)));
+  return r + v * (-1.66666666666666324348e-01 + z * p);
+}
+
+inline double cosine_near_zero(double r) {
+  const double z = r * r;
+  const double p =
+      z * (4.16666666666666019037e-02 +
+           z * (-1.38888888888741095749e-03 +
+                z * (2.48015872894767294178e-05 +
+                     z * (-2.75573143513906633035e-07 +
+                          z * (2.08757232129817482790e-09 +
+                               z * -1.13596475577881948265e-11)))));
+  // 1 - z/2 + z p, with the rounding of 1 - z/2 added back.
+  const double half_z = 0.5 * z, w = 1.0 - half_z;
+  return w + (((1.0 - w) - half_z) + z * p);
+}
+
+// X = q pi/2 + r, with pi/2 in three parts and fused multiply-adds: for
+// |X| <= 2^30 the first step is exact (x and q times the first part are
+// multiples of 2^-52 apart by less than 1), and the parts reach far below
+// the closest a double comes to a multiple of pi/2 there.  q's last two
+// bits in *QUADRANT.
+inline double reduce(double x, int *quadrant) {
+  const double q = nearest_integer(x * 6.3661977236758138e-01);
+  double r = __builtin_fma(q, -1.5707963267948966e+00, x);
+  r = __builtin_fma(q, -6.1232339957367660e-17, r);
+  r = __builtin_fma(q, 1.4973849048591698e-33, r);
+  *quadrant = static_cast<int>(static_cast<long long>(q) & 3);
+  return r;
+}
+
+// Whether reduce() takes X (a function: see reducible(float)).
+inline bool reducible(double x) { return __builtin_fabs(x) <= 1073741824.0; }
+
+__attribute__((noinline)) inline double library_sin(double x) {
+  return __builtin_sin(x);
+}
+__attribute__((noinline)) inline double library_cos(double x) {
+  return __builtin_cos(x);
+}
+
+} // namespace maths
+
+// sin and cos in double: newlib's take a stack frame and, for all but the
+// smallest arguments, call __ieee754_rem_pio2 and its kernels (RSBench's
+// lookup: nine sincos calls).
+inline double sin(double x) {
+  using namespace maths;
+  if (!reducible(x))
+    return library_sin(x); // huge, infinite or NaN
+  if (__builtin_fabs(x) < 1e-8) // x rounds sin(x); -0 kept
+    return x;
+  int quadrant;
+  const double r = reduce(x, &quadrant);
+  const double value = quadrant & 1 ? cosine_near_zero(r) : sine_near_zero(r);
+  return quadrant & 2 ? -value : value;
+}
+
+inline double cos(double x) {
+  using namespace maths;
+  if (!reducible(x))
+    return library_cos(x);
+  int quadrant;
+  const double r = reduce(x, &quadrant);
+  const double value = quadrant & 1 ? sine_near_zero(r) : cosine_near_zero(r);
+  return (quadrant + 1) & 2 ? -value : value;
+}
+
 } // namespace ferry::direct
 
 #endif

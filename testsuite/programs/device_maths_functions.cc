@@ -1,15 +1,15 @@
-// expf, logf, sinf, cosf and exp in kernels, in a helper and in the
-// program's own target loop: on a GPU the direct entries compute them with
-// <ferry/device_maths.hpp> (within 2 ulp, as CUDA's), elsewhere the C
-// library does, so the answers agree within a few ulp: the tolerance below
-// is 16 single-precision ulp, for the helper's sum of terms near 1 whose
-// value is 0.07.  Arguments cover each function's range, the
-// reduced and the library's part of sinf and cosf, subnormal results of
-// expf and logf of subnormals (3e30 once lost the library's sinf on the
-// GPU: GCC made the sinf and cosf of the large arguments' path one
-// sincos, which the entry's code then lacked); the C library's values at
-// the edges (infinities, NaNs, zeros, negative logarithms) are printed as
-// such.
+// expf, logf, sinf, cosf, exp, sin and cos in kernels, in a helper and
+// in the program's own target loop: on a GPU the direct entries compute
+// them with <ferry/device_maths.hpp> (within 2 ulp, as CUDA's), elsewhere
+// the C library does, so the answers agree within a few ulp: the
+// tolerance below is 16 single-precision ulp, for the helper's sum of
+// terms near 1 whose value is 0.07.  Arguments cover each function's
+// range, the reduced and the library's part of sinf, cosf, sin and cos
+// (2e9 and 1e300 in double), subnormal results of expf and logf of
+// subnormals (3e30 once lost the library's sinf on the GPU: GCC made the
+// sinf and cosf of the large arguments' path one sincos, which the
+// entry's code then lacked); the C library's values at the edges
+// (infinities, NaNs, zeros, negative logarithms) are printed as such.
 // { ferry-tolerance 2e-6 }
 #include <ferry/ferry.hpp>
 
@@ -42,9 +42,12 @@ __attribute__((noinline)) float wave(float x) {
 }
 
 [[ferry::kernel]] void doubles(int n, [[ferry::borrow(n)]] const double *x,
-                               [[ferry::out(n)]] double *out) {
-  for (int i = 0; i < n; ++i)
-    out[i] = exp(x[i]);
+                               [[ferry::out(3 * n)]] double *out) {
+  for (int i = 0; i < n; ++i) {
+    out[3 * i] = exp(x[i]);
+    out[3 * i + 1] = sin(x[i]);
+    out[3 * i + 2] = std::cos(x[i]);
+  }
 }
 
 int main() {
@@ -61,8 +64,11 @@ int main() {
   waves(n, x.data(), waved.data());
   print("wave", waved);
 
-  std::vector<double> xd = {0.0, -1.0, 1.5, 700.0, 710.0, -740.0, -746.0};
-  std::vector<double> outd(xd.size());
+  std::vector<double> xd = {0.0, -0.0, -1.0, 1.5, 700.0, 710.0, -740.0,
+                            -746.0, 1e-9, 1e9, -2e9, 1e300};
+  for (int i = 0; i < 40; ++i)
+    xd.push_back(-70.0 + 3.7 * i);
+  std::vector<double> outd(3 * xd.size());
   doubles(int(xd.size()), xd.data(), outd.data());
   print("double", outd);
 

@@ -47,7 +47,8 @@ __attribute__((noinline)) float length(float x, float y) {
 [[ferry::kernel]] void wide(int n, [[ferry::borrow(n)]] const double *x,
                             [[ferry::out(n)]] double *y) {
   for (int i = 0; i < n; ++i)
-    y[i] = std::fmax(x[i], 0.0) + sqrt(x[i]) + fmin(x[i], 2.0) + exp(x[i]);
+    y[i] = std::fmax(x[i], 0.0) + sqrt(x[i]) + fmin(x[i], 2.0) + exp(x[i]) +
+           sin(x[i]) * std::cos(x[i]);
 }
 int main() {
   float a[64], b[64];
@@ -75,7 +76,7 @@ for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*
 def calls(name):
     return set(re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name]))
 library = {"sqrt", "sqrtf", "fmax", "fmaxf", "fmin", "fminf"}
-transcendental = {"exp", "expf", "log", "logf"}
+transcendental = {"exp", "expf", "log", "logf", "sin", "cos", "sincos"}
 def matching(pattern, what):
     found = sorted(n for n in bodies if re.search(pattern, n))
     if not found:

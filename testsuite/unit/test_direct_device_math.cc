@@ -1,6 +1,6 @@
 // Unit tests of the device code of <ferry/direct.hpp> that runs the same on
 // the host: the maths the device entries use instead of newlib's
-// (<ferry/device_maths.hpp>: exp, expf, logf, sinf, cosf), and the
+// (<ferry/device_maths.hpp>: exp, sin, cos, expf, logf, sinf, cosf), and the
 // combining operations of reductions and atomics.  (The
 // PTX parts are checked in tools/direct_entries.sh and on the GPU.)
 #define BOOST_TEST_MODULE direct_device_math
@@ -87,6 +87,48 @@ BOOST_AUTO_TEST_CASE(float_functions_are_within_two_ulp) {
   BOOST_TEST(worst_float_ulps(direct::cosf, cos, -7.0f, 7.0f, count) <= 2.0);
 }
 
+// The error of a double COMPUTED in units of the last place of EXACT, a
+// long double (x86's, 11 more bits), rounded to double.
+double double_ulps(double computed, long double exact) {
+  int exponent;
+  std::frexp(double(exact), &exponent);
+  const long double ulp = std::ldexp(1.0L, std::max(exponent - 53, -1074));
+  return double(std::fabs((long double)computed - exact) / ulp);
+}
+
+template <typename F, typename Exact>
+double worst_double_ulps(F f, Exact exact, double low, double high, int count) {
+  double worst = 0;
+  for (int i = 0; i <= count; ++i) {
+    const double x = low + (high - low) * i / count;
+    worst = std::max(worst, double_ulps(f(x), exact(x)));
+  }
+  return worst;
+}
+
+// CUDA's bound for sin and cos in double, over the three-part reduction's
+// range, near 0, and at the doubles nearest to multiples of pi/2, where
+// the reduction cancels most.
+BOOST_AUTO_TEST_CASE(double_sin_and_cos_are_within_two_ulp) {
+  auto sin = [](double x) { return direct::sin(x); };
+  auto cos = [](double x) { return direct::cos(x); };
+  auto exact_sin = [](double x) { return std::sin((long double)x); };
+  auto exact_cos = [](double x) { return std::cos((long double)x); };
+  const int count = 300000;
+  for (const double high : {1073741824.0, 1000.0, 7.0, 1e-3}) {
+    BOOST_TEST_INFO("over [-" << high << ", " << high << "]");
+    BOOST_TEST(worst_double_ulps(sin, exact_sin, -high, high, count) <= 2.0);
+    BOOST_TEST(worst_double_ulps(cos, exact_cos, -high, high, count) <= 2.0);
+  }
+  double worst = 0;
+  for (long long k = 1; k < (1LL << 30); k = k * 3 / 2 + 1) {
+    const double x = double(k * 1.5707963267948966192313216916397514L);
+    worst = std::max({worst, double_ulps(sin(x), exact_sin(x)),
+                      double_ulps(cos(x), exact_cos(x))});
+  }
+  BOOST_TEST(worst <= 2.0);
+}
+
 // The C library's values where there is no rounding to compare.
 BOOST_AUTO_TEST_CASE(float_functions_handle_the_edges) {
   const float inf = std::numeric_limits<float>::infinity();
@@ -114,6 +156,14 @@ BOOST_AUTO_TEST_CASE(float_functions_handle_the_edges) {
   volatile float large = 1e30f, negative = -3e6f;
   BOOST_TEST(direct::sinf(large) == ::sinf(large));
   BOOST_TEST(direct::cosf(negative) == ::cosf(negative));
+  BOOST_TEST(std::signbit(direct::sin(-0.0)));
+  BOOST_TEST(direct::sin(1e-300) == 1e-300);
+  BOOST_TEST(direct::cos(0.0) == 1.0);
+  BOOST_TEST(std::isnan(direct::sin(std::numeric_limits<double>::infinity())));
+  BOOST_TEST(std::isnan(direct::cos(std::nan(""))));
+  volatile double huge = 1e300, beyond = -2e9;
+  BOOST_TEST(direct::sin(huge) == ::sin(huge));
+  BOOST_TEST(direct::cos(beyond) == ::cos(beyond));
 }
 
 BOOST_AUTO_TEST_CASE(combine_follows_the_cpp_operators) {
