@@ -28,6 +28,8 @@ int main() {
     for (int i = 0; i < n; ++i) y[i] += powf(x[i], 0.37f);
 #pragma omp target teams distribute parallel for
     for (int i = 0; i < n; ++i) y[i] += float(exp(-double(x[i])) + log(double(x[i])));
+#pragma omp target teams distribute parallel for
+    for (int i = 0; i < n; ++i) y[i] += float(sin(double(x[i])) * cos(double(x[i])));
 #pragma omp target update from(y[0:n])
     for (int i = 0; i < n; i += 4099)
       check += y[i];

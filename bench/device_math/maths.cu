@@ -15,6 +15,7 @@ LOOP(logs, y[i] += logf(x[i]))
 LOOP(sines, y[i] += sinf(x[i]) * cosf(x[i]))
 LOOP(pows, y[i] += powf(x[i], 0.37f))
 LOOP(doubles, y[i] += float(exp(-double(x[i])) + log(double(x[i]))))
+LOOP(trig, y[i] += float(sin(double(x[i])) * cos(double(x[i]))))
 
 int main() {
   const int n = 1 << 24;
@@ -35,6 +36,7 @@ int main() {
     sines<<<blocks, threads>>>(n, x, y);
     pows<<<blocks, threads>>>(n, x, y);
     doubles<<<blocks, threads>>>(n, x, y);
+    trig<<<blocks, threads>>>(n, x, y);
     cudaMemcpy(out.data(), y, n * sizeof(float), cudaMemcpyDeviceToHost);
     for (int i = 0; i < n; i += 4099)
       check += out[i];

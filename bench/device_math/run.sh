@@ -2,7 +2,7 @@
 # Times each kernel of DIR/maths.{cuda,ferry,gcc} (build.sh) under ncu,
 # one build after the other, and prints each kernel's mean time in µs in
 # the order the programs launch them: sqrtf, fmaxf/fminf, expf, logf,
-# sinf*cosf, powf, exp+log in double.  GCC's build also launches nothing
+# sinf*cosf, powf, exp+log in double, sin*cos in double.  GCC's build also launches nothing
 # else; ferry's kernels of one program are named after their line.
 set -u
 dir=${1:?usage: run.sh DIR}

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// The C library's exp, expf, logf, sinf and cosf for ferry's device code
-// (included by <ferry/direct.hpp>, inside its `omp declare target`).  The
-// plugin calls these instead of the library in the direct and team
-// entries and their helpers' twins, which run on the GPU only, and on
-// nvptx in the helpers a kernel calls (plugin/device_math.cc).
+// The C library's exp, sin, cos, expf, logf, sinf and cosf for ferry's
+// device code (included by <ferry/direct.hpp>, inside its `omp declare
+// target`).  The plugin calls these instead of the library in the direct
+// and team entries and their helpers' twins, which run on the GPU only,
+// and on nvptx in the helpers a kernel calls (plugin/device_math.cc).
 //
 // Why: on nvptx GCC calls newlib's libm, scalar code written for CPUs:
 // sinf reduces its argument through a stack frame and two more calls,
@@ -20,8 +20,8 @@
 // for logf, 1.47 for sinf, 1.51 for cosf); newlib's is under 1 ulp, so
 // results may differ from GCC's build in the last bit, as newlib's already
 // differ from the host's glibc.  sinf and cosf of arguments beyond
-// 105,615 in magnitude, where a three-part pi/2 no longer reduces
-// exactly, call the library.
+// 105,615 in magnitude, and sin and cos beyond 2^30, where a three-part
+// pi/2 no longer reduces exactly, call the library.
 #ifndef FERRY_DEVICE_MATHS_HPP
 #define FERRY_DEVICE_MATHS_HPP
 

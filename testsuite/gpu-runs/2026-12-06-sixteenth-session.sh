@@ -26,11 +26,13 @@ trap 'exit 143' TERM
 (date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
 if [ "$part" = 3 ]; then
   # After dc4caa4 (the library's sinf and cosf kept inside
-  # <ferry/device_maths.hpp>): the programs group again (.gpu/p2.tar.xz,
-  # prebuilt with dc4caa4), a sinf/cosf loop over large arguments built by
-  # g++ and ferry-g++ (.gpu/dbg/gsin.*), and RSBench unchanged (ferry-gcc
-  # and nvcc builds in .gpu/dbg) with FERRY_STATS: its entry's frames,
-  # registers and occupancy.
+  # <ferry/device_maths.hpp>) and 6c783a6 (sin and cos of a double): the
+  # programs group again (.gpu/p2.tar.xz, prebuilt at 6c783a6), a
+  # sinf/cosf loop over large arguments built by g++ and ferry-g++
+  # (.gpu/dbg/gsin.*), RSBench unchanged (.gpu/dbg: rs.before built by
+  # ferry-gcc at 5be272e, rs.ferry at 6c783a6, rs.cuda by nvcc) with
+  # FERRY_STATS (its entry's frames, registers and occupancy), and
+  # bench/device_math (.gpu/maths, with a loop of sin * cos in double).
   d=.gpu/dbg
   for build in gcc ferry; do echo "gsin.$build:"; timeout 30 $d/gsin.$build; done
   FERRY_LAUNCH=omp timeout 30 $d/gsin.ferry | tail -3
@@ -45,11 +47,12 @@ if [ "$part" = 3 ]; then
     echo "programs FERRY_LAUNCH=$launch: $(tail -n 1 $logs/programs-$launch.log)"
     grep -h -A8 "^FAIL" $logs/programs-$launch.log | head -30
   done
-  for build in cuda ferry; do
+  for build in cuda before ferry cuda; do
     FERRY_STATS=1 timeout 60 $d/rs.$build -m event -s large > $logs/rsbench-$build.txt 2>&1
     echo "rsbench $build: exit $?"
     grep -a "Runtime\|Lookups/s\|checksum\|ferry-path" $logs/rsbench-$build.txt | cut -c1-400
   done
+  bash bench/device_math/run.sh .gpu/maths 2>&1 | tee $logs/device-math.txt
   exit 0
 fi
 if [ "$part" = 1 ]; then
