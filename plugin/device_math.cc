@@ -168,6 +168,14 @@ void use_device_maths(tree *body, Runs runs) {
         *walk_subtrees = 0;
         return NULL_TREE;
       }
+      // A local's initializer (`double c = cos(y);`), which the walk
+      // does not enter by itself.
+      if (TREE_CODE(*node) == DECL_EXPR && VAR_P(DECL_EXPR_DECL(*node)) &&
+          DECL_INITIAL(DECL_EXPR_DECL(*node))) {
+        cp_walk_tree_without_duplicates(&DECL_INITIAL(DECL_EXPR_DECL(*node)),
+                                        visit, data);
+        return NULL_TREE;
+      }
       const char *name =
           TREE_CODE(*node) == CALL_EXPR ? device_maths_name(*node) : nullptr;
       if (!name)
