@@ -27,16 +27,16 @@
 
 namespace ferry::direct::maths {
 
+// Bit casts without a local's address: inside `omp simd` on nvptx, GCC 12
+// keeps an address-taken local in the warp's shared frame, where the
+// lanes overwrite each other's (the OpenMP path's regions computed sinf
+// of one lane's argument for others).
 inline float from_bits(unsigned bits) {
-  float value;
-  __builtin_memcpy(&value, &bits, sizeof value);
-  return value;
+  return __builtin_bit_cast(float, bits);
 }
 
 inline unsigned to_bits(float value) {
-  unsigned bits;
-  __builtin_memcpy(&bits, &value, sizeof bits);
-  return bits;
+  return __builtin_bit_cast(unsigned, value);
 }
 
 // The nearest integer to X (ties to even), for |X| < 2^22: adding 1.5 *
@@ -94,10 +94,8 @@ inline double exp(double x) {
                                    << 52;
   const unsigned long long bits2 =
       static_cast<unsigned long long>(1023 + (k - half)) << 52;
-  double scale1, scale2;
-  __builtin_memcpy(&scale1, &bits1, sizeof scale1);
-  __builtin_memcpy(&scale2, &bits2, sizeof scale2);
-  return p * scale1 * scale2;
+  return p * __builtin_bit_cast(double, bits1) *
+         __builtin_bit_cast(double, bits2);
 }
 
 inline float expf(float x) {
@@ -177,15 +175,21 @@ inline float cosine_near_zero(float r) {
   return __builtin_fmaf(p, z, 1.0f);
 }
 
-// X = q pi/2 + r, |r| <= pi/4, with pi/2 in three parts; q's last two
-// bits in *QUADRANT.  For |X| <= 105615.
-inline float reduce(float x, int *quadrant) {
+// An argument X as q pi/2 + r: r, and q's last two bits.  (Returned, not
+// stored through a pointer: see from_bits.)
+template <class T> struct Reduced {
+  T r;
+  int quadrant;
+};
+
+// X = q pi/2 + r, |r| <= pi/4, with pi/2 in three parts.  For |X| <=
+// 105615.
+inline Reduced<float> reduce(float x) {
   const float q = nearest_integer(x * 0.636619772f);
   float r = __builtin_fmaf(q, -1.57079601287841796875f, x);
   r = __builtin_fmaf(q, -3.13916473648548126220703125e-07f, r);
   r = __builtin_fmaf(q, -5.390302529957764765544681040410068817436695098876953125e-15f, r);
-  *quadrant = static_cast<int>(q) & 3;
-  return r;
+  return {r, static_cast<int>(q) & 3};
 }
 
 // Whether reduce() takes X exactly.  (A function, not a constant: a
@@ -212,20 +216,22 @@ inline float sinf(float x) {
     return library_sinf(x); // large, infinite or NaN
   if (__builtin_fabsf(x) < 2.44140625e-4f) // 2^-12: x rounds sin(x), -0 kept
     return x;
-  int quadrant;
-  const float r = reduce(x, &quadrant);
-  const float value = quadrant & 1 ? cosine_near_zero(r) : sine_near_zero(r);
-  return quadrant & 2 ? -value : value;
+  const Reduced<float> reduced = reduce(x);
+  const float r = reduced.r;
+  const float value =
+      reduced.quadrant & 1 ? cosine_near_zero(r) : sine_near_zero(r);
+  return reduced.quadrant & 2 ? -value : value;
 }
 
 inline float cosf(float x) {
   using namespace maths;
   if (!reducible(x))
     return library_cosf(x);
-  int quadrant;
-  const float r = reduce(x, &quadrant);
-  const float value = quadrant & 1 ? sine_near_zero(r) : cosine_near_zero(r);
-  return (quadrant + 1) & 2 ? -value : value;
+  const Reduced<float> reduced = reduce(x);
+  const float r = reduced.r;
+  const float value =
+      reduced.quadrant & 1 ? sine_near_zero(r) : cosine_near_zero(r);
+  return (reduced.quadrant + 1) & 2 ? -value : value;
 }
 
 namespace maths {
@@ -269,15 +275,13 @@ inline double cosine_near_zero(double r) {
 // X = q pi/2 + r, with pi/2 in three parts and fused multiply-adds: for
 // |X| <= 2^30 the first step is exact (x and q times the first part are
 // multiples of 2^-52 apart by less than 1), and the parts reach far below
-// the closest a double comes to a multiple of pi/2 there.  q's last two
-// bits in *QUADRANT.
-inline double reduce(double x, int *quadrant) {
+// the closest a double comes to a multiple of pi/2 there.
+inline Reduced<double> reduce(double x) {
   const double q = nearest_integer(x * 6.3661977236758138e-01);
   double r = __builtin_fma(q, -1.5707963267948966e+00, x);
   r = __builtin_fma(q, -6.1232339957367660e-17, r);
   r = __builtin_fma(q, 1.4973849048591698e-33, r);
-  *quadrant = static_cast<int>(static_cast<long long>(q) & 3);
-  return r;
+  return {r, static_cast<int>(static_cast<long long>(q) & 3)};
 }
 
 // Whether reduce() takes X (a function: see reducible(float)).
@@ -301,20 +305,22 @@ inline double sin(double x) {
     return library_sin(x); // huge, infinite or NaN
   if (__builtin_fabs(x) < 1e-8) // x rounds sin(x); -0 kept
     return x;
-  int quadrant;
-  const double r = reduce(x, &quadrant);
-  const double value = quadrant & 1 ? cosine_near_zero(r) : sine_near_zero(r);
-  return quadrant & 2 ? -value : value;
+  const Reduced<double> reduced = reduce(x);
+  const double r = reduced.r;
+  const double value =
+      reduced.quadrant & 1 ? cosine_near_zero(r) : sine_near_zero(r);
+  return reduced.quadrant & 2 ? -value : value;
 }
 
 inline double cos(double x) {
   using namespace maths;
   if (!reducible(x))
     return library_cos(x);
-  int quadrant;
-  const double r = reduce(x, &quadrant);
-  const double value = quadrant & 1 ? sine_near_zero(r) : cosine_near_zero(r);
-  return (quadrant + 1) & 2 ? -value : value;
+  const Reduced<double> reduced = reduce(x);
+  const double r = reduced.r;
+  const double value =
+      reduced.quadrant & 1 ? sine_near_zero(r) : cosine_near_zero(r);
+  return (reduced.quadrant + 1) & 2 ? -value : value;
 }
 
 } // namespace ferry::direct

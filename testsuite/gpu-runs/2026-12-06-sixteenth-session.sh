@@ -27,10 +27,10 @@ trap 'exit 143' TERM
 if [ "$part" = 3 ]; then
   # After dc4caa4 (the library's sinf and cosf kept inside
   # <ferry/device_maths.hpp>) and 6c783a6 (sin and cos of a double): the
-  # programs group again (.gpu/p2.tar.xz, prebuilt at 6c783a6), a
+  # programs group again (.gpu/p2.tar.xz, prebuilt at b07fcbb), a
   # sinf/cosf loop over large arguments built by g++ and ferry-g++
   # (.gpu/dbg/gsin.*), RSBench unchanged (.gpu/dbg: rs.before built by
-  # ferry-gcc at 5be272e, rs.ferry at 6c783a6, rs.cuda by nvcc) with
+  # ferry-gcc at 5be272e, rs.ferry at b07fcbb, rs.cuda by nvcc) with
   # FERRY_STATS (its entry's frames, registers and occupancy), and
   # bench/device_math (.gpu/maths, with a loop of sin * cos in double).
   d=.gpu/dbg
