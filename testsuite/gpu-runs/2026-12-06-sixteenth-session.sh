@@ -55,6 +55,33 @@ if [ "$part" = 3 ]; then
   bash bench/device_math/run.sh .gpu/maths 2>&1 | tee $logs/device-math.txt
   exit 0
 fi
+if [ "$part" = 4 ]; then
+  # After 053e975 (<ferry/device_maths.hpp> takes no local's address, which
+  # PART=3's programs found on FERRY_LAUNCH=omp) and 01148e5 (libferry: a
+  # plain launch's block size by the entry's registers): the programs
+  # group on both launch paths (.gpu/p2.tar.xz prebuilt at 053e975, run
+  # with libferry at 01148e5), the maths program's output on both
+  # (.gpu/dbg/dmf, compared with its serial build's afterwards), RSBench
+  # built at 053e975 (rs.before and rs.cuda again beside it).
+  d=.gpu/dbg
+  for launch in auto omp; do
+    FERRY_LAUNCH=$launch timeout 60 $d/dmf > $logs/dmf-$launch.txt 2>&1
+    echo "device_maths_functions FERRY_LAUNCH=$launch: exit $?"
+  done
+  xz -dc .gpu/p2.tar.xz | tar xf - -C /tmp/r
+  for launch in auto omp; do
+    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 130 \
+       python3 ferry-test -j 16 --run-prebuilt /tmp/r/p2) > $logs/programs-$launch.log 2>&1
+    echo "programs FERRY_LAUNCH=$launch: $(tail -n 1 $logs/programs-$launch.log)"
+    grep -h -A8 "^FAIL" $logs/programs-$launch.log | head -30
+  done
+  for build in cuda before ferry; do
+    FERRY_STATS=1 timeout 60 $d/rs.$build -m event -s large > $logs/rsbench-$build.txt 2>&1
+    echo "rsbench $build: exit $?"
+    grep -a "Runtime\|checksum\|ferry-path" $logs/rsbench-$build.txt | cut -c1-400
+  done
+  exit 0
+fi
 if [ "$part" = 1 ]; then
   for archive in p f of vv; do xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r; done
   for launch in auto omp; do
