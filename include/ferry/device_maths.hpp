@@ -198,44 +198,6 @@ inline Reduced<float> reduce(float x) {
 // of the program's own variables.)
 inline bool reducible(float x) { return __builtin_fabsf(x) <= 105615.0f; }
 
-// The library's sinf and cosf, for the arguments reduce() cannot take,
-// each a call of its own: where both are inlined into one loop, GCC would
-// make them one sincos, which ferry's entries lost on nvptx.
-__attribute__((noinline)) inline float library_sinf(float x) {
-  return __builtin_sinf(x);
-}
-__attribute__((noinline)) inline float library_cosf(float x) {
-  return __builtin_cosf(x);
-}
-
-} // namespace maths
-
-inline float sinf(float x) {
-  using namespace maths;
-  if (!reducible(x))
-    return library_sinf(x); // large, infinite or NaN
-  if (__builtin_fabsf(x) < 2.44140625e-4f) // 2^-12: x rounds sin(x), -0 kept
-    return x;
-  const Reduced<float> reduced = reduce(x);
-  const float r = reduced.r;
-  const float value =
-      reduced.quadrant & 1 ? cosine_near_zero(r) : sine_near_zero(r);
-  return reduced.quadrant & 2 ? -value : value;
-}
-
-inline float cosf(float x) {
-  using namespace maths;
-  if (!reducible(x))
-    return library_cosf(x);
-  const Reduced<float> reduced = reduce(x);
-  const float r = reduced.r;
-  const float value =
-      reduced.quadrant & 1 ? sine_near_zero(r) : cosine_near_zero(r);
-  return (reduced.quadrant + 1) & 2 ? -value : value;
-}
-
-namespace maths {
-
 // The nearest integer to X (ties to even), for |X| < 2^51, as the float
 // nearest_integer does it.
 inline double nearest_integer(double x) {
@@ -287,6 +249,16 @@ inline Reduced<double> reduce(double x) {
 // Whether reduce() takes X (a function: see reducible(float)).
 inline bool reducible(double x) { return __builtin_fabs(x) <= 1073741824.0; }
 
+// The library's sin and cos of each type, for the arguments reduce()
+// cannot take, each a call of its own: where both are inlined into one
+// loop, GCC would make them one sincos, which ferry's entries lost on
+// nvptx.
+__attribute__((noinline)) inline float library_sin(float x) {
+  return __builtin_sinf(x);
+}
+__attribute__((noinline)) inline float library_cos(float x) {
+  return __builtin_cosf(x);
+}
 __attribute__((noinline)) inline double library_sin(double x) {
   return __builtin_sin(x);
 }
@@ -294,34 +266,41 @@ __attribute__((noinline)) inline double library_cos(double x) {
   return __builtin_cos(x);
 }
 
-} // namespace maths
+// Whether X rounds sin(X): below 2^-12 in float, 1e-8 in double.
+inline bool sine_is_argument(float x) {
+  return __builtin_fabsf(x) < 2.44140625e-4f;
+}
+inline bool sine_is_argument(double x) { return __builtin_fabs(x) < 1e-8; }
 
-// sin and cos in double: newlib's take a stack frame and, for all but the
-// smallest arguments, call __ieee754_rem_pio2 and its kernels (RSBench's
-// lookup: nine sincos calls).
-inline double sin(double x) {
-  using namespace maths;
+template <class T> T sine(T x) {
   if (!reducible(x))
-    return library_sin(x); // huge, infinite or NaN
-  if (__builtin_fabs(x) < 1e-8) // x rounds sin(x); -0 kept
-    return x;
-  const Reduced<double> reduced = reduce(x);
-  const double r = reduced.r;
-  const double value =
-      reduced.quadrant & 1 ? cosine_near_zero(r) : sine_near_zero(r);
+    return library_sin(x); // large, infinite or NaN
+  if (sine_is_argument(x))
+    return x; // -0 kept
+  const Reduced<T> reduced = reduce(x);
+  const T value = reduced.quadrant & 1 ? cosine_near_zero(reduced.r)
+                                       : sine_near_zero(reduced.r);
   return reduced.quadrant & 2 ? -value : value;
 }
 
-inline double cos(double x) {
-  using namespace maths;
+template <class T> T cosine(T x) {
   if (!reducible(x))
     return library_cos(x);
-  const Reduced<double> reduced = reduce(x);
-  const double r = reduced.r;
-  const double value =
-      reduced.quadrant & 1 ? sine_near_zero(r) : cosine_near_zero(r);
+  const Reduced<T> reduced = reduce(x);
+  const T value = reduced.quadrant & 1 ? sine_near_zero(reduced.r)
+                                       : cosine_near_zero(reduced.r);
   return (reduced.quadrant + 1) & 2 ? -value : value;
 }
+
+} // namespace maths
+
+inline float sinf(float x) { return maths::sine(x); }
+inline float cosf(float x) { return maths::cosine(x); }
+// In double, newlib's take a stack frame and, for all but the smallest
+// arguments, call __ieee754_rem_pio2 and its kernels (RSBench's lookup:
+// nine sincos calls).
+inline double sin(double x) { return maths::sine(x); }
+inline double cos(double x) { return maths::cosine(x); }
 
 } // namespace ferry::direct
 

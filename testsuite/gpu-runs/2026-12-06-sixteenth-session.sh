@@ -23,6 +23,14 @@ export LD_LIBRARY_PATH=$PWD/.gpu/lib
 logs=/tmp/logs; mkdir -p $logs /tmp/r
 trap 'tar czf $OUT/logs-$part.tgz -C /tmp logs' EXIT
 trap 'exit 143' TERM
+programs_group() { # the prebuilt programs in DIR, on both launch paths
+  for launch in auto omp; do
+    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 130 \
+       python3 ferry-test -j 16 --run-prebuilt "$1") > $logs/programs-$launch.log 2>&1
+    echo "programs FERRY_LAUNCH=$launch: $(tail -n 1 $logs/programs-$launch.log)"
+    grep -h -A8 "^FAIL" $logs/programs-$launch.log | head -30
+  done
+}
 (date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
 if [ "$part" = 3 ]; then
   # After dc4caa4 (the library's sinf and cosf kept inside
@@ -41,12 +49,7 @@ if [ "$part" = 3 ]; then
     echo "device_maths_functions FERRY_LAUNCH=$launch: exit $?"
   done
   xz -dc .gpu/p2.tar.xz | tar xf - -C /tmp/r
-  for launch in auto omp; do
-    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 130 \
-       python3 ferry-test -j 16 --run-prebuilt /tmp/r/p2) > $logs/programs-$launch.log 2>&1
-    echo "programs FERRY_LAUNCH=$launch: $(tail -n 1 $logs/programs-$launch.log)"
-    grep -h -A8 "^FAIL" $logs/programs-$launch.log | head -30
-  done
+  programs_group /tmp/r/p2
   for build in cuda before ferry cuda; do
     FERRY_STATS=1 timeout 60 $d/rs.$build -m event -s large > $logs/rsbench-$build.txt 2>&1
     echo "rsbench $build: exit $?"
@@ -69,12 +72,7 @@ if [ "$part" = 4 ]; then
     echo "device_maths_functions FERRY_LAUNCH=$launch: exit $?"
   done
   xz -dc .gpu/p2.tar.xz | tar xf - -C /tmp/r
-  for launch in auto omp; do
-    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 130 \
-       python3 ferry-test -j 16 --run-prebuilt /tmp/r/p2) > $logs/programs-$launch.log 2>&1
-    echo "programs FERRY_LAUNCH=$launch: $(tail -n 1 $logs/programs-$launch.log)"
-    grep -h -A8 "^FAIL" $logs/programs-$launch.log | head -30
-  done
+  programs_group /tmp/r/p2
   for build in cuda before ferry; do
     FERRY_STATS=1 timeout 60 $d/rs.$build -m event -s large > $logs/rsbench-$build.txt 2>&1
     echo "rsbench $build: exit $?"
@@ -84,12 +82,7 @@ if [ "$part" = 4 ]; then
 fi
 if [ "$part" = 1 ]; then
   for archive in p f of vv; do xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r; done
-  for launch in auto omp; do
-    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 130 \
-       python3 ferry-test -j 16 --run-prebuilt /tmp/r/p) > $logs/programs-$launch.log 2>&1
-    echo "programs FERRY_LAUNCH=$launch: $(tail -n 1 $logs/programs-$launch.log)"
-    grep -h -A8 "^FAIL" $logs/programs-$launch.log | head -30
-  done
+  programs_group /tmp/r/p
   (cd testsuite && FERRY_TEST_GPU=1 timeout 100 python3 ferry-fuzz -j 16 \
      --run-prebuilt /tmp/r/f --keep $logs/f-failures) > $logs/fuzz.log 2>&1
   tail -n 2 $logs/fuzz.log
