@@ -62,17 +62,29 @@ if [ "$part" = 4 ]; then
   # After 053e975 (<ferry/device_maths.hpp> takes no local's address, which
   # PART=3's programs found on FERRY_LAUNCH=omp) and 01148e5 (libferry: a
   # plain launch's block size by the entry's registers): the programs
-  # group on both launch paths (.gpu/p2.tar.xz prebuilt at 053e975, run
-  # with libferry at 01148e5), the maths program's output on both
-  # (.gpu/dbg/dmf, compared with its serial build's afterwards), RSBench
-  # built at 053e975 (rs.before and rs.cuda again beside it).
+  # (.gpu/p2.tar.xz prebuilt at 053e975, run with libferry at 01148e5),
+  # the maths program's output on both paths (.gpu/dbg/dmf at 168904b,
+  # compared with its serial build's afterwards), RSBench at 168904b
+  # (rs.before and rs.cuda again beside it).
   d=.gpu/dbg
   for launch in auto omp; do
     FERRY_LAUNCH=$launch timeout 60 $d/dmf > $logs/dmf-$launch.txt 2>&1
     echo "device_maths_functions FERRY_LAUNCH=$launch: exit $?"
   done
   xz -dc .gpu/p2.tar.xz | tar xf - -C /tmp/r
-  programs_group /tmp/r/p2
+  # Device time was short: the whole group on the direct path, on
+  # FERRY_LAUNCH=omp the programs whose device code calls the maths.
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 100 \
+     python3 ferry-test -j 16 --run-prebuilt /tmp/r/p2) > $logs/programs-auto.log 2>&1
+  echo "programs: $(tail -n 1 $logs/programs-auto.log)"
+  grep -h -A8 "^FAIL" $logs/programs-auto.log | head -30
+  python3 -c 'import json; json.dump(["programs/%s.cc" % n for n in
+    "device_math device_maths_functions fast_math openmp_regions_library_calls".split()],
+    open("/tmp/r/p2/manifest.json", "w"))'
+  (cd testsuite && FERRY_LAUNCH=omp FERRY_TEST_GPU=1 timeout 60 \
+     python3 ferry-test -j 16 --run-prebuilt /tmp/r/p2) > $logs/programs-omp.log 2>&1
+  echo "maths programs FERRY_LAUNCH=omp: $(tail -n 1 $logs/programs-omp.log)"
+  grep -h -A8 "^FAIL" $logs/programs-omp.log | head -30
   for build in cuda before ferry; do
     FERRY_STATS=1 timeout 60 $d/rs.$build -m event -s large > $logs/rsbench-$build.txt 2>&1
     echo "rsbench $build: exit $?"
