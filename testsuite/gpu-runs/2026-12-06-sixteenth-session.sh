@@ -60,9 +60,9 @@ if [ "$part" = 3 ]; then
 fi
 if [ "$part" = 4 ]; then
   # After 053e975 (<ferry/device_maths.hpp> takes no local's address, which
-  # PART=3's programs found on FERRY_LAUNCH=omp) and 01148e5 (libferry: a
-  # plain launch's block size by the entry's registers): the programs
-  # (.gpu/p2.tar.xz prebuilt at 053e975, run with libferry at 01148e5),
+  # PART=3's programs found on FERRY_LAUNCH=omp): never run, no device
+  # time was left (doc/gpu-results.md).  The programs
+  # (.gpu/p2.tar.xz prebuilt at 053e975),
   # the maths program's output on both paths (.gpu/dbg/dmf at 168904b,
   # compared with its serial build's afterwards), RSBench at 168904b
   # (rs.before and rs.cuda again beside it).
