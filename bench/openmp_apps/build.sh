@@ -18,6 +18,7 @@ gcc_offload="-fopenmp -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm
 grep -v '^#' "$here/${LIST:-apps.txt}" | while read -r name sources flags args; do
   [ -z "$name" ] && continue
   [ "$flags" = "-" ] && flags=""
+  flags=$(echo "$flags" | tr ',' ' ') # several options are joined by commas
   omp_sources=$(echo "$sources" | tr ',' ' ')
   (cd "$src/$name-omp" &&
      g++ -std=c++17 -O3 $gcc_offload $flags $omp_sources -o "$out/$name.gcc" &&

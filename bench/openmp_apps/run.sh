@@ -1,9 +1,11 @@
 #!/bin/bash
 # Runs the apps built by build.sh (DIR/<name>.{gcc,ferry,cuda}) with their
-# Makefiles' arguments, ROUNDS times (default 2), the three builds one after
-# the other in each round: same-run ratios (BUILDS, default "cuda ferry
-# gcc", names which).  Prints each run's wall time and the app's own
-# output; summary.py turns the log into a table.  LIST: the apps' list
+# Makefiles' arguments, ROUNDS times (default 2), the builds one after the
+# other in each round: same-run ratios (BUILDS, default "cuda ferry gcc",
+# names which; one that DIR lacks is skipped, such as the kernel ports of
+# bench/ports/hecbench_port.py, <name>.port, of apps not ported).  Prints
+# each run's wall time and the app's own output (its own timers, which
+# doc/performance.md's tables compare).  LIST: the apps' list
 # (default apps.txt; c_apps.txt for build_c.sh's).
 set -u
 dir=${1:?usage: run.sh DIR}
@@ -14,6 +16,7 @@ for round in $(seq "$rounds"); do
     [ -z "$name" ] && continue
     [ "$args" = "-" ] && args=""
     for build in ${BUILDS:-cuda ferry gcc}; do
+      [ -x "$dir/$name.$build" ] || continue # e.g. no port of this app
       echo "=== $name $build round $round"
       start=$(date +%s.%N)
       FERRY_STATS=1 timeout "${APP_TIMEOUT:-120}" "$dir/$name.$build" $args 2>&1 | tail -n 60
