@@ -262,6 +262,14 @@ bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
   std::vector<ferry::MapDecision> maps = ferry::plan_maps(kernel, facts);
   std::vector<ferry::DirectEntry> entries =
       ferry::build_direct_entries(kernel, facts, options.nc_loads);
+  // The OpenMP path's loops compute the maths as the direct entries do on
+  // nvptx (the library's on the host and the sim device): left to the
+  // library, GCC 12 joins a sinf and a cosf of one value into a sincosf
+  // whose two results it returns through a frame that the 32 lanes of an
+  // `omp simd` loop share, so lanes read one lane's sine (the program's
+  // own region of programs/device_maths_functions on an H200).
+  for (ferry::ParallelLoop &loop : kernel.loops)
+    ferry::use_device_maths(&loop.body, ferry::Runs::on_host_too);
   if (options.explain)
     ferry::explain_kernel(kernel, facts, maps, simd, entries);
   ferry::lower_to_openmp(kernel, facts, maps, simd, entries);

@@ -14,7 +14,10 @@
 # it) and <ferry/device_maths.hpp>'s on nvptx; the
 # program's own target loop, which -fplugin-arg-ferry-openmp-as-written
 # leaves on GCC's path, still calls fmaxf, sqrtf and expf as GCC compiled
-# it.  The header defines no variable on the device, even in a C source
+# it, while a target loop that ferry runs as a kernel computes sinf and
+# cosf as the entries do on its OpenMP path too (no sincosf, whose two
+# results an `omp simd` loop's lanes read from one shared frame).  The
+# header defines no variable on the device, even in a C source
 # (ferry-gcc reads it as C++ whose file-scope constants are external): a
 # constant at namespace scope inside `omp declare target` joined the
 # offload variable table on the device only, which shifted libgomp's
@@ -136,6 +139,39 @@ if not {"fmaxf", "sqrtf", "expf"} <= region:
 PY
 awk '/^_Z6lengthff:/,/\.size\t_Z6lengthff/' k.s | grep -q "call.*logf" ||
   fail "the helper's host code no longer calls the library's logf"
+
+# A program's own target loop that ferry runs as a kernel: on its OpenMP
+# path (FERRY_LAUNCH=omp, an `omp simd` loop) the maths are ferry's on
+# nvptx too.  Left to the library, GCC joined sinf(x) * cosf(x) into a
+# sincosf whose two results came back through a frame the warp's lanes
+# share: lanes read one lane's sine (programs/device_maths_functions on an
+# H200).
+mkdir region && cd region || fail "no directory"
+cat > region.cc <<'CC'
+#include <math.h>
+int main() {
+  float a[64], b[64];
+  for (int i = 0; i < 64; ++i) a[i] = 0.25f * i;
+#pragma omp target teams distribute parallel for map(to: a) map(from: b)
+  for (int i = 0; i < 64; ++i) b[i] = sinf(a[i]) * cosf(a[i]);
+  return b[3] > 0 ? 0 : 1;
+}
+CC
+"$FERRY_GXX" -O2 -save-temps region.cc -o region 2> build.txt ||
+  { cat build.txt; fail "the region's build failed"; }
+ptx=$(ls ./*.xnvptx-none.mkoffload 2>/dev/null | head -1)
+[ -n "$ptx" ] || fail "no offload PTX was kept for the region"
+tr -d '\000' < "$ptx" |
+  awk '/FUNCTION DEF: __ferryomp_main_[0-9_]*\$_omp_fn\$/ { body = 1; seen = 1; next }
+       /^\/\/ BEGIN/ { body = 0 }
+       body { print }
+       END { if (!seen) print "NO REGION" }' > region.ptx
+grep -q "NO REGION" region.ptx && fail "ferry did not run the region as a kernel"
+grep -q "call.*sincos" region.ptx &&
+  fail "the region's OpenMP path calls sincosf, whose results omp simd's lanes share"
+grep -q "call.*sinf\b\|call.*cosf\b" region.ptx &&
+  fail "the region's OpenMP path calls the library's sinf or cosf on nvptx"
+cd .. || fail "no directory"
 
 mkdir c_source && cd c_source || fail "no directory"
 cat > link.c <<'C'
