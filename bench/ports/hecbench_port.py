@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Ports three HeCBench apps' OpenMP versions to ferry kernels as their users
+"""Ports four HeCBench apps' OpenMP versions to ferry kernels as their users
 would, and builds them.
 
 HeCBench (github.com/zjin-lcf/HeCBench, commit f27000a) holds each app as
@@ -24,6 +24,10 @@ error, the edit, the answer, the time).  Each port changes only this:
              app's check starts its reference from the host's copy of
              `h_u2` after the loop, the initial values, which only an
              `alloc` map leaves there.
+  heat2d     a 2-D periodic heat time loop (neighbours through `% Lx`,
+             pointers swapped each step): `[[ferry::kernel]]` on
+             `dev_lapl_iter`, `borrow` on the input, `out` on the output;
+             the region's pragma and the `target data` go.
 
 Every port adds `#include <ferry/ferry.hpp>` and a `ferry::wait()` before
 its timer stops (ferry's launches are asynchronous; an `omp target`
@@ -137,11 +141,30 @@ void laplace3d(
     files["main.cpp"] = replace(app, main, *WAIT)
 
 
+def port_heat2d(app, files):
+    main = files["main.cpp"]
+    main = replace(app, main, "#include <omp.h>\n", "#include <omp.h>\n" + INCLUDE)
+    main = replace(app, main, """void dev_lapl_iter(float *out, const float *in, const float delta, const float norm, const int Lx, const int Ly)
+{
+  #pragma omp target teams distribute parallel for collapse(2) thread_limit(256)
+""", """[[ferry::kernel]]
+void dev_lapl_iter([[ferry::out(Lx * Ly)]] float *out, [[ferry::borrow(Lx * Ly)]] const float *in, const float delta, const float norm, const int Lx, const int Ly)
+{
+""")
+    main = replace(app, main, """  #pragma omp target data map (tofrom: d_in[0:Lx*Ly]) map(alloc: d_out[0:Lx*Ly])
+""", "")
+    files["main.cpp"] = replace(app, main,
+                                "    t0 = stop_watch(t0)/(double)niter;",
+                                "    ferry::wait();\n"
+                                "    t0 = stop_watch(t0)/(double)niter;")
+
+
 # name: (port, sources, compile options of the app's Makefile)
 APPS = {
     "md": (port_md, ["main.cpp"], ["-DSINGLE_PRECISION", "-I../md-cuda"]),
     "haccmk": (port_haccmk, ["haccmk.cpp"], []),
     "laplace3d": (port_laplace3d, ["main.cpp"], ["-I../laplace3d-cuda"]),
+    "heat2d": (port_heat2d, ["main.cpp"], []),
 }
 
 
