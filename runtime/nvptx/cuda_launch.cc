@@ -47,6 +47,7 @@ class CudaLauncher final : public Launcher {
     std::size_t stack_bytes = 0; // per thread; 0: no frames
     std::size_t local_bytes = 0; // per thread, in local memory (frames module)
     int most_threads = 0; // a block's, as its registers allow (0: not asked)
+    unsigned default_threads = 0; // a plain launch's block (0: not chosen)
     std::vector<std::size_t> parameter_bytes; // of its function, from the PTX
     // ENTRY_constants, if it exists and runs without frames.
     bool constants_looked_up = false;
@@ -256,7 +257,7 @@ public:
             ? framed_geometry(site.stack_bytes, total, requested_blocks, entry)
         : nest ? nest_geometry(extents, blocks_wanted, requested_threads)
                : plain_geometry(total, blocks_wanted, requested_threads,
-                                multiprocessors_);
+                                multiprocessors_, default_threads(site));
     if (site.stack_bytes) {
       frame_arguments_[0] = arena_;
       frame_arguments_[1] = site.stack_bytes;
@@ -653,6 +654,22 @@ private:
              std::to_string(site.most_threads) +
              " a block of its entry can have";
     return why->empty();
+  }
+
+  // The block size of SITE's plain launches where the program asks for
+  // none, chosen by its function's registers (launch_geometry.h,
+  // block_size_for) once.
+  unsigned default_threads(Site &site) {
+    if (!site.default_threads)
+      site.default_threads = block_size_for([&](unsigned threads) {
+        int blocks = 0;
+        return driver_.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                   &blocks, site.function, static_cast<int>(threads), 0) ==
+                       kSuccess
+                   ? blocks
+                   : 0;
+      });
+    return site.default_threads;
   }
 
   // ", N registers[ (capped from M)], occupancy N%": ENTRY's registers,

@@ -38,8 +38,10 @@ unsigned block_size(int requested) {
 }
 
 Geometry plain_geometry(unsigned long long total, int requested_blocks,
-                        int requested_threads, unsigned multiprocessors) {
-  unsigned threads = block_size(requested_threads);
+                        int requested_threads, unsigned multiprocessors,
+                        unsigned default_threads) {
+  unsigned threads =
+      requested_threads > 0 ? block_size(requested_threads) : default_threads;
   if (requested_threads <= 0 && requested_blocks <= 0 && multiprocessors &&
       total < static_cast<unsigned long long>(threads) * multiprocessors) {
     const unsigned long long per_multiprocessor =

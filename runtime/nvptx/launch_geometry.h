@@ -11,6 +11,7 @@
 #define FERRY_RUNTIME_NVPTX_LAUNCH_GEOMETRY_H
 
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 
 namespace ferry::rt::nvptx {
@@ -33,11 +34,32 @@ struct Geometry {
 unsigned block_size(int requested);
 
 // TOTAL iterations, one per thread, in blocks of block_size threads; with
-// no request, smaller blocks (whole warps) where 256-thread ones would
-// leave some of the GPU's MULTIPROCESSORS without a block: a compute-bound
-// kernel of 16,384 iterations ran on 64 of the H200's 132.
+// no request, blocks of DEFAULT_THREADS (whole warps), smaller ones where
+// those would leave some of the GPU's MULTIPROCESSORS without a block: a
+// compute-bound kernel of 16,384 iterations ran on 64 of the H200's 132.
 Geometry plain_geometry(unsigned long long total, int requested_blocks,
-                        int requested_threads, unsigned multiprocessors = 0);
+                        int requested_threads, unsigned multiprocessors = 0,
+                        unsigned default_threads = 256);
+
+// Of the block sizes 256, 192 and 128, the one at which the most warps are
+// resident on a multiprocessor, the largest where they tie;
+// RESIDENT_BLOCKS(threads) is how many blocks of that size are, by the
+// entry's registers.  An entry of 154 registers keeps one block of 256
+// threads (8 warps) where two of 192 fit (12 warps): RSBench's lookup.
+template <class Resident> unsigned block_size_for(Resident resident_blocks) {
+  unsigned best = 256;
+  unsigned long long best_warps = 0;
+  for (const unsigned threads : {256u, 192u, 128u}) {
+    const unsigned long long warps =
+        static_cast<unsigned long long>(resident_blocks(threads)) * threads /
+        32;
+    if (warps > best_warps) {
+      best = threads;
+      best_warps = warps;
+    }
+  }
+  return best;
+}
 
 // A collapsed nest of EXTENTS (innermost level, the next, the outer levels
 // together) as RAJAPerf's CUDA kernels run theirs: blocks of 32 x 8

@@ -9,6 +9,7 @@
 
 #include "nvptx/launch_geometry.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -44,6 +45,30 @@ BOOST_AUTO_TEST_CASE(short_loops_reach_every_multiprocessor) {
   BOOST_TEST(plain_geometry(1000000, 0, 0, 132).threads_x == 256u);
   // A request is kept as it is.
   BOOST_TEST(plain_geometry(16384, 0, 256, 132).threads_x == 256u);
+}
+
+// An H100's multiprocessor: 65,536 registers, 2,048 threads, 32 blocks;
+// registers are given per warp in units of 256.
+unsigned resident_blocks(unsigned registers, unsigned threads) {
+  const unsigned per_warp = (registers * 32 + 255) / 256 * 256;
+  const unsigned by_registers = 65536 / (per_warp * (threads / 32));
+  return std::min({by_registers, 2048 / threads, 32u});
+}
+
+BOOST_AUTO_TEST_CASE(blocks_keep_the_most_warps_for_their_registers) {
+  auto with = [](unsigned registers) {
+    return block_size_for(
+        [=](unsigned threads) { return resident_blocks(registers, threads); });
+  };
+  BOOST_TEST(with(32) == 256u);  // 64 warps at any size
+  BOOST_TEST(with(64) == 256u);  // 32 warps at any size
+  BOOST_TEST(with(154) == 192u); // 8 warps of 256, 12 of 192 or 128
+  BOOST_TEST(with(96) == 128u);  // 16, 18 and 20 warps
+  BOOST_TEST(with(255) == 256u); // 8 warps of 256 or of 128: the larger
+  BOOST_TEST(block_size_for([](unsigned) { return 0; }) == 256u);
+  // The chosen size is a plain launch's unless the program asks.
+  BOOST_TEST(plain_geometry(1000000, 0, 0, 132, 192).threads_x == 192u);
+  BOOST_TEST(plain_geometry(1000000, 0, 256, 132, 192).threads_x == 256u);
 }
 
 BOOST_AUTO_TEST_CASE(nests_take_32_by_8_blocks_as_rajaperf) {
