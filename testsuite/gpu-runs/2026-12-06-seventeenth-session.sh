@@ -17,6 +17,10 @@
 # session's script says, fuzz seeds 7101 and 71), .gpu/ho (build.sh's
 # <app>.{cuda,ferry,gcc} and hecbench_port.py's <app>.port) and .gpu/rs
 # (rs.ferry by ferry-gcc, rs.cuda by nvcc -O3 -arch=sm_90).
+# What ran (H200, 2026-12-06): PART=2 ran past the device tool's 600 s
+# with nothing back (its runs of GCC's builds at full size); PART=3, 4 and
+# 5 are the shorter runs that gave doc/ports.md's, doc/performance.md's and
+# doc/gpu-results.md's figures; PART=1 did not run (no device time left).
 set -u
 part=${PART:-1}
 export LD_LIBRARY_PATH=$PWD/.gpu/lib
@@ -24,6 +28,54 @@ logs=/tmp/logs; mkdir -p $logs /tmp/r
 trap 'tar czf $OUT/logs-$part.tgz -C /tmp logs' EXIT
 trap 'exit 143' TERM
 (date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
+if [ "$part" = 3 ]; then
+  # Speed, one round (20:31 UTC): RSBench's CUDA, ferry, and ferry with
+  # the block size by registers; each kernel port against its CUDA.
+  for b in cuda ferry ferry_regs; do
+    lib=.gpu/lib; [ $b = ferry_regs ] && lib=.gpu/lib_regs
+    echo "rs $b: $(LD_LIBRARY_PATH=$PWD/$lib FERRY_STATS=1 timeout 40 .gpu/rs/rs.${b%_regs} -m event -s large 2>&1 | grep -a 'Runtime\|checksum\|ferry-path' | tr -s ' ' | cut -c1-250 | tr '\n' ' ')"
+  done
+  for a in "md 3 1000" "haccmk 1000" "laplace3d 512 512 512 100 0" "laplace3d 128 128 128 100 1" "heat2d 4096 4096 1000"; do
+    set -- $a; n=$1; shift
+    for b in cuda port; do
+      echo "$n.$b $*: $(FERRY_STATS=1 timeout 40 .gpu/ho/$n.$b "$@" 2>&1 | grep -a 'execution\|usec/iter\|PASS\|FAIL\|RMS\|Max error\|ferry-stats' | cut -c1-200 | tr '\n' ' ')"
+    done
+  done
+  exit 0
+fi
+if [ "$part" = 4 ]; then
+  # Correctness with libferry's block size by registers (.gpu/lib_regs):
+  # the programs on both launch paths, the kernel corpus on both.
+  export LD_LIBRARY_PATH=$PWD/.gpu/lib_regs
+  for archive in p f; do xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r; done
+  for launch in auto omp; do
+    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 110 \
+       python3 ferry-test -j 16 --run-prebuilt /tmp/r/p) > $logs/programs-$launch.log 2>&1
+    echo "programs $launch (lib_regs): $(tail -n 1 $logs/programs-$launch.log)"
+    grep -h -A6 "^FAIL" $logs/programs-$launch.log | head -20
+  done
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 100 python3 ferry-fuzz -j 16 \
+     --run-prebuilt /tmp/r/f) > $logs/fuzz.log 2>&1
+  tail -n 2 $logs/fuzz.log
+  exit 0
+fi
+if [ "$part" = 5 ]; then
+  # The maths program's output on both paths (compared with its serial
+  # build's afterwards), the unchanged builds, lid-driven-cavity.
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r p/device_maths_functions
+  for launch in omp auto; do
+    FERRY_DEVICE=gpu FERRY_LAUNCH=$launch timeout 30 /tmp/r/p/device_maths_functions/ferry.bin > $OUT/dmf-$launch.txt 2>&1
+    echo "dmf $launch exit $?"
+  done
+  for a in "heat2d.cuda 4096 4096 1000" "heat2d.ferry 4096 4096 1000" "md.ferry 3 1000" "haccmk.ferry 1000" "laplace3d.ferry 512 512 512 100 0" "laplace3d.ferry 128 128 128 100 1"; do
+    set -- $a; b=$1; shift
+    echo "$b $*: $(FERRY_STATS=1 timeout 40 .gpu/ho/$b "$@" 2>&1 | grep -a 'execution\|usec\|PASS\|FAIL\|RMS\|Max error\|ferry-stats\|ferry-path' | cut -c1-220 | tr '\n' ' ')"
+  done
+  for b in cuda ferry; do
+    echo "ldc.$b: $(FERRY_STATS=1 timeout 45 .gpu/ho/lid-driven-cavity.$b 2>&1 | tail -n 12 | cut -c1-200 | tr '\n' ' ')"
+  done
+  exit 0
+fi
 if [ "$part" = 1 ]; then
   for archive in p f of vv; do xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r; done
   for launch in auto omp; do
