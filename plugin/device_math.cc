@@ -202,8 +202,14 @@ void use_device_maths(tree *body, Runs runs) {
       return NULL_TREE;
     }
   };
-  if (!library_maths && direct_namespace())
+  if (!library_maths && direct_namespace()) {
     cp_walk_tree_without_duplicates(body, Replace::visit, &runs);
+    // The front end's fold cache maps the expressions changed in place to
+    // their folded forms from before, which still call the library: a
+    // kernel's OpenMP path got back sin(x) * cos(x), and GCC joined the
+    // two calls into a sincos inside `omp simd`.
+    clear_fold_cache();
+  }
 }
 
 opt_pass *make_device_math_pass(::gcc::context *context) {

@@ -11,7 +11,9 @@
 # whose reduction by pi/2 in three parts is in the entry: they call the
 # library only for arguments beyond 105,615), and neither does the
 # helper, whose logf is the library's on the host (its host assembly calls
-# it) and <ferry/device_maths.hpp>'s on nvptx; the
+# it) and <ferry/device_maths.hpp>'s on nvptx, and neither do the kernels'
+# OpenMP-path loops (no sincos, whose two results an `omp simd` loop's
+# lanes read from one shared frame); the
 # program's own target loop, which -fplugin-arg-ferry-openmp-as-written
 # leaves on GCC's path, still calls fmaxf, sqrtf and expf as GCC compiled
 # it, while a target loop that ferry runs as a kernel computes sinf and
@@ -113,6 +115,15 @@ one_entry = next(n for n, _ in checks if re.match(r"^__ferry_direct__Z\d+clamped
 for name, _ in checks:
     if name.startswith("__ferry_direct_") and calls(name) & transcendental:
         sys.exit("FAIL: the entry %s still calls %s" % (name, sorted(calls(name) & transcendental)))
+# The kernels' OpenMP-path loops (the `omp simd` of FERRY_LAUNCH=omp)
+# compute the maths as the entries do on nvptx: left to the library, GCC
+# joins sin(x) * cos(x) into a sincos whose results come back through a
+# frame the warp's lanes share.  (The front end's fold cache once brought
+# the library's calls back into the OpenMP path of clamped and wide.)
+for name, _ in checks:
+    joined = calls(name) & {"sincos", "sincosf", "exp", "expf", "sin", "cos", "sinf", "cosf"}
+    if "$_omp_fn$" in name and joined:
+        sys.exit("FAIL: the OpenMP path %s calls the library's %s" % (name, sorted(joined)))
 if "c90fd8" not in bodies[one_entry].lower():  # pi/2 in three parts: its first
     sys.exit("FAIL: %s does not reduce sinf's argument by pi/2 itself" % one_entry)
 if "logf" in calls("_Z6lengthff"):
