@@ -48,12 +48,8 @@ if [ "$part" = 4 ]; then
   # the programs on both launch paths, the kernel corpus on both.
   export LD_LIBRARY_PATH=$PWD/.gpu/lib_regs
   for archive in p f; do xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r; done
-  for launch in auto omp; do
-    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 110 \
-       python3 ferry-test -j 16 --run-prebuilt /tmp/r/p) > $logs/programs-$launch.log 2>&1
-    echo "programs $launch (lib_regs): $(tail -n 1 $logs/programs-$launch.log)"
-    grep -h -A6 "^FAIL" $logs/programs-$launch.log | head -20
-  done
+  # (The run had this helper's loop written inline, 110 s a path.)
+  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 110
   (cd testsuite && FERRY_TEST_GPU=1 timeout 100 python3 ferry-fuzz -j 16 \
      --run-prebuilt /tmp/r/f) > $logs/fuzz.log 2>&1
   tail -n 2 $logs/fuzz.log
@@ -78,12 +74,7 @@ if [ "$part" = 5 ]; then
 fi
 if [ "$part" = 1 ]; then
   for archive in p f of vv; do xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r; done
-  for launch in auto omp; do
-    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 120 \
-       python3 ferry-test -j 16 --run-prebuilt /tmp/r/p) > $logs/programs-$launch.log 2>&1
-    echo "programs FERRY_LAUNCH=$launch: $(tail -n 1 $logs/programs-$launch.log)"
-    grep -h -A8 "^FAIL" $logs/programs-$launch.log | head -30
-  done
+  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 120
   (cd testsuite && FERRY_TEST_GPU=1 timeout 100 python3 ferry-fuzz -j 16 \
      --run-prebuilt /tmp/r/f --keep $logs/f-failures) > $logs/fuzz.log 2>&1
   tail -n 2 $logs/fuzz.log
