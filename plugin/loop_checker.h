@@ -390,6 +390,11 @@ private:
   // store different values.
   void report_region_shared_write(tree decl, tree value, location_t where);
 
+  // A store to the loop's own variable DECL, which OpenMP's loop form
+  // forbids: the iterations are counted apart from it, so what the loop
+  // does is unspecified.
+  void report_region_loop_variable_write(tree decl, location_t where);
+
   // Whether VALUE can differ between iterations: it reads a loop variable,
   // a variable of the iteration, or memory.
   bool varies_by_iteration(tree value) const;

@@ -486,6 +486,10 @@ void LoopChecker::store(tree lvalue, location_t where) {
   case AccessTarget::private_var:
     return;
   case AccessTarget::loop_var:
+    if (k_.region && !k_.quiet) {
+      report_region_loop_variable_write(target.decl, where);
+      return;
+    }
     fail(where, "the loop variable %qD is modified inside the loop",
          target.decl);
     return;

@@ -126,6 +126,21 @@ void LoopChecker::report_region_shared_write(tree decl, tree value,
          decl, DECL_NAME(decl), k_.region->directive.c_str());
 }
 
+void LoopChecker::report_region_loop_variable_write(tree decl,
+                                                     location_t where) {
+  if (!reported_globals_.insert(decl).second)
+    return;
+  auto_diagnostic_group group;
+  mistake(where,
+          "this loop changes its own variable %qD, which OpenMP does not "
+          "allow: the %<#pragma omp %s%> counts the iterations apart from it",
+          decl, k_.region->directive.c_str());
+  inform(where,
+         "compute the value in a variable of its own (%<int j = ...;%>) "
+         "and leave %qD to the loop",
+         decl);
+}
+
 bool LoopChecker::varies_by_iteration(tree value) const {
   struct Search {
     const LoopChecker *checker;

@@ -101,3 +101,23 @@ void atomic_into_to(int n, const int *v, int *bins) {
     bins[v[i] % 16] += 1;
   }
 }
+
+// HeCBench's lid-driven-cavity (set_horz_pres_BCs) turns the loop's index
+// into a column number in place.
+void own_variable(int n, double *p) {
+#pragma omp target teams distribute parallel for map(tofrom: p[0:2 * n + 2])
+  for (int col = 1; col < n + 1; col++) {
+    col = (col * 2) - 1; // { dg-warning "this loop changes its own variable 'col', which OpenMP does not allow: the '#pragma omp target teams distribute parallel for' counts the iterations apart from it" }
+    // { dg-message "compute the value in a variable of its own \\('int j = ...;'\\) and leave 'col' to the loop" .-1 }
+    p[col] = p[col + 1];
+  }
+}
+
+void own_variable_collapsed(int n, double *p) {
+#pragma omp target teams distribute parallel for collapse(2) map(tofrom: p[0:n * n])
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      p[i * n + j] = 1;
+      j++; // { dg-warning "this loop changes its own variable 'j'" }
+    }
+}
