@@ -98,9 +98,9 @@ struct ChosenDevice {
 };
 
 // The device FERRY_DEVICE selects (devices/device_choice.cc); for a GPU,
-// REQUESTED_GPU (ferry::select_gpu's index, or -1) modulo the number of
-// GPUs, else FERRY_GPU's; of FERRY_SIM_DEVICES sim devices, REQUESTED_GPU
-// modulo their number, else the first.
+// or one of FERRY_SIM_DEVICES sim devices, REQUESTED_GPU (ferry::select_gpu's
+// index, or -1) modulo their number, else FERRY_GPU's (by default the
+// node-local MPI rank's or the OpenMP default device).
 // Exits with a message when the selection cannot be honoured
 // (FERRY_DEVICE=gpu and no device).  The composition root (runtime.h)
 // makes the process's first target with it, and the others with

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Which device this process starts on: FERRY_DEVICE's kind and, for a
-// GPU, ferry::select_gpu's or FERRY_GPU's number, spread over node-local
-// MPI ranks.  Makes the devices of the table of targets; the composition
+// GPU or one of FERRY_SIM_DEVICES sim devices, ferry::select_gpu's or
+// FERRY_GPU's number, spread over node-local MPI ranks.  Makes the devices of the table of targets; the composition
 // root (runtime.cc) keeps them.
 #include "devices/device.h"
 
@@ -24,10 +24,11 @@ namespace {
   std::exit(EXIT_FAILURE);
 }
 
-// Which of DEVICES (> 0) GPUs this process uses: ferry::select_gpu's, else
-// FERRY_GPU's.  Node-local MPI ranks spread over the GPUs of their node and
-// share them when they outnumber them.
-int chosen_gpu(int devices, int requested) {
+// Which of DEVICES (> 0) GPUs, or sim devices standing for them, this
+// process uses: ferry::select_gpu's, else FERRY_GPU's.  Node-local MPI ranks
+// spread over the GPUs of their node and share them when they outnumber
+// them.  WHO_COUNTS says where DEVICES comes from, for the message.
+int chosen_gpu(int devices, int requested, const char *who_counts) {
   if (requested >= 0)
     return requested % devices;
   const int local_rank = node_local_rank();
@@ -35,7 +36,7 @@ int chosen_gpu(int devices, int requested) {
   case GpuChoice::number:
     if (settings().gpu_number >= devices)
       no_gpu("FERRY_GPU=" + std::to_string(settings().gpu_number) +
-             ", but OpenMP reports " + std::to_string(devices) +
+             ", but " + who_counts + " " + std::to_string(devices) +
              " GPU(s), numbered from 0");
     return settings().gpu_number;
   case GpuChoice::local_rank:
@@ -49,11 +50,13 @@ int chosen_gpu(int devices, int requested) {
   }
   if (local_rank >= 0 && !std::getenv("OMP_DEFAULT_DEVICE"))
     return local_rank % devices;
-  return omp_get_default_device();
+  // Without GPUs OpenMP's default device may name none of the sim devices.
+  const int default_device = omp_get_default_device();
+  return default_device < devices ? default_device : 0;
 }
 
 ChosenDevice open_gpu(int devices, int requested, Launcher &launcher) {
-  const int number = chosen_gpu(devices, requested);
+  const int number = chosen_gpu(devices, requested, "OpenMP reports");
   {
     // The program's own target regions go to the same GPU: ferry's call,
     // not the program's (hooks/openmp_hooks.cc).
@@ -83,8 +86,11 @@ ChosenDevice choose_device(int requested_gpu, Launcher &launcher) {
   case DeviceKind::host:
     return {make_host_device(), 0, 1};
   case DeviceKind::sim: {
+    // Chosen as a GPU would be, so that the sim device tests a process on
+    // its node's second GPU (FERRY_GPU=1, a second MPI rank).
     const int count = settings().sim_devices;
-    const int number = requested_gpu >= 0 ? requested_gpu % count : 0;
+    const int number =
+        chosen_gpu(count, requested_gpu, "FERRY_SIM_DEVICES stands for");
     return {make_device(number, launcher), number, count};
   }
   case DeviceKind::gpu:
