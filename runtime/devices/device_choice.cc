@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // Which device this process starts on: FERRY_DEVICE's kind and, for a
 // GPU or one of FERRY_SIM_DEVICES sim devices, ferry::select_gpu's or
-// FERRY_GPU's number, spread over node-local MPI ranks.  Makes the devices of the table of targets; the composition
-// root (runtime.cc) keeps them.
+// FERRY_GPU's number, spread over node-local MPI ranks.  Makes the devices
+// of the table of targets; the composition root (runtime.cc) keeps them.
 #include "devices/device.h"
 
 #include "core/ranks.h"
@@ -27,8 +27,10 @@ namespace {
 // Which of DEVICES (> 0) GPUs, or sim devices standing for them, this
 // process uses: ferry::select_gpu's, else FERRY_GPU's.  Node-local MPI ranks
 // spread over the GPUs of their node and share them when they outnumber
-// them.  WHO_COUNTS says where DEVICES comes from, for the message.
-int chosen_gpu(int devices, int requested, const char *who_counts) {
+// them; otherwise OTHERWISE.  WHO_COUNTS says where DEVICES comes from,
+// for the message.
+int chosen_gpu(int devices, int requested, const char *who_counts,
+               int otherwise) {
   if (requested >= 0)
     return requested % devices;
   const int local_rank = node_local_rank();
@@ -50,13 +52,12 @@ int chosen_gpu(int devices, int requested, const char *who_counts) {
   }
   if (local_rank >= 0 && !std::getenv("OMP_DEFAULT_DEVICE"))
     return local_rank % devices;
-  // Without GPUs OpenMP's default device may name none of the sim devices.
-  const int default_device = omp_get_default_device();
-  return default_device < devices ? default_device : 0;
+  return otherwise;
 }
 
 ChosenDevice open_gpu(int devices, int requested, Launcher &launcher) {
-  const int number = chosen_gpu(devices, requested, "OpenMP reports");
+  const int number = chosen_gpu(devices, requested, "OpenMP reports",
+                                omp_get_default_device());
   {
     // The program's own target regions go to the same GPU: ferry's call,
     // not the program's (hooks/openmp_hooks.cc).
@@ -87,10 +88,11 @@ ChosenDevice choose_device(int requested_gpu, Launcher &launcher) {
     return {make_host_device(), 0, 1};
   case DeviceKind::sim: {
     // Chosen as a GPU would be, so that the sim device tests a process on
-    // its node's second GPU (FERRY_GPU=1, a second MPI rank).
+    // its node's second GPU (FERRY_GPU=1, a second MPI rank); else the
+    // first (OpenMP's default device names libgomp's devices, not these).
     const int count = settings().sim_devices;
     const int number =
-        chosen_gpu(count, requested_gpu, "FERRY_SIM_DEVICES stands for");
+        chosen_gpu(count, requested_gpu, "FERRY_SIM_DEVICES stands for", 0);
     return {make_device(number, launcher), number, count};
   }
   case DeviceKind::gpu:
