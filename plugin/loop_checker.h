@@ -424,7 +424,9 @@ private:
   std::set<tree> unchanged_;
   std::map<tree, tree> bindings_; // references bound after their declaration
   std::map<tree, tree> walks_;    // walked pointers in the inner loop's body
-  std::set<tree> reported_globals_;
+  // Variables already reported (a global, a shared local, the loop's own
+  // variable): one diagnostic each, not one at every use.
+  std::set<tree> reported_variables_;
   std::map<tree, location_t> local_reads_; // kernel locals read in the loop
   tree *statement_ = nullptr;              // the statement being walked
   // While the value of an atomic construct is walked: its element's

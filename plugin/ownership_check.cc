@@ -272,7 +272,7 @@ void LoopChecker::declare(tree decl, location_t where) {
     return;
   if (TREE_STATIC(decl) || DECL_EXTERNAL(decl)) {
     // Reported once, here, not again at each use.
-    if (!TREE_READONLY(decl) && reported_globals_.insert(decl).second) {
+    if (!TREE_READONLY(decl) && reported_variables_.insert(decl).second) {
       auto_diagnostic_group group;
       fail(DECL_SOURCE_LOCATION(decl),
            "static variable %qD inside kernel %qD would be shared by all "
@@ -518,7 +518,7 @@ void LoopChecker::store(tree lvalue, location_t where) {
     return;
   }
   case AccessTarget::global:
-    if (!reported_globals_.insert(target.decl).second)
+    if (!reported_variables_.insert(target.decl).second)
       return;
     fail(where, "kernel %qD writes %qD, which is not one of its parameters",
          k_.fndecl, target.decl);
@@ -842,7 +842,7 @@ void LoopChecker::unfollowed_reads(tree expression, location_t where) {
 
 void LoopChecker::read_variable(tree decl, location_t where) {
   if (!(TREE_STATIC(decl) || DECL_EXTERNAL(decl)) || TREE_READONLY(decl) ||
-      DECL_THREAD_LOCAL_P(decl) || !reported_globals_.insert(decl).second)
+      DECL_THREAD_LOCAL_P(decl) || !reported_variables_.insert(decl).second)
     return;
   fail(where,
        "kernel %qD reads %qD, a global the host may change; the device "

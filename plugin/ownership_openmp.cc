@@ -112,7 +112,7 @@ void LoopChecker::report_region_shared_write(tree decl, tree value,
          decl);
     return;
   }
-  if (!reported_globals_.insert(decl).second)
+  if (!reported_variables_.insert(decl).second)
     return;
   auto_diagnostic_group group;
   mistake(where,
@@ -128,7 +128,7 @@ void LoopChecker::report_region_shared_write(tree decl, tree value,
 
 void LoopChecker::report_region_loop_variable_write(tree decl,
                                                      location_t where) {
-  if (!reported_globals_.insert(decl).second)
+  if (!reported_variables_.insert(decl).second)
     return;
   auto_diagnostic_group group;
   mistake(where,
@@ -167,7 +167,7 @@ void LoopChecker::report_missing_reduction(tree var, tree_code op,
     fail(where, "each team updates its own copy of %qD, in turn", var);
     return;
   }
-  if (!reported_globals_.insert(var).second)
+  if (!reported_variables_.insert(var).second)
     return;
   auto_diagnostic_group group;
   mistake(where,
