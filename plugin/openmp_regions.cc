@@ -158,6 +158,9 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   if (serial || is_team_region(*slot)) {
     const location_t where = EXPR_LOCATION(*slot);
     const char *construct = serial ? "target" : "target teams";
+    bool device_clause = false;
+    for (tree c = OMP_TARGET_CLAUSES(*slot); c; c = OMP_CLAUSE_CHAIN(c))
+      device_clause |= OMP_CLAUSE_CODE(c) == OMP_CLAUSE_DEVICE;
     std::string why_not = options.lower
                               ? ""
                               : "-fplugin-arg-ferry-openmp-as-written is given";
@@ -173,13 +176,17 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
       inform(where,
              serial ? "ferry runs this %<#pragma omp %s%> as CUDA runs a "
                       "kernel of one thread, on the data the program mapped "
-                      "around it (on other data as GCC compiles it); ferry "
+                      "around it (on other data as GCC compiles it)%s; ferry "
                       "does not check such a region"
                     : "ferry runs this %<#pragma omp %s%> as CUDA runs a "
                       "kernel, each team as one block of its threads, on the "
                       "data the program mapped around it (on other data as "
-                      "GCC compiles it); ferry does not check such a region",
-             construct);
+                      "GCC compiles it)%s; ferry does not check such a region",
+             construct,
+             device_clause ? ", on the device its 'device' clause names "
+                             "where that is one of ferry's targets (as GCC "
+                             "compiles it for other numbers)"
+                           : "");
     }
     return;
   }

@@ -185,6 +185,11 @@ public:
     if (!unmapped.empty())
       *why_not = "where the program's data directives have mapped " +
                  unmapped + ", and as GCC compiles it elsewhere";
+    if (device_clause_)
+      *why_not += std::string(why_not->empty() ? "" : "; ") +
+                  "on the device its 'device' clause names where that is one "
+                  "of ferry's targets (a GPU, or one of FERRY_SIM_DEVICES), "
+                  "and as GCC compiles it for other numbers";
     *slot = call(*slot);
     return true;
   }
@@ -229,6 +234,15 @@ private:
       if (OMP_CLAUSE_IF_MODIFIER(c) == ERROR_MARK ||
           OMP_CLAUSE_IF_MODIFIER(c) == OMP_TARGET) {
         device_if_ = c;
+        return true;
+      }
+      break;
+    case OMP_CLAUSE_DEVICE:
+      // Which device runs the region: the call site asks libferry for the
+      // target of that number, and runs the region as GCC compiled it
+      // when there is none (the host, for omp_get_initial_device()).
+      if (on_target && !OMP_CLAUSE_DEVICE_ANCESTOR(c)) {
+        device_clause_ = c;
         return true;
       }
       break;
@@ -730,6 +744,17 @@ private:
       OMP_CLAUSE_IF_EXPR(device_if_) = var;
       on_device = fold_convert(boolean_type_node, var);
     }
+    // So is the `device` clause; the target is entered last, once every
+    // other condition holds, and left after the kernel's call.
+    tree device_number = NULL_TREE;
+    if (device_clause_) {
+      tree number = OMP_CLAUSE_DEVICE_ID(device_clause_);
+      device_number =
+          call_site_local("__ferry_device", TREE_TYPE(number), &vars);
+      append_to_statement_list_force(assign(device_number, number),
+                                     &statements);
+      OMP_CLAUSE_DEVICE_ID(device_clause_) = device_number;
+    }
     tree mapped = on_device;
     found_at_run_time_.assign(lengths_.size(), false);
     for (const BufferParam &buffer : checked_.buffers) {
@@ -771,6 +796,20 @@ private:
     tree call = build_call_vec(void_type_node,
                                build_fold_addr_expr(function_), args.get());
     SET_EXPR_LOCATION(call, region_.location);
+    if (device_number) {
+      tree entered = build2(
+          NE_EXPR, boolean_type_node,
+          runtime_calls::region_device_enter(region_.location, device_number),
+          integer_zero_node);
+      mapped = mapped ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, mapped,
+                               entered)
+                      : entered;
+      tree on_target = NULL_TREE;
+      append_to_statement_list_force(call, &on_target);
+      append_to_statement_list_force(
+          runtime_calls::region_device_leave(region_.location), &on_target);
+      call = on_target;
+    }
     if (!mapped)
       return call;
     append_to_statement_list_force(
@@ -786,6 +825,7 @@ private:
   std::set<tree> privates_;   // the private clauses' variables
   std::set<tree> reductions_; // the reduction clauses' variables
   tree device_if_ = NULL_TREE; // the target's `if` clause
+  tree device_clause_ = NULL_TREE; // the target's `device` clause
   std::vector<tree> lengths_; // per buffer, in elements, in the caller
   // Per buffer: whether the kernel takes its length as a number of its own.
   std::vector<bool> opaque_length_;

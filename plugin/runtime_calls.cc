@@ -30,6 +30,8 @@ enum {
   kFrameAccess,
   kMappedElements,
   kProgramAddress,
+  kRegionDeviceEnter,
+  kRegionDeviceLeave,
   kMpiLayer,
   kCount
 };
@@ -280,6 +282,24 @@ tree program_address(location_t location, tree host_pointer) {
       cached(&declarations[kProgramAddress], "__ferry_program_address", type,
              ECF_NOTHROW | ECF_LEAF),
       1, fold_convert(const_ptr_type_node, host_pointer));
+}
+
+tree region_device_enter(location_t location, tree device) {
+  tree type = build_function_type_list(integer_type_node, integer_type_node,
+                                       NULL_TREE);
+  return build_call_expr_loc(
+      location,
+      cached(&declarations[kRegionDeviceEnter], "__ferry_region_device_enter",
+             type, ECF_NOTHROW | ECF_LEAF),
+      1, fold_convert(integer_type_node, device));
+}
+
+tree region_device_leave(location_t location) {
+  return build_call_expr_loc(
+      location,
+      cached(&declarations[kRegionDeviceLeave], "__ferry_region_device_leave",
+             void_function_type(), ECF_NOTHROW | ECF_LEAF),
+      0);
 }
 
 gcall *frame_access(int access) {

@@ -54,6 +54,12 @@ tree mapped_elements(location_t location, tree host_pointer);
 // section the program's data directives mapped, or null.
 tree program_address(location_t location, tree host_pointer);
 
+// __ferry_region_device_enter(DEVICE): nonzero, with the calling thread's
+// launches on that target until __ferry_region_device_leave(), where DEVICE
+// (a region's `device` clause) names one of ferry's targets.
+tree region_device_enter(location_t location, tree device);
+tree region_device_leave(location_t location);
+
 // The frame of a function that calls kernels (GENERIC).
 tree frame_enter(location_t location);
 tree frame_leave(location_t location);

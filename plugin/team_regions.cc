@@ -194,6 +194,13 @@ private:
     case OMP_CLAUSE_IS_DEVICE_PTR:
       is_device_ptr_.insert(OMP_CLAUSE_DECL(c));
       return true;
+    case OMP_CLAUSE_DEVICE:
+      // The launch runs on the target of that number, and the region as
+      // GCC compiled it where there is none (launch_or_region).
+      if (!on_target || OMP_CLAUSE_DEVICE_ANCESTOR(c))
+        break;
+      device_clause_ = c;
+      return true;
     case OMP_CLAUSE_NUM_TEAMS:
       if (OMP_CLAUSE_NUM_TEAMS_LOWER_EXPR(c) &&
           !operand_equal_p(OMP_CLAUSE_NUM_TEAMS_LOWER_EXPR(c),
@@ -209,9 +216,10 @@ private:
     case OMP_CLAUSE_DEFAULT:
       return true;
     default:
-      return refuse("its '" + std::string(on_target ? "target" : "teams") +
-                    "' construct has a '" + clause_name(c) + "' clause");
+      break;
     }
+    return refuse("its '" + std::string(on_target ? "target" : "teams") +
+                  "' construct has a '" + clause_name(c) + "' clause");
   }
 
   // The teams construct's body: declarations of what a team shares, and
@@ -557,12 +565,27 @@ private:
     tree launched = launch_local("__ferry_launched", integer_type_node, &vars);
     append_to_statement_list_force(assign(launched, integer_zero_node),
                                    &statements);
+    // A `device` clause is evaluated once, as the construct does (the
+    // region on GCC's path reads the value), and its target entered
+    // before the program's addresses are looked up on it.
+    tree present = NULL_TREE, entered = NULL_TREE;
+    if (device_clause_) {
+      tree number = OMP_CLAUSE_DEVICE_ID(device_clause_);
+      tree device =
+          launch_local("__ferry_device_number", TREE_TYPE(number), &vars);
+      append_to_statement_list_force(assign(device, number), &statements);
+      OMP_CLAUSE_DEVICE_ID(device_clause_) = device;
+      entered = launch_local("__ferry_entered", integer_type_node, &vars);
+      append_to_statement_list_force(
+          assign(entered, runtime_calls::region_device_enter(location_, device)),
+          &statements);
+      present = build2(NE_EXPR, boolean_type_node, entered, integer_zero_node);
+    }
     const unsigned count = outer_.size() + 1;
     tree args = launch_local("__ferry_args",
                              build_array_type_nelts(ptr_type_node, count),
                              &vars);
     TREE_ADDRESSABLE(args) = 1;
-    tree present = NULL_TREE;
     std::string roles;
     for (unsigned k = 0; k < count; ++k) {
       const bool teams = k == outer_.size();
@@ -629,6 +652,12 @@ private:
                          NULL_TREE)
                 : launch_block,
         &statements);
+    if (entered)
+      append_to_statement_list_force(
+          build3(COND_EXPR, void_type_node,
+                 build2(NE_EXPR, boolean_type_node, entered, integer_zero_node),
+                 runtime_calls::region_device_leave(location_), NULL_TREE),
+          &statements);
     append_to_statement_list_force(
         build3(COND_EXPR, void_type_node,
                build2(EQ_EXPR, boolean_type_node, launched, integer_zero_node),
@@ -661,6 +690,7 @@ private:
   tree teams_count_ = NULL_TREE;
   tree thread_limit_ = NULL_TREE;
   tree num_threads_ = NULL_TREE;
+  tree device_clause_ = NULL_TREE; // the target's `device` clause
   std::vector<tree> team_vars_;  // the team's variables, .shared
   std::set<tree> private_;       // the parallel's private variables
   std::set<tree> firstprivate_;  // and its firstprivate ones

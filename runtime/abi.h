@@ -282,6 +282,15 @@ FERRY_ABI_EXPORT void __ferry_frame_access(int access);
 FERRY_ABI_EXPORT long long __ferry_mapped_elements(const void *host,
                                                    unsigned long long element_bytes);
 
+/* A program's target region with a `device` clause, run as a kernel: the
+   calling thread's launches run on the target numbered DEVICE (an OpenMP
+   device number; one of FERRY_SIM_DEVICES on the sim device) until
+   __ferry_region_device_leave.  Returns 0, and changes nothing, where
+   DEVICE is no target's: the call site then runs the region as GCC
+   compiled it, as OpenMP says for that number. */
+FERRY_ABI_EXPORT int __ferry_region_device_enter(int device);
+FERRY_ABI_EXPORT void __ferry_region_device_leave(void);
+
 /* The address on the current target of HOST inside a section the
    program's own data directives mapped (libgomp's copy of it, the host's
    own memory on the sim device); null when no such section holds HOST.  A

@@ -826,6 +826,13 @@ extern "C" void __ferry_frame_access(int access) {
     frames::access_all(access, host_access());
 }
 
+extern "C" int __ferry_region_device_enter(int device) {
+  OwnAllocations own; // the first call may make the table of targets
+  return enter_region_device(device) ? 1 : 0;
+}
+
+extern "C" void __ferry_region_device_leave(void) { leave_region_device(); }
+
 extern "C" long long __ferry_mapped_elements(const void *host,
                                              unsigned long long element_bytes) {
   const long long bytes = mapped_bytes_from(host);

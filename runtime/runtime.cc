@@ -36,6 +36,9 @@ std::atomic<int> requested_gpu{-1};
 std::atomic<bool> device_created{false};
 // Set once the program calls omp_set_default_device itself.
 std::atomic<bool> follow_openmp_default{false};
+// The target that the `device` clause of the program's region names, while
+// the calling thread runs that region as a kernel; -1 outside one.
+thread_local int region_device = -1;
 
 std::atomic<bool> created{false};
 
@@ -217,6 +220,8 @@ Target &current_target() {
   if (host_only.load(std::memory_order_acquire))
     return host_target();
   TargetTable &table = target_table();
+  if (region_device >= 0)
+    return table.at(region_device);
   if (follow_openmp_default.load(std::memory_order_relaxed)) {
     const int number = omp_get_default_device();
     if (number >= 0 && number < table.count())
@@ -236,6 +241,15 @@ void select_target(int index) {
   TargetTable &table = target_table();
   table.set_default_number(index % table.count());
 }
+
+bool enter_region_device(int number) {
+  if (number < 0 || number >= target_count())
+    return false;
+  region_device = number;
+  return true;
+}
+
+void leave_region_device() { region_device = -1; }
 
 void program_chose_default_device() {
   follow_openmp_default.store(true, std::memory_order_relaxed);

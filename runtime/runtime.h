@@ -31,8 +31,9 @@ class HostAccess;
 class ApiTransfers;
 struct Target;
 
-// The target the calling thread's kernels run on now: the OpenMP default
-// device's, once the program has set it (omp_set_default_device), else
+// The target the calling thread's kernels run on now: the one the `device`
+// clause of the program's region names while ferry runs that region as a
+// kernel; else the OpenMP default device's, once the program has set it (omp_set_default_device), else
 // the process's (ferry::select_gpu's, else FERRY_GPU's, else the one
 // device_choice.cc picks).
 Target &current_target();
@@ -43,6 +44,14 @@ int target_count();
 // modulo target_count().  Before the first kernel, also the GPU that
 // OpenMP's default device becomes.
 void select_target(int index);
+// A program's region with `device(NUMBER)` that ferry runs as a kernel
+// (abi.h, __ferry_region_device_enter): the calling thread's launches run
+// on target NUMBER until leave_region_device.  False, and nothing changed,
+// where NUMBER is no target's: the region then runs as GCC compiled it,
+// which does what OpenMP says for such a number (the host, for
+// omp_get_initial_device()).
+bool enter_region_device(int number);
+void leave_region_device();
 // omp_set_default_device, called by the program (hooks/openmp_hooks.cc):
 // from now on each thread's kernels follow its OpenMP default device.
 void program_chose_default_device();

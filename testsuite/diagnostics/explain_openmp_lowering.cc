@@ -45,6 +45,14 @@ void maybe_parallel(int n, double *x, bool big) {
     x[i] += 1;
 }
 
+// The device a `device` clause names runs the kernel, where it is one of
+// ferry's targets (programs/targets_region_device_clause.cc).
+void on_device(int n, double *x, int device) {
+#pragma omp target teams distribute parallel for map(tofrom: x[0:n]) device(device) // { dg-message "ferry runs this .* as a kernel of its own, with the launch and residency of ferry kernels, on the device its 'device' clause names where that is one of ferry's targets \\(a GPU, or one of FERRY_SIM_DEVICES\\), and as GCC compiles it for other numbers" }
+  for (int i = 0; i < n; ++i)
+    x[i] += 1;
+}
+
 void later(int n, double *x) {
 #pragma omp target teams distribute parallel for map(tofrom: x[0:n]) nowait // { dg-message "ferry runs this .* as a kernel of its own" }
   for (int i = 0; i < n; ++i)
