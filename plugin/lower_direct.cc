@@ -96,16 +96,23 @@ private:
   std::vector<tree> used_;
 };
 
-// Rewrites the reads of `borrow` buffers in an entry's body into
-// ferry::direct::load_nc, the non-coherent load.  Only reads: a reference
-// whose address is taken, or that is assigned or incremented, keeps its
-// plain form (the checker lets nothing write a borrowed buffer, but its
-// address may be passed on).  Reads of anything but a 4- or 8-byte number,
-// and volatile reads, stay plain loads too.
-class NonCoherentReads {
+// Rewrites an entry's reads of memory that nvcc would load in one
+// instruction where GCC 12's nvptx back end takes several or the
+// coherent path:
+// - a whole struct of 8 or 16 bytes aligned to its size (CUDA's float4,
+//   md's positions) becomes ferry::direct::load_vector, one vector load,
+//   where GCC loads each member the code uses on its own;
+// - with NON_COHERENT (-fplugin-arg-ferry-nc-loads), a read of a `borrow`
+//   buffer becomes ferry::direct::load_nc (a number) or load_vector_nc (a
+//   struct as above), the non-coherent load.
+// Only reads: a reference whose address is taken, or that is assigned or
+// incremented, keeps its plain form (the checker lets nothing write a
+// borrowed buffer, but its address may be passed on).  Volatile reads stay
+// plain loads too.
+class EntryLoads {
 public:
-  explicit NonCoherentReads(std::set<tree> borrowed)
-      : borrowed_(std::move(borrowed)) {}
+  EntryLoads(std::set<tree> borrowed, bool non_coherent)
+      : borrowed_(std::move(borrowed)), non_coherent_(non_coherent) {}
 
   void rewrite(tree *body) { walk(body); }
 
@@ -113,7 +120,7 @@ private:
   void walk(tree *node) { cp_walk_tree(node, visit, this, &visited_); }
 
   static tree visit(tree *node, int *walk_subtrees, void *data) {
-    auto *self = static_cast<NonCoherentReads *>(data);
+    auto *self = static_cast<EntryLoads *>(data);
     tree t = *node;
     if (TYPE_P(t)) {
       *walk_subtrees = 0;
@@ -134,9 +141,9 @@ private:
     case INDIRECT_REF:
     case COMPONENT_REF:
     case ARRAY_REF:
-      if (self->reads_borrowed(t)) {
+      if (const char *helper = self->load_helper(t)) {
         tree load =
-            call_direct_helper("load_nc", {cp_build_addr_expr(t, tf_none)});
+            call_direct_helper(helper, {cp_build_addr_expr(t, tf_none)});
         // The walk goes on into the call's argument, the address.
         if (load != error_mark_node)
           *node = load;
@@ -170,23 +177,59 @@ private:
     }
   }
 
-  bool reads_borrowed(tree reference) const {
-    if (TREE_THIS_VOLATILE(reference) || !is_atomic_word_type(TREE_TYPE(reference)))
+  // The <ferry/direct.hpp> load that REFERENCE's read becomes, or null.
+  const char *load_helper(tree reference) const {
+    if (TREE_THIS_VOLATILE(reference))
+      return nullptr;
+    tree type = TREE_TYPE(reference);
+    if (is_vector_struct(type) && in_memory(reference))
+      return non_coherent_ && reads_borrowed(reference) ? "load_vector_nc"
+                                                        : "load_vector";
+    if (non_coherent_ && is_atomic_word_type(type) && reads_borrowed(reference))
+      return "load_nc";
+    return nullptr;
+  }
+
+  // A struct that one vector load reads whole: 8 or 16 bytes, aligned to
+  // its size, copied as bytes.
+  static bool is_vector_struct(tree type) {
+    if (TREE_CODE(type) != RECORD_TYPE || TYPE_VOLATILE(type) ||
+        !COMPLETE_TYPE_P(type) || !tree_fits_uhwi_p(TYPE_SIZE_UNIT(type)) ||
+        !trivially_copyable_p(type))
       return false;
+    const unsigned HOST_WIDE_INT bytes = tree_to_uhwi(TYPE_SIZE_UNIT(type));
+    return (bytes == 8 || bytes == 16) && TYPE_ALIGN_UNIT(type) >= bytes;
+  }
+
+  // The pointer variable REFERENCE reads through (a buffer of the entry),
+  // or null: a local of the entry (`force[i] = f` reads `f` through its
+  // address), which GCC keeps in registers unless its address is taken.
+  static tree pointer_read(tree reference) {
     tree base = reference;
     while (TREE_CODE(base) == COMPONENT_REF || TREE_CODE(base) == ARRAY_REF)
       base = TREE_OPERAND(base, 0);
     if (TREE_CODE(base) != INDIRECT_REF)
-      return false;
+      return NULL_TREE;
     tree pointer = TREE_OPERAND(base, 0);
     while (CONVERT_EXPR_P(pointer) || TREE_CODE(pointer) == NON_LVALUE_EXPR ||
            TREE_CODE(pointer) == POINTER_PLUS_EXPR ||
            location_wrapper_p(pointer))
       pointer = TREE_OPERAND(pointer, 0);
-    return borrowed_.count(pointer) != 0;
+    return DECL_P(pointer) && POINTER_TYPE_P(TREE_TYPE(pointer)) ? pointer
+                                                                : NULL_TREE;
+  }
+
+  static bool in_memory(tree reference) {
+    return pointer_read(reference) != NULL_TREE;
+  }
+
+  bool reads_borrowed(tree reference) const {
+    tree pointer = pointer_read(reference);
+    return pointer && borrowed_.count(pointer) != 0;
   }
 
   std::set<tree> borrowed_;
+  const bool non_coherent_;
   hash_set<tree> visited_;
 };
 
@@ -658,8 +701,7 @@ private:
     FunctionCodeCopy copier(k_.fndecl, entry_, &map);
     tree body = copier.copy(loop_.body);
     copier.finish();
-    if (non_coherent_reads_)
-      NonCoherentReads(borrowed_parameters()).rewrite(&body);
+    EntryLoads(borrowed_parameters(), non_coherent_reads_).rewrite(&body);
     return body;
   }
 

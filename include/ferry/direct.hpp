@@ -607,6 +607,37 @@ template <class T> T load_nc(const T *address) {
   return value;
 }
 
+// A read of a whole struct of 8 or 16 bytes aligned to its size (CUDA's
+// float2 and float4, a struct of four floats): one vector load, as nvcc's,
+// where GCC 12 loads each member the code uses with one instruction of its
+// own (md's gathers of float4 positions: three loads each).  The words come
+// back through registers; the struct is made of them as bytes.
+template <class T> struct VectorWords {
+  static_assert((sizeof(T) == 8 || sizeof(T) == 16) && alignof(T) >= sizeof(T),
+                "ferry: vector loads of aligned 8- and 16-byte structs only");
+  unsigned word[sizeof(T) / 4];
+};
+#define FERRY_DIRECT_LOAD_VECTOR(NAME, SPACE)                                  \
+  template <class T> T NAME(const T *address) {                               \
+    unsigned w0, w1, w2 = 0, w3 = 0;                                           \
+    if constexpr (sizeof(T) == 16)                                             \
+      asm("// ferry-ptx\n\tld" SPACE ".v4.b32 {%0, %1, %2, %3}, %4;"           \
+          : "=r"(w0), "=r"(w1), "=r"(w2), "=r"(w3)                             \
+          : "m"(*address));                                                    \
+    else                                                                       \
+      asm("// ferry-ptx\n\tld" SPACE ".v2.b32 {%0, %1}, %2;"                   \
+          : "=r"(w0), "=r"(w1)                                                 \
+          : "m"(*address));                                                    \
+    if constexpr (sizeof(T) == 16)                                             \
+      return __builtin_bit_cast(T, (VectorWords<T>{{w0, w1, w2, w3}}));        \
+    else                                                                       \
+      return __builtin_bit_cast(T, (VectorWords<T>{{w0, w1}}));                \
+  }
+FERRY_DIRECT_LOAD_VECTOR(load_vector, "")
+// From a `borrow` buffer under -fplugin-arg-ferry-nc-loads, as load_nc.
+FERRY_DIRECT_LOAD_VECTOR(load_vector_nc, ".global.nc")
+#undef FERRY_DIRECT_LOAD_VECTOR
+
 // The first statement of the entries of a kernel compiled with
 // -ffast-math (GCC's -funsafe-math-optimizations, which also makes the host
 // flush denormals): in the frames module, ferry's mkoffload makes the

@@ -143,6 +143,18 @@ constexpr long kTaps = 16;
     out[i] = sum;
   }
 }
+// md's gathers: an aligned struct of four floats, read whole, is one
+// vector load (non-coherent from a borrowed buffer under nc-loads).
+struct alignas(16) Point { float x, y, z, w; };
+[[ferry::kernel]] void gather(long n, [[ferry::borrow(n)]] const Point *p,
+                              [[ferry::borrow(n)]] const int *idx,
+                              [[ferry::out(n)]] float *d) {
+  for (long i = 0; i < n; ++i) {
+    const Point a = p[i];
+    const Point b = p[idx[i]];
+    d[i] = (a.x - b.x) + (a.y - b.y) * (a.z - b.z);
+  }
+}
 int main() {}
 CC
 cd "$dir" || fail "no temporary directory"
@@ -262,6 +274,12 @@ for (kernel, loop), (nc, plain) in expected_loads.items():
     if loads(body, False) < plain:
         sys.exit("FAIL: loop %d of %s has %d plain loads, expected at least %d" %
                  (loop, kernel, loads(body, False), plain))
+# gather reads its two points with one vector load each, and no member
+# on its own.
+gather_entry = entry("gather")
+if len(re.findall(r"\bld\.global\.nc\.v4\.b32\b", gather_entry)) != 2 or \
+        re.search(r"\bld(\.global)?(\.nc)?\.f32\b", gather_entry):
+    sys.exit("FAIL: gather does not read its points with one ld.global.nc.v4 each:\n" + gather_entry)
 # y in axpy is read and written: never non-coherent.
 axpy = entry("axpy")
 if len(re.findall(r"\bld\.global\.nc", axpy)) != 1:
@@ -352,6 +370,14 @@ grep -q "__ferry_direct_" ptx.txt || fail "no direct entries without nc-loads"
 if grep -q "ld\.global\.nc" ptx.txt; then
   fail "ld.global.nc without -fplugin-arg-ferry-nc-loads"
 fi
+# Without it, gather's points are still one (coherent) vector load each.
+python3 - ptx.txt <<'PY' || fail "gather's points are not vector loads without nc-loads"
+import re, sys
+text = open(sys.argv[1]).read()
+body = re.search(r"\.entry (__ferry_direct__Z\d+gather\w*_0) \([^\n]*\n\{\n(.*?)\n\}", text, re.S)
+sys.exit(body is None or len(re.findall(r"\bld\.v4\.b32\b", body.group(2))) != 2 or
+         re.search(r"%frame|\bld\.f32\b", body.group(2)) is not None)
+PY
 cd .. || fail "no directory"
 
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
