@@ -27,4 +27,14 @@ build_one() {
 export -f build_one
 find testsuite/openmp_vv/tests -name '*.c' -o -name '*.cpp' | sort |
   xargs -P "${JOBS:-2}" -n 1 bash -c 'build_one "$0"'
-ls "$dir" | wc -l
+gcc_builds=$(find "$dir" -name '*.gcc' | wc -l)
+ferry_builds=$(find "$dir" -name '*.ferry' | wc -l)
+echo "$gcc_builds GCC builds, $ferry_builds ferry builds in $dir"
+# No ferry build at all is ferry's set-up, not the tests: a build tree's
+# ferry-g++ needs FERRY_PLUGIN, FERRY_INCLUDE and FERRY_LIBDIR (as
+# ferry-test sets them); the first build's errors say what is missing.
+if [ "$ferry_builds" -eq 0 ]; then
+  first=$(find testsuite/openmp_vv/tests -name '*.cpp' | sort | head -n 1)
+  "$gxx" -O2 -I testsuite/openmp_vv "$first" -o "$dir/first.ferry" -lm
+  exit 1
+fi
