@@ -53,6 +53,17 @@ void on_device(int n, double *x, int device) {
     x[i] += 1;
 }
 
+// A section of an array of the function from a run-time offset
+// (hokkanen/omp-gpu's one chunk a GPU) is not taken as a buffer; explain
+// says which clause and why.
+int chunk_of_local(int part) {
+  int values[4096];
+#pragma omp target teams distribute parallel for map(from: values[part * 1024:1024]) // { dg-message "the section of 'values' that this map clause names starts at '\\(part \\* 1024\\)': ferry takes an array of the function as the buffer of a kernel when the clause maps it whole or from element 0, so the loop runs as GCC compiles it" }
+  for (int i = part * 1024; i < (part + 1) * 1024; i++)
+    values[i] = i; // { dg-message "ferry does not follow the writes to 'values', an array or struct of the function" }
+  return values[part * 1024 + 7];
+}
+
 void later(int n, double *x) {
 #pragma omp target teams distribute parallel for map(tofrom: x[0:n]) nowait // { dg-message "ferry runs this .* as a kernel of its own" }
   for (int i = 0; i < n; ++i)
