@@ -60,8 +60,15 @@ struct TargetMoves {
   std::uint64_t bytes = 0;
 };
 
+// Per OpenmpConstruct: how many began, and the seconds in libgomp.
+struct OpenmpConstructs {
+  std::uint64_t count[4] = {};
+  double seconds[4] = {};
+};
+
 struct Paths {
   std::mutex mutex;
+  OpenmpConstructs openmp;
   TargetMoves target_moves;
   std::map<std::string, PathCount> by_entry;
   std::map<std::string, GraphCount> graphs; // by where they are declared
@@ -139,6 +146,22 @@ void print_report() {
                  static_cast<unsigned long long>(all.images_registered),
                  static_cast<unsigned long long>(all.images_given),
                  in_parentheses(all.why_images_given).c_str());
+  const OpenmpConstructs &openmp = all.openmp;
+  if (openmp.count[0] + openmp.count[1] + openmp.count[2] + openmp.count[3]) {
+    static const char *const kNames[4][2] = {{"regions", "region_ms"},
+                                             {"data", "data_ms"},
+                                             {"updates", "update_ms"},
+                                             {"enter_exit", "enter_exit_ms"}};
+    std::string line = "ferry-openmp";
+    for (int kind = 0; kind < 4; ++kind) {
+      char part[96];
+      std::snprintf(part, sizeof part, " %s=%llu %s=%.3f", kNames[kind][0],
+                    static_cast<unsigned long long>(openmp.count[kind]),
+                    kNames[kind][1], openmp.seconds[kind] * 1e3);
+      line += part;
+    }
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
 }
 
 } // namespace
@@ -264,6 +287,17 @@ void count_images_given(std::uint64_t images, const std::string &why) {
   all.images_given += images;
   if (all.why_images_given.empty())
     all.why_images_given = why;
+}
+
+void count_openmp_construct(OpenmpConstruct kind, bool begins,
+                            double seconds) {
+  if (!settings().stats)
+    return;
+  Paths &all = paths();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  const int index = static_cast<int>(kind);
+  all.openmp.count[index] += begins ? 1 : 0;
+  all.openmp.seconds[index] += seconds;
 }
 
 StatsSnapshot stats_snapshot() {

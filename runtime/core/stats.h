@@ -84,6 +84,16 @@ void count_launcher_line(const std::string &line);
 void count_image_registered();
 void count_images_given(std::uint64_t images, const std::string &why);
 
+// The program's own OpenMP constructs, as libgomp runs them (its target
+// regions on GCC's path, data constructs, updates, enter and exit data;
+// hooks/openmp_hooks.cc), and the wall-clock seconds the calling thread
+// spent in each, waiting for the GPU included.  With FERRY_STATS=1, where
+// any ran, a line at exit after the ferry-images line:
+//   ferry-openmp regions=N region_ms=X data=N data_ms=X updates=N
+//     update_ms=X enter_exit=N enter_exit_ms=X
+enum class OpenmpConstruct { region, data, update, enter_exit };
+void count_openmp_construct(OpenmpConstruct kind, bool begins, double seconds);
+
 StatsSnapshot stats_snapshot();
 
 // The ferry-stats line for S, without a newline.

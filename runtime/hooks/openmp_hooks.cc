@@ -23,8 +23,9 @@
 //
 // And, for the program's own data constructs and regions: the sections
 // they map, which residency/program_maps.h keeps for the regions ferry runs
-// as kernels, and the host bytes of those sections taken out of ferry's
-// residency before libgomp maps them.
+// as kernels, the host bytes of those sections taken out of ferry's
+// residency before libgomp maps them, and the time each takes
+// (FERRY_STATS's ferry-openmp line).
 #include "hooks/interposer.h"
 
 #include "abi.h"
@@ -38,6 +39,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
@@ -230,6 +232,37 @@ void release_mapped_host(std::size_t count, void *const *addresses,
       ferry::rt::host_access().release_range(addresses[i], sizes[i]);
 }
 
+// The wall-clock time of one of the program's own constructs in its hook,
+// for FERRY_STATS's ferry-openmp line; nothing for ferry's own (a kernel's
+// OpenMP region, libferry's copies), nor without FERRY_STATS.
+class ConstructTimer {
+public:
+  ConstructTimer(ferry::rt::OpenmpConstruct kind, bool begins)
+      : kind_(kind), begins_(begins),
+        timed_(ferry::rt::settings().stats &&
+               ferry::rt::launches_open() == 0 &&
+               ferry::rt::inside_runtime() == 0) {
+    if (timed_)
+      start_ = std::chrono::steady_clock::now();
+  }
+  ~ConstructTimer() {
+    if (timed_)
+      ferry::rt::count_openmp_construct(
+          kind_, begins_,
+          std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                        start_)
+              .count());
+  }
+  ConstructTimer(const ConstructTimer &) = delete;
+  ConstructTimer &operator=(const ConstructTimer &) = delete;
+
+private:
+  const ferry::rt::OpenmpConstruct kind_;
+  const bool begins_;
+  const bool timed_;
+  std::chrono::steady_clock::time_point start_;
+};
+
 } // namespace
 
 // The program chooses its default device: ferry's kernels follow it from
@@ -247,6 +280,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
                                 std::size_t count, void **addresses,
                                 std::size_t *sizes, unsigned short *kinds,
                                 unsigned flags, void **depend, void **args) {
+  ConstructTimer timer(ferry::rt::OpenmpConstruct::region, true);
   release_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
@@ -260,6 +294,7 @@ FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),
 FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
                                      void **addresses, std::size_t *sizes,
                                      unsigned short *kinds) {
+  ConstructTimer timer(ferry::rt::OpenmpConstruct::data, true);
   release_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(int, std::size_t, void **, std::size_t *,
@@ -270,6 +305,7 @@ FERRY_HOOK void GOMP_target_data_ext(int device, std::size_t count,
 }
 
 FERRY_HOOK void GOMP_target_end_data(void) {
+  ConstructTimer timer(ferry::rt::OpenmpConstruct::data, false);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(void)>("GOMP_target_end_data");
   before_openmp("the end of an OpenMP target data construct");
@@ -281,6 +317,7 @@ FERRY_HOOK void GOMP_target_update_ext(int device, std::size_t count,
                                        void **addresses, std::size_t *sizes,
                                        unsigned short *kinds, unsigned flags,
                                        void **depend) {
+  ConstructTimer timer(ferry::rt::OpenmpConstruct::update, true);
   release_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =
@@ -295,6 +332,7 @@ FERRY_HOOK void GOMP_target_enter_exit_data(int device, std::size_t count,
                                             std::size_t *sizes,
                                             unsigned short *kinds,
                                             unsigned flags, void **depend) {
+  ConstructTimer timer(ferry::rt::OpenmpConstruct::enter_exit, true);
   release_mapped_host(count, addresses, sizes, kinds);
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real =

@@ -10,8 +10,10 @@
 // { ferry-env "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2" }
 // { ferry-env "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2 FERRY_RESIDENCY=0" }
 // { ferry-env "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2 FERRY_GPU=1" }
-// { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2" "launches=10 targets:moves=1" }
-// { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=1" "launches=4" }
+// FERRY_STATS's ferry-openmp line counts the regions GCC's path ran: none
+// on two sim devices, the six on device 1 on one.
+// { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2" "launches=10 targets:moves=1 openmp:regions=0 openmp:data=1" }
+// { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=1" "launches=4 openmp:regions=6 openmp:data=1" }
 #include <cstdio>
 #include <vector>
 #ifdef _OPENMP
