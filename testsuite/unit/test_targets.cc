@@ -1,7 +1,8 @@
 // Unit tests of the table of targets (runtime/runtime.cc) and the hook of
 // omp_set_default_device (runtime/hooks/openmp_hooks.cc), on two sim
 // devices: which target the calling thread's kernels run on, as
-// ferry::select_gpu and OpenMP's default device choose it.
+// ferry::select_gpu, OpenMP's default device and a region's device clause
+// choose it.
 #define BOOST_TEST_MODULE targets
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
@@ -54,5 +55,21 @@ BOOST_AUTO_TEST_CASE(the_programs_default_device_is_followed_per_thread) {
   BOOST_TEST(current_target().number == 1); // this thread's stays
   // A number that is no target's leaves kernels on the process's.
   omp_set_default_device(7);
+  BOOST_TEST(current_target().number == 0);
+}
+
+BOOST_AUTO_TEST_CASE(a_regions_device_clause_comes_first_on_its_thread) {
+  omp_set_default_device(0);
+  BOOST_TEST(enter_region_device(1));
+  BOOST_TEST(current_target().number == 1);
+  int other = -1;
+  std::thread([&] { other = current_target().number; }).join();
+  BOOST_TEST(other == 0); // another thread's kernels stay where they were
+  leave_region_device();
+  BOOST_TEST(current_target().number == 0);
+  // A number that is no target's (the host's, 2 here) is not entered: the
+  // region runs as GCC compiled it.
+  BOOST_TEST(!enter_region_device(2));
+  BOOST_TEST(!enter_region_device(-1));
   BOOST_TEST(current_target().number == 0);
 }
