@@ -745,7 +745,7 @@ private:
       on_device = fold_convert(boolean_type_node, var);
     }
     // So is the `device` clause; the target is entered last, once every
-    // other condition holds, and left after the kernel's call.
+    // other condition holds, and left when the kernel's call ends.
     tree device_number = NULL_TREE;
     if (device_clause_) {
       tree number = OMP_CLAUSE_DEVICE_ID(device_clause_);
@@ -804,11 +804,11 @@ private:
       mapped = mapped ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, mapped,
                                entered)
                       : entered;
-      tree on_target = NULL_TREE;
-      append_to_statement_list_force(call, &on_target);
-      append_to_statement_list_force(
-          runtime_calls::region_device_leave(region_.location), &on_target);
-      call = on_target;
+      // Left however the call ends: an alias_error thrown from the launch
+      // (ferry::set_alias_action) must not leave this thread's later
+      // kernels on the region's target.
+      call = build2(TRY_FINALLY_EXPR, void_type_node, call,
+                    runtime_calls::region_device_leave(region_.location));
     }
     if (!mapped)
       return call;
