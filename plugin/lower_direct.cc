@@ -179,15 +179,14 @@ private:
 
   // The <ferry/direct.hpp> load that REFERENCE's read becomes, or null.
   const char *load_helper(tree reference) const {
-    if (TREE_THIS_VOLATILE(reference))
+    tree pointer = pointer_read(reference);
+    if (!pointer || TREE_THIS_VOLATILE(reference))
       return nullptr;
+    const bool borrowed = non_coherent_ && borrowed_.count(pointer) != 0;
     tree type = TREE_TYPE(reference);
-    if (is_vector_struct(type) && in_memory(reference))
-      return non_coherent_ && reads_borrowed(reference) ? "load_vector_nc"
-                                                        : "load_vector";
-    if (non_coherent_ && is_atomic_word_type(type) && reads_borrowed(reference))
-      return "load_nc";
-    return nullptr;
+    if (is_vector_struct(type))
+      return borrowed ? "load_vector_nc" : "load_vector";
+    return borrowed && is_atomic_word_type(type) ? "load_nc" : nullptr;
   }
 
   // A struct that one vector load reads whole: 8 or 16 bytes, aligned to
@@ -217,15 +216,6 @@ private:
       pointer = TREE_OPERAND(pointer, 0);
     return DECL_P(pointer) && POINTER_TYPE_P(TREE_TYPE(pointer)) ? pointer
                                                                 : NULL_TREE;
-  }
-
-  static bool in_memory(tree reference) {
-    return pointer_read(reference) != NULL_TREE;
-  }
-
-  bool reads_borrowed(tree reference) const {
-    tree pointer = pointer_read(reference);
-    return pointer && borrowed_.count(pointer) != 0;
   }
 
   std::set<tree> borrowed_;
