@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Host sync: see host_sync.h; doc/design.md ("Host sync") gives the
+// Host sync: see host_sync.h; doc/host-sync.md gives the
 // reasoning and doc/user-guide.md ("Residency") what is and is not covered.
 //
 // Two parts:
