@@ -16,7 +16,7 @@ trap 'rm -rf "$dir"' EXIT
 make -s -C "$FERRY_BUILD_DIR" install DESTDIR="$dir/root" > "$dir/install.log" 2>&1 ||
   { cat "$dir/install.log"; fail "make install failed"; }
 # The installation carries ferry-g++'s man page and the guides.
-for file in ferry-g++.1 user-guide.md mpi.md rules.md porting.md; do
+for file in ferry-g++.1 user-guide.md mpi.md rules.md openmp-regions.md robustness.md porting.md; do
   [ -n "$(find "$dir/root" -name "$file")" ] || fail "make install did not install $file"
 done
 config=$(find "$dir/root" -name ferryConfig.cmake)
