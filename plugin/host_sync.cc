@@ -133,6 +133,8 @@ public:
       for (gimple *frame : inlined_frame_enters())
         arm(frame);
       declare_launcher_params(own_frame);
+    } else if (cgraph_node::get(fun_->decl)->parallelized_function) {
+      add_frame();
     }
     mark_virtual_operands_for_renaming(fun_);
     update_ssa(TODO_update_ssa_only_virtuals);
@@ -199,6 +201,28 @@ private:
       return is_frame_enter(statement) && !is_inlined(statement);
     });
     return own.empty() ? nullptr : own.front();
+  }
+
+  // A frame for an OpenMP construct's body that GCC outlined (a `parallel`
+  // around target regions ferry runs as kernels): the front end saw it as
+  // part of its function, whose frame it shares on the thread that meets
+  // the construct, but that function's instrumentation, after the
+  // outlining, cannot name the buffers the body launched.  Its own frame
+  // settles them when the body ends, on every thread.  (No exception
+  // leaves such a body: OpenMP ends the program first.)
+  void add_frame() {
+    gimple_stmt_iterator start =
+        gsi_after_labels(single_succ(ENTRY_BLOCK_PTR_FOR_FN(fun_)));
+    gsi_insert_before(&start, runtime_calls::frame_enter_statement(),
+                      GSI_SAME_STMT);
+    edge way_out;
+    edge_iterator it;
+    FOR_EACH_EDGE(way_out, it, EXIT_BLOCK_PTR_FOR_FN(fun_)->preds) {
+      gimple_stmt_iterator end = gsi_last_bb(way_out->src);
+      if (!gsi_end_p(end) && gimple_code(gsi_stmt(end)) == GIMPLE_RETURN)
+        gsi_insert_before(&end, runtime_calls::frame_leave_statement(),
+                          GSI_SAME_STMT);
+    }
   }
 
   std::vector<gimple *> inlined_frame_enters() {

@@ -310,6 +310,20 @@ gcall *frame_access(int access) {
       1, access_mode(access));
 }
 
+gcall *frame_enter_statement() {
+  return gimple_build_call(cached_gimple(&declarations[kFrameEnter],
+                                         "__ferry_frame_enter",
+                                         void_function_type()),
+                           0);
+}
+
+gcall *frame_leave_statement() {
+  return gimple_build_call(cached_gimple(&declarations[kFrameLeave],
+                                         "__ferry_frame_leave",
+                                         void_function_type()),
+                           0);
+}
+
 bool is_runtime_function(tree fndecl) {
   if (!fndecl)
     return false;

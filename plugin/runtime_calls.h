@@ -73,6 +73,10 @@ gcall *host_access(tree host_pointer, tree bytes, int access);
 // The same with ACCESS computed at run time (an int GIMPLE value).
 gcall *host_access(tree host_pointer, tree bytes, tree access);
 gcall *frame_access(int access);
+// The frame of a function the front end never saw: an OpenMP construct's
+// body that GCC outlined.
+gcall *frame_enter_statement();
+gcall *frame_leave_statement();
 // Defined by ferry's MPI layer alone (runtime/mpi): a reference makes a
 // program that relies on the layer fail to link without it.
 gcall *mpi_layer_linked();
