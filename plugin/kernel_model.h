@@ -87,8 +87,8 @@ struct RegionMap {
   // An enclosing `target data` region maps it: this map copies nothing.
   bool present = false;
   // The section's bounds hold values the front end saved at the directive
-  // (a start known only at run time): right for the checks, which read the
-  // region's own clause, but not a section libferry can find (below).
+  // (a start known only at run time): the call that runs the region as a
+  // kernel evaluates them again.
   bool saved_bounds = false;
 };
 

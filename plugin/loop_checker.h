@@ -389,9 +389,6 @@ private:
   // variable of the region's function: a certain race when the iterations
   // store different values.
   void report_region_shared_write(tree decl, tree value, location_t where);
-  // Notes where the target maps ARRAY, an array of the function, as a
-  // section that starts past its first element.
-  void note_array_section_start(tree array);
 
   // A store to the loop's own variable DECL, which OpenMP's loop form
   // forbids: the iterations are counted apart from it, so what the loop

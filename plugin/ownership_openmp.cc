@@ -83,31 +83,6 @@ void LoopChecker::report_region_partial_write(const BufferParam &buffer,
          buffer.decl);
 }
 
-// Why an array of the function that the target maps was not taken as a
-// buffer, where its section starts past element 0 (hokkanen/omp-gpu's
-// `map(from: A[n * (size / 4):size / 4])`): ferry takes such an array
-// whole or from its first element (region_variables.cc, mapped_arrays).
-void LoopChecker::note_array_section_start(tree array) {
-  if (k_.region->clause_lists.empty() || k_.region->quiet)
-    return;
-  for (tree c = k_.region->clause_lists.front(); c; c = OMP_CLAUSE_CHAIN(c)) {
-    if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
-      continue;
-    tree section = OMP_CLAUSE_DECL(c);
-    if (TREE_CODE(section) != ARRAY_REF ||
-        tree_strip_any_location_wrapper(TREE_OPERAND(section, 0)) != array ||
-        integer_zerop(TREE_OPERAND(section, 1)))
-      continue;
-    inform(OMP_CLAUSE_LOCATION(c),
-           "the section of %qD that this map clause names starts at %qE: "
-           "ferry takes an array of the function as the buffer of a kernel "
-           "when the clause maps it whole or from element 0, so the loop "
-           "runs as GCC compiles it",
-           array, TREE_OPERAND(section, 1));
-    return;
-  }
-}
-
 void LoopChecker::report_region_shared_write(tree decl, tree value,
                                              location_t where) {
   // An element or member of an array or struct of the function: which one
@@ -116,7 +91,6 @@ void LoopChecker::report_region_shared_write(tree decl, tree value,
     fail(where, "ferry does not follow the writes to %qD, an array or "
                 "struct of the function",
          decl);
-    note_array_section_start(decl);
     return;
   }
   // Every iteration storing one value (`num_teams = omp_get_num_teams()`,

@@ -89,6 +89,52 @@ tree unkept_statement(tree body) {
   return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
 }
 
+// Whether evaluating EXPRESSION may change something: it stores, or calls
+// a function that is neither const nor pure.  (The flag TREE_SIDE_EFFECTS
+// stays set above a saved value that has been taken out.)
+bool changes_something(tree expression) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (store_of(TREE_CODE(*node)) != Store::none ||
+          TREE_CODE(*node) == AGGR_INIT_EXPR)
+        return *node;
+      if (TREE_CODE(*node) == CALL_EXPR) {
+        tree callee = callee_of(*node);
+        return callee && (TREE_READONLY(callee) || DECL_PURE_P(callee))
+                   ? NULL_TREE
+                   : *node;
+      }
+      return NULL_TREE;
+    }
+  };
+  return expression &&
+         cp_walk_tree_without_duplicates(&expression, Search::visit, nullptr);
+}
+
+// Gives each place of BODY that holds one of the expressions of SHARED
+// (the copy puts a decl's stand-in everywhere the decl was) a copy of its
+// own: GENERIC shares no expression between two places.
+void unshare_uses(tree *body, const std::set<tree> &shared) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (static_cast<const std::set<tree> *>(data)->count(*node)) {
+        *node = unshare_expr(*node);
+        *walk_subtrees = 0;
+      } else if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+      }
+      return NULL_TREE;
+    }
+  };
+  if (!shared.empty())
+    cp_walk_tree(body, Search::visit, const_cast<std::set<tree> *>(&shared),
+                 nullptr);
+}
+
 // A kernel outlined from a region, until the front end finishes it.
 struct Outlined {
   std::unique_ptr<Kernel> kernel;
@@ -150,11 +196,14 @@ public:
                    "' is a reference, which a kernel does not take";
         return false;
       }
-      // libferry finds a program's section by the pointer, which lies
-      // before a section that starts past it.
-      if (region_.maps[buffer.index].saved_bounds) {
-        *why_not = "its section of '" + name_of(buffer.decl) +
-                   "' starts at a value known only at run time";
+      // The call evaluates the bounds the front end saved at the
+      // directive again, in the same place: the same values, unless
+      // evaluating them changes something.
+      const RegionMap &map = region_.maps[buffer.index];
+      if (map.saved_bounds &&
+          (changes_something(map.bytes) || changes_something(map.bias))) {
+        *why_not = "the bounds of its section of '" + name_of(buffer.decl) +
+                   "' have side effects";
         return false;
       }
     }
@@ -328,7 +377,11 @@ private:
   // ------------------------------------------------------------- buffers
 
   // Every buffer's section: its own map's, or an enclosing data region's;
-  // none for a pointer used without a map.
+  // none for a pointer used without a map.  The kernel's buffer is the
+  // section, from its start: one that starts past the pointer (`map(from:
+  // a[id * chunk:chunk]) device(id)`, a GPU's share) moves none of the
+  // elements before it, which other regions, on other devices, may be
+  // writing meanwhile.
   void find_lengths() {
     for (const BufferParam &buffer : checked_.buffers) {
       const RegionMap &map = region_.maps[buffer.index];
@@ -344,15 +397,15 @@ private:
         // Used without a map, as inside a data region of a caller: the
         // section the program mapped around it, found at run time.
         lengths_.push_back(NULL_TREE);
+        starts_.push_back(NULL_TREE);
         continue;
       }
-      // From the pointer to the section's end, in elements.
       tree element = TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(buffer.decl)));
-      tree end = unshare_expr(bytes);
-      if (bias && !integer_zerop(bias))
-        end = fold_build2(PLUS_EXPR, sizetype, fold_convert(sizetype, end),
-                          fold_convert(sizetype, unshare_expr(bias)));
-      lengths_.push_back(maybe_constant_value(section_length(end, element)));
+      lengths_.push_back(maybe_constant_value(
+          section_length(unshare_expr(bytes), element)));
+      starts_.push_back(bias && !integer_zerop(bias)
+                            ? fold_convert(sizetype, unshare_expr(bias))
+                            : NULL_TREE);
     }
   }
 
@@ -383,26 +436,28 @@ private:
       if (!variable_kept(var, why_not))
         return false;
     }
-    // A section's length is an expression of the kernel's numbers where
-    // it can be, so that the check relates it to the loop's bounds;
-    // otherwise (`v.size()`) a number of its own.
+    // A section's length and start are expressions of the kernel's
+    // numbers where they can be, so that the check relates them to the
+    // loop's bounds; otherwise (`v.size()`) numbers of their own.
     for (std::size_t i = 0; i < lengths_.size(); ++i) {
-      if (!lengths_[i]) {
-        opaque_length_.push_back(true);
-        continue;
-      }
-      std::vector<tree> in_length;
-      collect_named(lengths_[i], &in_length);
-      bool transparent = true;
-      for (tree var : in_length)
-        transparent = transparent && (is_constant(var) || note_constant(var) ||
-                                      is_scalar(var) || passes_as_value(var));
-      opaque_length_.push_back(!transparent);
-      if (transparent)
-        for (tree var : in_length)
-          if (!is_constant(var) && !is_scalar(var))
-            scalars_.push_back(var);
+      opaque_length_.push_back(!lengths_[i] || !in_kernel_terms(lengths_[i]));
+      opaque_start_.push_back(starts_[i] && !in_kernel_terms(starts_[i]));
     }
+    return true;
+  }
+
+  // Whether EXPRESSION reads only constants and numbers the kernel takes
+  // by value, which it then takes.
+  bool in_kernel_terms(tree expression) {
+    std::vector<tree> named;
+    collect_named(expression, &named);
+    for (tree var : named)
+      if (!is_constant(var) && !note_constant(var) && !is_scalar(var) &&
+          !passes_as_value(var))
+        return false;
+    for (tree var : named)
+      if (!is_constant(var) && !is_scalar(var))
+        scalars_.push_back(var);
     return true;
   }
 
@@ -491,6 +546,10 @@ private:
       if (opaque_length_[buffer.index])
         parameters.emplace_back("__ferry_length_" + name_of(buffer.decl),
                                 sizetype);
+    for (const BufferParam &buffer : checked_.buffers)
+      if (opaque_start_[buffer.index])
+        parameters.emplace_back("__ferry_start_" + name_of(buffer.decl),
+                                sizetype);
     for (tree scalar : scalars_)
       parameters.emplace_back(name_of(scalar), TREE_TYPE(scalar));
     for (tree var : reduction_vars_)
@@ -557,6 +616,12 @@ private:
         opaque_lengths.push_back(NULL_TREE);
       }
     }
+    std::vector<tree> opaque_starts(checked_.buffers.size(), NULL_TREE);
+    for (const BufferParam &buffer : checked_.buffers)
+      if (opaque_start_[buffer.index]) {
+        opaque_starts[buffer.index] = parms_[next];
+        kernel->scalars.push_back(parms_[next++]);
+      }
     for (tree scalar : scalars_) {
       map.put(scalar, parms_[next]);
       kernel->scalars.push_back(parms_[next++]);
@@ -589,18 +654,29 @@ private:
     // Lengths and bounds with the constants in place, folded as the
     // check folds them in the region.
     auto copy_folded = [&copy](tree t) { return fold(copy(t)); };
+    std::set<tree> section_pointers;
     for (const BufferParam &buffer : checked_.buffers) {
       BufferParam outlined = buffer;
       // A section mapped tofrom that the loop only reads is borrowed:
       // nothing of it is copied back, and no word about it.
       outlined.ownership_from_type = true;
-      // The kernel's buffer runs from the pointer, the section from its
-      // start: a `from` section past the pointer goes up with the bytes
-      // before it, which come back as they went.
-      const RegionMap &map = region_.maps[buffer.index];
-      if (outlined.ownership == Ownership::out && map.bias &&
-          !integer_zerop(map.bias))
-        outlined.ownership = Ownership::borrow_mut;
+      // The kernel's buffer is the section; the loop's pointer lies its
+      // start before it, `a[i]` of the region the buffer's `i - start`.
+      if (tree start = starts_[buffer.index]) {
+        tree bytes = opaque_starts[buffer.index]
+                         ? opaque_starts[buffer.index]
+                         : copy_folded(unshare_expr(start));
+        tree parm = parms_[buffer.index];
+        tree pointer = build2(POINTER_PLUS_EXPR, TREE_TYPE(parm), parm,
+                              fold_build1(NEGATE_EXPR, sizetype, bytes));
+        map.put(buffer.decl, pointer);
+        section_pointers.insert(pointer);
+        // Where the check cannot relate the start to the loop's bounds,
+        // it cannot show a `from` section written whole: it goes up too.
+        if (opaque_starts[buffer.index] &&
+            outlined.ownership == Ownership::out)
+          outlined.ownership = Ownership::borrow_mut;
+      }
       outlined.decl = parms_[buffer.index];
       outlined.length = opaque_lengths[buffer.index]
                             ? opaque_lengths[buffer.index]
@@ -620,6 +696,7 @@ private:
     }
     tree body = copy(loop_.body);
     copier.finish();
+    unshare_uses(&body, section_pointers);
     loop.body = privates ? statement_block(body, privates) : body;
     kernel->loops.push_back(loop);
     return statement_block(loop.body, level_vars);
@@ -703,8 +780,8 @@ private:
         if (&other == &written || !lengths_[other.index] ||
             (written_[other.index] && other.index < written.index))
           continue;
-        tree test = apart(written.decl, bytes_of(written), other.decl,
-                          bytes_of(other));
+        tree test = apart(host_pointers_[written.index], bytes_of(written),
+                          host_pointers_[other.index], bytes_of(other));
         all = all ? build2(TRUTH_ANDIF_EXPR, boolean_type_node, all, test)
                   : test;
       }
@@ -755,6 +832,18 @@ private:
                                      &statements);
       OMP_CLAUSE_DEVICE_ID(device_clause_) = device_number;
     }
+    // A section that starts past the pointer is the kernel's buffer from
+    // its start (find_lengths), which is evaluated once.
+    for (const BufferParam &buffer : checked_.buffers) {
+      tree pointer = buffer.decl;
+      if (tree start = starts_[buffer.index]) {
+        tree bytes = call_site_local("__ferry_start", sizetype, &vars);
+        append_to_statement_list_force(assign(bytes, start), &statements);
+        starts_[buffer.index] = bytes;
+        pointer = build2(POINTER_PLUS_EXPR, TREE_TYPE(pointer), pointer, bytes);
+      }
+      host_pointers_.push_back(pointer);
+    }
     tree mapped = on_device;
     found_at_run_time_.assign(lengths_.size(), false);
     for (const BufferParam &buffer : checked_.buffers) {
@@ -782,11 +871,14 @@ private:
                                apart)
                       : apart;
     releasing_vec args;
-    for (const BufferParam &buffer : checked_.buffers)
-      vec_safe_push(args, buffer.decl);
+    for (tree pointer : host_pointers_)
+      vec_safe_push(args, pointer);
     for (std::size_t i = 0; i < lengths_.size(); ++i)
       if (opaque_length_[i])
         vec_safe_push(args, lengths_[i]);
+    for (std::size_t i = 0; i < starts_.size(); ++i)
+      if (opaque_start_[i])
+        vec_safe_push(args, starts_[i]);
     for (tree scalar : scalars_)
       vec_safe_push(args, scalar);
     for (tree var : reduction_vars_) {
@@ -810,8 +902,10 @@ private:
       call = build2(TRY_FINALLY_EXPR, void_type_node, call,
                     runtime_calls::region_device_leave(region_.location));
     }
-    if (!mapped)
-      return call;
+    if (!mapped) {
+      append_to_statement_list_force(call, &statements);
+      return statement_block(statements, vars);
+    }
     append_to_statement_list_force(
         build3(COND_EXPR, void_type_node, mapped, call, region), &statements);
     return statement_block(statements, vars);
@@ -827,8 +921,15 @@ private:
   tree device_if_ = NULL_TREE; // the target's `if` clause
   tree device_clause_ = NULL_TREE; // the target's `device` clause
   std::vector<tree> lengths_; // per buffer, in elements, in the caller
-  // Per buffer: whether the kernel takes its length as a number of its own.
+  // Per buffer: the bytes from its pointer to its section's start, in the
+  // caller (null: none); in the call site, the local that holds them.
+  std::vector<tree> starts_;
+  // Per buffer: whether the kernel takes its length, or its start, as a
+  // number of its own.
   std::vector<bool> opaque_length_;
+  std::vector<bool> opaque_start_;
+  // Per buffer: the host address of its section, in the call site.
+  std::vector<tree> host_pointers_;
   std::map<tree, tree> constants_; // constant variables, with their values
   std::vector<tree> scalars_;
   std::vector<tree> private_vars_;

@@ -42,6 +42,34 @@ tree clause_variable(tree decl) {
   return base_variable(decl);
 }
 
+namespace {
+
+// Sets TREE_SIDE_EFFECTS of the arithmetic in T from its operands again:
+// a saved value's flag stays on the nodes above it when it is taken out,
+// and fold then keeps such an operand where it drops one (`x - x` is
+// `(x, 0)`), which no size comparison reads.
+void recompute_side_effects(tree t) {
+  if (!t || !EXPR_P(t))
+    return;
+  bool effects = false;
+  for (int i = 0; i < TREE_OPERAND_LENGTH(t); ++i)
+    if (tree operand = TREE_OPERAND(t, i)) {
+      recompute_side_effects(operand);
+      effects = effects || TREE_SIDE_EFFECTS(operand);
+    }
+  switch (TREE_CODE_CLASS(TREE_CODE(t))) {
+  case tcc_unary:
+  case tcc_binary:
+  case tcc_comparison:
+    TREE_SIDE_EFFECTS(t) = effects || TREE_THIS_VOLATILE(t);
+    break;
+  default:
+    break;
+  }
+}
+
+} // namespace
+
 tree without_saved_values(tree expression) {
   struct Search {
     static tree visit(tree *node, int *walk_subtrees, void *) {
@@ -54,6 +82,7 @@ tree without_saved_values(tree expression) {
   };
   expression = unshare_expr(expression);
   walk_tree(&expression, Search::visit, nullptr, nullptr);
+  recompute_side_effects(expression);
   return expression;
 }
 

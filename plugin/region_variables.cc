@@ -393,9 +393,9 @@ std::vector<tree> written_mapped_numbers(tree fndecl, tree target,
 // ------------------------------------------------------------- arrays
 
 // The function's own arrays of numbers, of a size known at compile time,
-// that the construct maps whole (`map(to: a)`) or from their first
-// element (`map(to: a[0:N])`), named by no other clause of the region,
-// and that no data region of the function maps.
+// that the construct maps whole (`map(to: a)`) or a section of
+// (`map(to: a[0:N])`, `map(from: a[part * n:n])`), named by no other
+// clause of the region, and that no data region of the function maps.
 struct MappedArray {
   tree array;
   tree clause;          // the map of the array or of its section
@@ -426,13 +426,11 @@ std::vector<MappedArray> mapped_arrays(tree fndecl, tree target,
     tree decl = OMP_CLAUSE_DECL(c);
     tree next = OMP_CLAUSE_CHAIN(c);
     tree pointer_clause = NULL_TREE;
-    if (TREE_CODE(decl) == ARRAY_REF &&
-        integer_zerop(TREE_OPERAND(decl, 1)) && next &&
+    if (TREE_CODE(decl) == ARRAY_REF && next &&
         OMP_CLAUSE_CODE(next) == OMP_CLAUSE_MAP &&
         OMP_CLAUSE_MAP_KIND(next) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
         OMP_CLAUSE_DECL(next) ==
-            tree_strip_any_location_wrapper(TREE_OPERAND(decl, 0)) &&
-        integer_zerop(OMP_CLAUSE_SIZE(next))) {
+            tree_strip_any_location_wrapper(TREE_OPERAND(decl, 0))) {
       pointer_clause = consumed = next;
       decl = OMP_CLAUSE_DECL(next);
     }
@@ -555,9 +553,20 @@ tree *map_arrays_as_sections(tree fndecl, tree *target_slot,
                                   &vars, &statements);
     pointers[array] = pointer;
     if (mapped.pointer_clause) {
-      // a[0:N]: the section's bytes stay; the pointer is the array's.
-      OMP_CLAUSE_DECL(mapped.clause) = build1(INDIRECT_REF, element, pointer);
+      // a[k:N]: the section's bytes stay; the pointer is the array's, and
+      // the section starts k elements past it, as the front end writes a
+      // pointer's section (`*(p + k * 4)`, the pointer's bias `k * 4`).
+      tree start = fold_build2(
+          MULT_EXPR, sizetype,
+          fold_convert(sizetype, TREE_OPERAND(OMP_CLAUSE_DECL(mapped.clause), 1)),
+          TYPE_SIZE_UNIT(element));
+      OMP_CLAUSE_DECL(mapped.clause) = build1(
+          INDIRECT_REF, element,
+          integer_zerop(start)
+              ? pointer
+              : build2(POINTER_PLUS_EXPR, pointer_type, pointer, start));
       OMP_CLAUSE_DECL(mapped.pointer_clause) = pointer;
+      OMP_CLAUSE_SIZE(mapped.pointer_clause) = start;
     } else {
       map_as_section(mapped.clause, pointer, TYPE_SIZE_UNIT(TREE_TYPE(array)));
     }

@@ -58,10 +58,10 @@ tree *map_written_numbers_as_sections(tree fndecl, tree *target_slot,
                                       const DataSections &present);
 
 // An array of numbers of the function, of a size known at compile time,
-// that the construct maps whole or from its first element (`int a[N]` with
-// `map(tofrom: a)`, as OpenMP_VV's tests and small C programs write),
-// becomes the section of a pointer to its first element, named as the
-// array, through which the region reads and writes it (`a[i]` is
+// that the construct maps whole or a section of (`int a[N]` with
+// `map(tofrom: a)`, as OpenMP_VV's tests and small C programs write;
+// `map(from: a[part * n:n])`, a device's share), becomes the section of a
+// pointer to its first element, named as the array, through which the region reads and writes it (`a[i]` is
 // `*(a + i)`): a buffer the checker follows and a kernel takes.  So does
 // one a data region of the function maps and the construct uses without a
 // clause (implicitly `tofrom`, present: the device's copy).  One that both

@@ -55,6 +55,13 @@ Polynomial Polynomial::of(tree e, std::vector<tree> *atoms, int depth) {
     return of(TREE_OPERAND(e, 0), atoms, depth + 1)
         .times(of(TREE_OPERAND(e, 1), atoms, depth + 1));
   default: {
+    // A constant's name, or arithmetic of them (`size / 4` of `const int
+    // size = 1000`), is its value: the front end folds it so in an array
+    // section's bounds, but not in a loop's.
+    if (!TREE_SIDE_EFFECTS(e) && INTEGRAL_TYPE_P(TREE_TYPE(e)))
+      if (tree value = maybe_constant_value(e);
+          value != e && TREE_CODE(value) == INTEGER_CST)
+        return of(value, atoms, depth + 1);
     std::size_t id = 0;
     while (id < atoms->size() && !same_atom((*atoms)[id], e))
       ++id;

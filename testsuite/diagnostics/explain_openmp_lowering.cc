@@ -54,13 +54,13 @@ void on_device(int n, double *x, int device) {
 }
 
 // A section of an array of the function from a run-time offset
-// (hokkanen/omp-gpu's one chunk a GPU) is not taken as a buffer; explain
-// says which clause and why.
+// (hokkanen/omp-gpu's one chunk a GPU) is the kernel's buffer from that
+// offset: the loop writes all of it.
 int chunk_of_local(int part) {
   int values[4096];
-#pragma omp target teams distribute parallel for map(from: values[part * 1024:1024]) // { dg-message "the section of 'values' that this map clause names starts at '\\(part \\* 1024\\)': ferry takes an array of the function as the buffer of a kernel when the clause maps it whole or from element 0, so the loop runs as GCC compiles it" }
+#pragma omp target teams distribute parallel for map(from: values[part * 1024:1024]) // { dg-message "ferry runs this .* \('values' written, map\(from\)\) as a kernel of its own" }
   for (int i = part * 1024; i < (part + 1) * 1024; i++)
-    values[i] = i; // { dg-message "ferry does not follow the writes to 'values', an array or struct of the function" }
+    values[i] = i;
   return values[part * 1024 + 7];
 }
 
@@ -162,12 +162,23 @@ void doubled(int n, double *y) {
 }
 
 // A section whose start is known only at run time is checked from that
-// start (the loop writes all of it) but keeps GCC's path: libferry finds a
-// program's section by its pointer, which lies before this one.
+// start (the loop writes all of it) and is the kernel's buffer from there;
+// bounds whose evaluation changes something (a call of a function that is
+// neither const nor pure) keep GCC's path: the call site evaluates them
+// again.
 void shifted(int n, int off, int *y) {
-#pragma omp target teams distribute parallel for map(from: y[off:n]) // { dg-message "ferry checked this .* \\('y' written, map\\(from\\)\\); GCC compiles it as written: its section of 'y' starts at a value known only at run time" }
+#pragma omp target teams distribute parallel for map(from: y[off:n]) // { dg-message "ferry runs this .* \('y' written, map\(from\)\) as a kernel of its own" }
   for (int i = 0; i < n; ++i)
     y[off + i] = i;
+}
+
+int calls_made;
+int next_offset(int off) { return off + calls_made++; }
+
+void shifted_by_a_call(int n, int off, int *y) {
+#pragma omp target teams distribute parallel for map(tofrom: y[next_offset(off):n]) // { dg-message "ferry checked this .* GCC compiles it as written: the bounds of its section of 'y' have side effects" }
+  for (int i = 0; i < n; ++i)
+    y[off + i] += i;
 }
 
 // A loop that asks OpenMP about its threads or teams, itself or through a

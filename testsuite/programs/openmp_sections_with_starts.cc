@@ -1,15 +1,12 @@
-// Array sections that start past the pointer.  A constant start (`map(to:
-// y[100:n]) map(from: z[100:n])`) is followed: the loop must write the
-// `from` section whole from its start, and the kernel's buffer, which
-// runs from the pointer, goes up with the bytes before the section and
-// brings them back as they were.  A start known only at run time (the
-// front end saves its bounds, `y[off:n]`, a `target data`'s `w[lo:len]`)
-// keeps GCC's path: its values at a data directive need not be those at a
-// region after it (`lo` changes below), and libferry finds a program's
-// section by the pointer, which lies before it.  Every run gives the
-// serial build's answers; on the sim device the 2 fixed-start calls are
-// ferry launches.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=2" }
+// Array sections that start past the pointer, at a constant (`map(to:
+// y[100:n]) map(from: z[100:n])`) or at a value known only at run time
+// (the front end saves the bounds: `y[off:n]`, `w[lo:len]`): the kernel's
+// buffer is the section, from its start, and the loop must write a `from`
+// section whole from there.  Inside a data region the regions' own
+// sections are found in the data region's (`lo` changes between them).
+// Every run gives the serial build's answers; on the sim device all 7
+// calls are ferry launches.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=7" }
 #include <cstdio>
 #include <vector>
 
@@ -43,8 +40,8 @@ int main() {
   int lo = 100, len = 2500;
   // The regions name their sections, present already: a region that used
   // w without a map would look w itself up, which lies before the data
-  // region's section, and run on the host's address (an illegal access on
-  // a GPU, in GCC's build as well).
+  // region's section (GCC's build would run on the host's address, an
+  // illegal access on a GPU).
 #pragma omp target data map(tofrom: w[lo:len])
   {
 #pragma omp target teams distribute parallel for map(tofrom: w[lo:len])
