@@ -447,8 +447,21 @@ private:
   }
 
   // Whether EXPRESSION reads only constants and numbers the kernel takes
-  // by value, which it then takes.
+  // by value, which it then takes.  A call's value is the host's: the
+  // function need not be one the device has.
   bool in_kernel_terms(tree expression) {
+    struct Calls {
+      static tree visit(tree *node, int *walk_subtrees, void *) {
+        if (TYPE_P(*node))
+          *walk_subtrees = 0;
+        return TREE_CODE(*node) == CALL_EXPR ||
+                       TREE_CODE(*node) == AGGR_INIT_EXPR
+                   ? *node
+                   : NULL_TREE;
+      }
+    };
+    if (cp_walk_tree_without_duplicates(&expression, Calls::visit, nullptr))
+      return false;
     std::vector<tree> named;
     collect_named(expression, &named);
     for (tree var : named)

@@ -4,9 +4,9 @@
 // buffer is the section, from its start, and the loop must write a `from`
 // section whole from there.  Inside a data region the regions' own
 // sections are found in the data region's (`lo` changes between them).
-// Every run gives the serial build's answers; on the sim device all 7
+// Every run gives the serial build's answers; on the sim device all 9
 // calls are ferry launches.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=7" }
+// { ferry-stats "FERRY_DEVICE=sim" "launches=9" }
 #include <cstdio>
 #include <vector>
 
@@ -22,6 +22,17 @@ static void chunk(const double *y, double *z, int off, int n) {
     map(from: z[off:n])
   for (int i = 0; i < n; ++i)
     z[off + i] = 2.0 * y[off + i] + off;
+}
+
+// A start the kernel cannot compute itself (a function's value) is passed
+// to it: the check cannot relate it to the loop's bounds, so the `from`
+// section goes up too.
+__attribute__((pure)) static int share_start(int share) { return share * 1500; }
+
+static void by_call(double *z, int share) {
+#pragma omp target teams distribute parallel for map(from: z[share_start(share):1500])
+  for (int i = 0; i < 1500; ++i)
+    z[share_start(share) + i] = share - 0.25 * i;
 }
 
 int main() {
@@ -52,7 +63,12 @@ int main() {
     for (int i = 0; i < len - 100; ++i)
       w[lo + i] -= 0.5;
   }
+  std::vector<double> shares(3000, 7.0);
+  by_call(shares.data(), 0);
+  by_call(shares.data(), 1);
   double z_sum = 0, w_sum = 0;
+  for (double v : shares)
+    z_sum += v;
   for (int i = 0; i < n; ++i) {
     z_sum += zs[i];
     w_sum += ws[i];
