@@ -6,6 +6,7 @@
 #include "device_functions.h"
 #include "direct_header.h"
 #include "ownership_check.h"
+#include "region_clauses.h"
 #include "runtime_calls.h"
 #include "tree_utils.h"
 
@@ -17,46 +18,6 @@
 namespace ferry {
 
 namespace {
-
-// Clauses that only choose how the iterations are spread (teams, threads,
-// schedule, vector lanes) or promise what the check showed: ferry's
-// launch chooses for itself, and the answers do not depend on it.
-bool spreads_iterations(omp_clause_code code) {
-  switch (code) {
-  case OMP_CLAUSE_COLLAPSE:
-  case OMP_CLAUSE_NUM_TEAMS:
-  case OMP_CLAUSE_THREAD_LIMIT:
-  case OMP_CLAUSE_NUM_THREADS:
-  case OMP_CLAUSE_SCHEDULE:
-  case OMP_CLAUSE_DIST_SCHEDULE:
-  case OMP_CLAUSE_DEFAULT:
-  case OMP_CLAUSE_PROC_BIND:
-  case OMP_CLAUSE_ORDER:
-  case OMP_CLAUSE_SAFELEN:
-  case OMP_CLAUSE_SIMDLEN:
-  case OMP_CLAUSE_ALIGNED:
-  case OMP_CLAUSE_NONTEMPORAL:
-    return true;
-  default:
-    return false;
-  }
-}
-
-bool kept_reduction(tree_code op) {
-  switch (op) {
-  case PLUS_EXPR:
-  case MINUS_EXPR:
-  case MULT_EXPR:
-  case BIT_AND_EXPR:
-  case BIT_IOR_EXPR:
-  case BIT_XOR_EXPR:
-  case MIN_EXPR:
-  case MAX_EXPR:
-    return true;
-  default:
-    return false;
-  }
-}
 
 // A statement or expression a kernel cannot hold, though GCC's region may:
 // ferry's kernels refuse them, and the region keeps GCC's path.
@@ -188,7 +149,7 @@ public:
                  "', whose body is not defined before it in this file";
       return false;
     }
-    if (!clauses_kept(why_not))
+    if (!read_kept_clauses(checked_, loop_, &clauses_, why_not))
       return false;
     for (const BufferParam &buffer : checked_.buffers) {
       if (TYPE_REF_P(TREE_TYPE(buffer.decl))) {
@@ -234,7 +195,7 @@ public:
     if (!unmapped.empty())
       *why_not = "where the program's data directives have mapped " +
                  unmapped + ", and as GCC compiles it elsewhere";
-    if (device_clause_)
+    if (clauses_.device_clause)
       *why_not += std::string(why_not->empty() ? "" : "; ") +
                   "on the device its 'device' clause names where that is one "
                   "of ferry's targets (a GPU, or one of FERRY_SIM_DEVICES), "
@@ -244,135 +205,6 @@ public:
   }
 
 private:
-
-  // ------------------------------------------------------------- clauses
-
-  bool clauses_kept(std::string *why_not) {
-    for (std::size_t i = 0; i < region_.clause_lists.size(); ++i)
-      for (tree c = region_.clause_lists[i]; c; c = OMP_CLAUSE_CHAIN(c))
-        if (!clause_kept(c, /*on_target=*/i == 0, why_not))
-          return false;
-    return true;
-  }
-
-  bool clause_kept(tree c, bool on_target, std::string *why_not) {
-    const omp_clause_code code = OMP_CLAUSE_CODE(c);
-    if (spreads_iterations(code))
-      return true;
-    const std::string clause = omp_clause_code_name[code];
-    switch (code) {
-    case OMP_CLAUSE_MAP:
-      return map_kept(c, why_not);
-    case OMP_CLAUSE_NOWAIT:
-      // On the target, it lets the region be a deferred task; running it
-      // before the encountering thread goes on is one schedule OpenMP
-      // allows (ferry's launches are asynchronous anyway, and the host's
-      // accesses wait for them).  A `depend` clause keeps GCC's path.  The
-      // inner `for` of a combined `parallel for` has one of its own.
-      return true;
-    case OMP_CLAUSE_IF:
-      // On the target, whether the region runs on the device: the call
-      // site tests it, and the region, as GCC compiled it, runs the loop
-      // on the host when it is false.  On the constructs inside, whether
-      // their threads run in parallel: the iterations are shown
-      // independent, so the kernel's answers are the same.
-      if (!on_target)
-        return OMP_CLAUSE_IF_MODIFIER(c) == ERROR_MARK ||
-               OMP_CLAUSE_IF_MODIFIER(c) == OMP_PARALLEL ||
-               OMP_CLAUSE_IF_MODIFIER(c) == OMP_SIMD;
-      if (OMP_CLAUSE_IF_MODIFIER(c) == ERROR_MARK ||
-          OMP_CLAUSE_IF_MODIFIER(c) == OMP_TARGET) {
-        device_if_ = c;
-        return true;
-      }
-      break;
-    case OMP_CLAUSE_DEVICE:
-      // Which device runs the region: the call site asks libferry for the
-      // target of that number, and runs the region as GCC compiled it
-      // when there is none (the host, for omp_get_initial_device()).
-      if (on_target && !OMP_CLAUSE_DEVICE_ANCESTOR(c)) {
-        device_clause_ = c;
-        return true;
-      }
-      break;
-    case OMP_CLAUSE_FIRSTPRIVATE:
-    case OMP_CLAUSE_SHARED:
-      return true; // the variables are checked with the loop's
-    case OMP_CLAUSE_PRIVATE:
-      if (tree var = OMP_CLAUSE_DECL(c); DECL_P(var)) {
-        privates_.insert(var);
-        return true;
-      }
-      break;
-    case OMP_CLAUSE_LASTPRIVATE:
-    case OMP_CLAUSE_LINEAR:
-      // The loop's own variable, which the construct gives back.
-      if (is_level_var(OMP_CLAUSE_DECL(c)) &&
-          (code == OMP_CLAUSE_LINEAR || !OMP_CLAUSE_LASTPRIVATE_CONDITIONAL(c)))
-        return true;
-      break;
-    case OMP_CLAUSE_REDUCTION: {
-      tree var = OMP_CLAUSE_DECL(c);
-      if (DECL_P(var) && !OMP_CLAUSE_REDUCTION_PLACEHOLDER(c) &&
-          !OMP_CLAUSE_REDUCTION_TASK(c) && !OMP_CLAUSE_REDUCTION_INSCAN(c) &&
-          kept_reduction(OMP_CLAUSE_REDUCTION_CODE(c)) &&
-          is_copyable_scalar(TREE_TYPE(var)) &&
-          !POINTER_TYPE_P(TREE_TYPE(var))) {
-        reductions_.insert(var);
-        return true;
-      }
-      *why_not = "its reduction of '" + describe(var) +
-                 "' is not one of a number with +, *, -, &, |, ^, min or max";
-      return false;
-    }
-    default:
-      break;
-    }
-    *why_not = "ferry does not take its '" + clause + "' clause";
-    return false;
-  }
-
-  static std::string describe(tree t) {
-    return DECL_P(t) ? name_of(t) : expr_as_string(t, 0);
-  }
-
-  // A section of a buffer, its pointer, or a number.
-  bool map_kept(tree c, std::string *why_not) {
-    switch (OMP_CLAUSE_MAP_KIND(c)) {
-    case GOMP_MAP_TO:
-    case GOMP_MAP_FROM:
-    case GOMP_MAP_TOFROM:
-    case GOMP_MAP_ALLOC:
-    case GOMP_MAP_FIRSTPRIVATE_POINTER:
-      break;
-    default:
-      *why_not = "one of its maps has a kind or modifier ferry does not "
-                 "take (always, present, a reference, ...)";
-      return false;
-    }
-    tree decl = OMP_CLAUSE_DECL(c);
-    if (DECL_P(decl) && !POINTER_TYPE_P(TREE_TYPE(decl)) &&
-        is_copyable_scalar(TREE_TYPE(decl)) && TREE_CODE(TREE_TYPE(decl)) != ARRAY_TYPE)
-      return true;
-    tree base = decl;
-    while (base && !DECL_P(base) && TREE_CODE(base) != TREE_LIST &&
-           EXPR_P(base))
-      base = TREE_OPERAND(base, 0);
-    while (base && TREE_CODE(base) == TREE_LIST)
-      base = TREE_CHAIN(base);
-    if (base && DECL_P(base) && checked_.buffer_for(base))
-      return true;
-    *why_not = std::string("it maps '") + expr_as_string(decl, 0) +
-               "', which is not a number or a section of a pointer";
-    return false;
-  }
-
-  bool is_level_var(tree var) const {
-    for (const LoopLevel &level : loop_.levels)
-      if (level.var == var)
-        return true;
-    return false;
-  }
 
   // ------------------------------------------------------------- buffers
 
@@ -430,7 +262,7 @@ private:
         }
     }
     for (tree var : used) {
-      if (declared.count(var) || is_level_var(var) ||
+      if (declared.count(var) || is_level_var(loop_, var) ||
           checked_.buffer_for(var))
         continue;
       if (!variable_kept(var, why_not))
@@ -488,7 +320,7 @@ private:
     return DECL_CONTEXT(var) == fndecl_ && !TREE_STATIC(var) &&
            !DECL_EXTERNAL(var) &&
            !(VAR_P(var) && DECL_HAS_VALUE_EXPR_P(var)) &&
-           !reductions_.count(var) && !privates_.count(var) &&
+           !clauses_.reductions.count(var) && !clauses_.privates.count(var) &&
            !TYPE_REF_P(type) && !POINTER_TYPE_P(type) &&
            TREE_CODE(type) != ARRAY_TYPE && is_copyable_scalar(type);
   }
@@ -522,11 +354,11 @@ private:
       *why_not = "it uses " + name + ", which stands for another object";
       return false;
     }
-    if (reductions_.count(var)) {
+    if (clauses_.reductions.count(var)) {
       reduction_vars_.push_back(var);
       return true;
     }
-    if (privates_.count(var)) {
+    if (clauses_.privates.count(var)) {
       private_vars_.push_back(var);
       return true;
     }
@@ -827,23 +659,23 @@ private:
     // The `if` clause is evaluated once, first, as the construct does: the
     // region on GCC's path reads the value.
     tree on_device = NULL_TREE;
-    if (device_if_) {
-      tree condition = OMP_CLAUSE_IF_EXPR(device_if_);
+    if (clauses_.device_if) {
+      tree condition = OMP_CLAUSE_IF_EXPR(clauses_.device_if);
       tree var = call_site_local("__ferry_if", TREE_TYPE(condition), &vars);
       append_to_statement_list_force(assign(var, condition), &statements);
-      OMP_CLAUSE_IF_EXPR(device_if_) = var;
+      OMP_CLAUSE_IF_EXPR(clauses_.device_if) = var;
       on_device = fold_convert(boolean_type_node, var);
     }
     // So is the `device` clause; the target is entered last, once every
     // other condition holds, and left when the kernel's call ends.
     tree device_number = NULL_TREE;
-    if (device_clause_) {
-      tree number = OMP_CLAUSE_DEVICE_ID(device_clause_);
+    if (clauses_.device_clause) {
+      tree number = OMP_CLAUSE_DEVICE_ID(clauses_.device_clause);
       device_number =
           call_site_local("__ferry_device", TREE_TYPE(number), &vars);
       append_to_statement_list_force(assign(device_number, number),
                                      &statements);
-      OMP_CLAUSE_DEVICE_ID(device_clause_) = device_number;
+      OMP_CLAUSE_DEVICE_ID(clauses_.device_clause) = device_number;
     }
     // A section that starts past the pointer is the kernel's buffer from
     // its start (find_lengths), which is evaluated once.
@@ -929,10 +761,7 @@ private:
   const OpenmpRegion &region_;
   const ParallelLoop &loop_;
   const DataSections &present_;
-  std::set<tree> privates_;   // the private clauses' variables
-  std::set<tree> reductions_; // the reduction clauses' variables
-  tree device_if_ = NULL_TREE; // the target's `if` clause
-  tree device_clause_ = NULL_TREE; // the target's `device` clause
+  KeptClauses clauses_;
   std::vector<tree> lengths_; // per buffer, in elements, in the caller
   // Per buffer: the bytes from its pointer to its section's start, in the
   // caller (null: none); in the call site, the local that holds them.

@@ -4,8 +4,9 @@
 //
 // A region that openmp_regions.cc checked without a doubt (every access
 // shown, no mistake), or whose only doubt is a race its pragma promises
-// away (Kernel::promised), and whose clauses and variables ferry can keep is
-// outlined into a static function, `__ferryomp_<function>_<line>_<n>`:
+// away (Kernel::promised), and whose clauses (region_clauses.h) and
+// variables ferry can keep is outlined into a static function,
+// `__ferryomp_<function>_<line>_<n>`:
 //   - each mapped pointer becomes a buffer parameter with the ownership of
 //     its map kind and the length of its section (`to`: borrow, `from`:
 //     out, `tofrom`: borrow_mut, `alloc`: scratch); a pointer that an
