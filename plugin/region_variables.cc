@@ -2,6 +2,7 @@
 // See region_variables.h.
 #include "region_variables.h"
 
+#include "region_reader.h"
 #include "tree_utils.h"
 
 #include <algorithm>
@@ -52,6 +53,10 @@ bool is_candidate(tree t) {
           !FUNC_OR_METHOD_TYPE_P(TREE_TYPE(type)));
 }
 
+tree find_uses(tree *node, int *walk_subtrees, void *data);
+
+// The globals CLAUSES name: kept as they are, but for those a map
+// clause's section bounds only read (`A[id * chunksize:chunksize]`).
 void note_clauses(tree clauses, GlobalUses *uses) {
   for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c)) {
     switch (OMP_CLAUSE_CODE(c)) {
@@ -68,17 +73,24 @@ void note_clauses(tree clauses, GlobalUses *uses) {
       break;
     }
     struct Named {
+      GlobalUses *uses;
+      tree mapped; // a map clause's variable; its bounds are only read
       static tree visit(tree *node, int *walk_subtrees, void *data) {
+        auto *named = static_cast<Named *>(data);
         if (TYPE_P(*node))
           *walk_subtrees = 0;
+        else if (named->mapped && *node != named->mapped)
+          find_uses(node, walk_subtrees, named->uses);
         else if (VAR_P(*node))
-          static_cast<GlobalUses *>(data)->kept.insert(*node);
+          named->uses->kept.insert(*node);
         return NULL_TREE;
       }
-    };
+    } named{uses, OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP
+                      ? clause_variable(OMP_CLAUSE_DECL(c))
+                      : NULL_TREE};
     for (int i = 0; i < omp_clause_num_ops[OMP_CLAUSE_CODE(c)]; ++i)
       cp_walk_tree_without_duplicates(&OMP_CLAUSE_OPERAND(c, i), Named::visit,
-                                      uses);
+                                      &named);
   }
 }
 

@@ -8,9 +8,9 @@
 // keeps GCC's path, and so does its region; every answer is the g++
 // build's.  On the sim device: fill, flux, pad, xflux and damp launch,
 // each twice, and so does the halo, whose reads reach the row before when
-// nx < 2, on the pragma's promise that they do not; the three others run
-// as GCC compiled them.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=12" }
+// nx < 2, on the pragma's promise that they do not, and the 4 shares
+// twice; the three others run as GCC compiled them.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=20" }
 #include <cstdio>
 #include <vector>
 
@@ -82,6 +82,18 @@ static void damp(double *field) {
       field[k * nx + i] *= 1.0 / (1.0 + scale);
 }
 
+// A global in a section's bounds is read as the loop's bounds read it
+// (Intel's multi-device example's `A[id * chunksize:chunksize]`): each
+// part of the field its own launch, on its own share.
+int parts = 4;
+static void shares(double *field) {
+  for (int part = 0; part < parts; ++part) {
+#pragma omp target teams distribute parallel for map(tofrom: field[part * (nz * nx / parts):nz * nx / parts])
+    for (int j = part * (nz * nx / parts); j < (part + 1) * (nz * nx / parts); ++j)
+      field[j] = 0.5 * field[j] + part;
+  }
+}
+
 // Named in a clause: the program's reduction into a global.
 static void sum(const double *field) {
 #pragma omp target teams distribute parallel for reduction(+: total) \
@@ -132,6 +144,7 @@ int main() {
       pad(fluxes, padded);
       xflux(field, fx);
       damp(field);
+      shares(field);
       sum(field);
       offset(field);
       count(field);
