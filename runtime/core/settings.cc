@@ -247,10 +247,12 @@ namespace {
       bad_setting("FERRY_SIM_MEMORY", value,
                   "a number of bytes from 1 to 18446744073709551615 (unset, "
                   "the sim device has no limit)");
-  if (const char *value = std::getenv("FERRY_SIM_DEVICES"))
+  if (const char *value = std::getenv("FERRY_SIM_DEVICES")) {
     if (!parse_sim_devices(value, &config.sim_devices))
       bad_setting("FERRY_SIM_DEVICES", value,
                   "a number of sim devices from 1 to 16");
+    config.sim_devices_set = true;
+  }
   if (const char *value = std::getenv("FERRY_GEOMETRY"))
     if (*value && !parse_geometry(value, &config.geometry_teams,
                                   &config.geometry_gpu_threads))

@@ -66,8 +66,10 @@ struct Settings {
   // eviction and running out of device memory
   unsigned long long sim_memory = 0;
   // FERRY_SIM_DEVICES: how many GPUs FERRY_DEVICE=sim stands for, each
-  // with memory of its own, so that tests see buffers move between them
+  // with memory of its own, so that tests see buffers move between them;
+  // set, it is also what omp_get_num_devices() answers the program
   int sim_devices = 1;
+  bool sim_devices_set = false;
   // FERRY_GEOMETRY=TEAMSxTHREADS: fixed geometry for every region (0: none)
   int geometry_teams = 0;
   int geometry_gpu_threads = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The program's choice of its OpenMP default device, which ferry's kernels
-// follow.  The OpenMP calls that put work on the GPU's default stream or
+// follow, and the number of devices it may choose from (the sim device's
+// under FERRY_DEVICE=sim).  The OpenMP calls that put work on the GPU's default stream or
 // free device memory, seen by libferry: ferry's own copies and OpenMP regions,
 // and the program's own target constructs and omp_target_memcpy.  During
 // a run of a ferry::launch_graph the direct launcher may hold kernels back
@@ -158,6 +159,12 @@ HeldImages &held_images() {
   return *images;
 }
 
+// libgomp's devices, whatever the program is told.
+int libgomp_devices() {
+  static auto real = next<int (*)()>("omp_get_num_devices");
+  return real();
+}
+
 // Before a copy or a free: the launch graph's held kernels first.
 void before_openmp(const char *what) {
   ferry::rt::direct_launcher().submit_held(what);
@@ -180,7 +187,7 @@ void prepare_default_device(int device) {
   constexpr int kDeviceIcv = -1; // GOMP_DEVICE_ICV: the default device
   const int number = device == kDeviceIcv ? omp_get_default_device() : device;
   if (number != omp_get_default_device() || number < 0 ||
-      number >= omp_get_num_devices())
+      number >= libgomp_devices())
     return;
   static std::once_flag once;
   std::call_once(once, [number] {
@@ -274,6 +281,21 @@ FERRY_HOOK void omp_set_default_device(int number) {
   if (ferry::rt::inside_runtime() == 0)
     ferry::rt::program_chose_default_device();
   real(number);
+}
+
+// The sim device stands for FERRY_SIM_DEVICES GPUs: where that is set, a
+// program that counts its devices (a host thread each, `device(n)` for n
+// below the count) runs there as on a node with as many.  Its regions on
+// GCC's path still run on the host, as libgomp, without a device of that
+// number, runs them; so a test that asks whether such a region ran on a
+// device (OpenMP_VV's) is told there is none where FERRY_SIM_DEVICES is
+// unset.
+FERRY_HOOK int omp_get_num_devices(void) {
+  const ferry::rt::Settings &settings = ferry::rt::settings();
+  if (ferry::rt::inside_runtime() == 0 &&
+      settings.device == ferry::rt::DeviceKind::sim && settings.sim_devices_set)
+    return settings.sim_devices;
+  return libgomp_devices();
 }
 
 FERRY_HOOK void GOMP_target_ext(int device, void (*region)(void *),

@@ -7,14 +7,16 @@
 // each other's elements, although shares meet inside a page; in the time
 // loop each share stays on its device (no buffer moves), and the bytes
 // copied are the shares' (x's two shares up, y's twice and the local
-// array's once down).  On one sim device the regions of `device(1)` run
+// array's and the counted shares' once down).  The last part splits its
+// array among as many devices as omp_get_num_devices() counts, which the
+// sim device answers with FERRY_SIM_DEVICES where that is set.  On one sim device the regions of `device(1)` run
 // as GCC compiled them, on the host, and default device 1, which names no
 // target, leaves kernels where they were.  Every run gives the serial
 // build's answers.
 // { ferry-env "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2" }
 // { ferry-env "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2 FERRY_RESIDENCY=0" }
-// { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2" "launches=12 targets:moves=0 openmp:regions=0 h2d_bytes=48000 d2h_bytes=176000" }
-// { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=1" "launches=7 openmp:regions=5" }
+// { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=2" "launches=14 targets:moves=0 openmp:regions=0 h2d_bytes=48000 d2h_bytes=183992" }
+// { ferry-stats "FERRY_DEVICE=sim FERRY_SIM_DEVICES=1" "launches=8 openmp:regions=5" }
 #include <cstdio>
 #include <vector>
 #ifdef _OPENMP
@@ -85,6 +87,29 @@ static int local_shares()
     return int(sum % 1000003);
 }
 
+// As many shares as OpenMP counts devices (at least one): with
+// FERRY_SIM_DEVICES set, the sim device answers omp_get_num_devices() as
+// a node with that many GPUs would.
+static double counted_shares(int n)
+{
+    int devices = 1;
+#ifdef _OPENMP
+    if (omp_get_num_devices() > 0)
+        devices = omp_get_num_devices();
+#endif
+    std::vector<double> z(n);
+    double *pz = z.data();
+    const int share = n / devices;
+#pragma omp parallel for num_threads(devices)
+    for (int id = 0; id < devices; ++id) {
+        const int last = id == devices - 1 ? n : (id + 1) * share;
+#pragma omp target teams distribute parallel for map(from: pz[id * share:last - id * share]) device(id)
+        for (int i = id * share; i < last; ++i)
+            pz[i] = 0.125 * i;
+    }
+    return total(pz, n);
+}
+
 int main()
 {
     // 3,000 doubles a share: the shares meet inside a page.
@@ -97,4 +122,5 @@ int main()
     in_turn(y.data(), n);
     std::printf("y: %.6f y[1]=%.4f y[5999]=%.4f\n", total(y.data(), n), y[1], y[5999]);
     std::printf("local: %d\n", local_shares());
+    std::printf("counted: %.4f\n", counted_shares(999));
 }
