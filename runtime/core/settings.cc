@@ -119,8 +119,8 @@ const char *const kRuntimeVariables[] = {
     "FERRY_COHERENCE",     "FERRY_GPU",          "FERRY_SIM_MEMORY",
     "FERRY_SIM_DEVICES",   "FERRY_GEOMETRY",     "FERRY_PINNED_COPIES",
     "FERRY_SMALL_BLOCKS",  "FERRY_DEFER_IMAGES", "FERRY_HUGE_PAGES",
-    "FERRY_FRAMES_MODULE", "FERRY_PRUNE_MODULE", "FERRY_REGISTER_CAPS",
-    "FERRY_AUTO_GRAPHS"};
+    "FERRY_PEER_COPIES",   "FERRY_FRAMES_MODULE", "FERRY_PRUNE_MODULE",
+    "FERRY_REGISTER_CAPS", "FERRY_AUTO_GRAPHS"};
 const char *const kToolVariables[] = {
     "FERRY_CXX",           "FERRY_PLUGIN", "FERRY_INCLUDE", "FERRY_LIBDIR",
     "FERRY_OFFLOAD_TOOLS", "FERRY_GXX",    "FERRY_SRC_DIR", "FERRY_BUILD_DIR"};
@@ -229,6 +229,7 @@ namespace {
   read_flag("FERRY_PINNED_COPIES", &config.pinned_copies);
   read_flag("FERRY_HUGE_PAGES", &config.huge_pages);
   read_flag("FERRY_SMALL_BLOCKS", &config.small_blocks);
+  read_flag("FERRY_PEER_COPIES", &config.peer_copies);
   if (const char *value = std::getenv("FERRY_DEVICE"))
     if (*value && !parse_device_kind(value, &config.device))
       bad_setting("FERRY_DEVICE", value, "auto, gpu, host or sim");

@@ -57,6 +57,10 @@ struct Settings {
   // FERRY_SMALL_BLOCKS: heap blocks under a page come from libferry's own
   // allocator while pages are guarded (pages/small_blocks.h)
   bool small_blocks = true;
+  // FERRY_PEER_COPIES: a buffer moves between two targets by a copy
+  // between their devices, where they can make one; 0: through the host
+  // (residency/resident_transfers.cc, come_to)
+  bool peer_copies = true;
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
   LaunchPath launch = LaunchPath::automatic; // FERRY_LAUNCH
   Coherence coherence = Coherence::pages;    // FERRY_COHERENCE

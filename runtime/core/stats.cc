@@ -58,6 +58,7 @@ struct Pinnings {
 struct TargetMoves {
   std::uint64_t moves = 0;
   std::uint64_t bytes = 0;
+  std::uint64_t peer = 0; // of the moves, those that did not pass the host
 };
 
 // Per OpenmpConstruct: how many began, and the seconds in libgomp.
@@ -129,9 +130,10 @@ void print_report() {
                  static_cast<unsigned long long>(pinnings.refused),
                  static_cast<unsigned long long>(pinnings.huge_bytes));
   if (all.target_moves.moves)
-    std::fprintf(stderr, "ferry-targets moves=%llu bytes=%llu\n",
+    std::fprintf(stderr, "ferry-targets moves=%llu bytes=%llu peer=%llu\n",
                  static_cast<unsigned long long>(all.target_moves.moves),
-                 static_cast<unsigned long long>(all.target_moves.bytes));
+                 static_cast<unsigned long long>(all.target_moves.bytes),
+                 static_cast<unsigned long long>(all.target_moves.peer));
   const StatsSnapshot counts = stats_snapshot();
   print_launches("repeated", counts.repeated_launches,
                  "the buffers of a launch that changed nothing, on an "
@@ -254,13 +256,14 @@ void count_pinning(std::uint64_t bytes, bool pinned, std::uint64_t huge_bytes) {
   }
 }
 
-void count_target_move(std::uint64_t bytes) {
+void count_target_move(std::uint64_t bytes, bool peer) {
   if (!settings().stats)
     return;
   Paths &all = paths();
   std::lock_guard<std::mutex> lock(all.mutex);
   ++all.target_moves.moves;
   all.target_moves.bytes += bytes;
+  all.target_moves.peer += peer ? 1 : 0;
 }
 
 void count_launcher_line(const std::string &line) {

@@ -44,10 +44,11 @@ void count_device_to_host(std::uint64_t bytes, const char *buffer);
 // A host access to a guarded page, resolved (page_guard.h).
 void count_fault();
 // A resident buffer of BYTES that moved to another target, its copy on
-// the one it left dropped (residency/transfers.h).  With FERRY_STATS=1,
+// the one it left dropped (residency/transfers.h); PEER: by a copy
+// between the two devices, not through the host.  With FERRY_STATS=1,
 // where any did, a line at exit after the ferry-pinned line:
-//   ferry-targets moves=N bytes=N
-void count_target_move(std::uint64_t bytes);
+//   ferry-targets moves=N bytes=N peer=N
+void count_target_move(std::uint64_t bytes, bool peer);
 
 // Which path one launch of loop ENTRY of KERNEL took: the direct launch
 // (WHY, if not empty, says how: a framed entry), or the OpenMP region

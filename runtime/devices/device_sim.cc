@@ -98,6 +98,13 @@ public:
                       std::size_t bytes) override {
     std::memmove(device_dst, device_src, bytes);
   }
+  bool copy_from_peer(void *device_dst, const Device &source,
+                      const void *source_src, std::size_t bytes) override {
+    if (!dynamic_cast<const SimDevice *>(&source))
+      return false;
+    std::memcpy(device_dst, source_src, bytes);
+    return true;
+  }
   Pinning pin_host_range(void *host, std::size_t bytes) override {
     const Range range = range_of(host, bytes);
     if (bytes == 0 || !(page_guard::whole_pages(range) == range))

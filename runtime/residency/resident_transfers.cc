@@ -591,11 +591,12 @@ private:
   }
 
   // RANGE is about to be used on TARGET: the entries of other targets
-  // that overlap it bring back what their device holds newer and drop
-  // their copies, so that the range is resident on one target at a time.
-  // A peer copy between two GPUs would skip the host; this way serves
-  // every pair of targets.  An entry that a launch on the other target
-  // uses now cannot move: that is two kernels on one buffer at once.
+  // that overlap it move there, so that the range is resident on one
+  // target at a time: by a copy between the two devices where they can
+  // make one, else by bringing back what their device holds newer and
+  // dropping their copies, which serves every pair of targets.  An entry
+  // that a launch on the other target uses now cannot move: that is two
+  // kernels on one buffer at once.
   void come_to(const Target &target, Range range, const char *name) {
     if (&target != last_target_) {
       several_targets_ = several_targets_ || last_target_ != nullptr;
@@ -615,10 +616,39 @@ private:
                      entry->target->number);
         std::exit(EXIT_FAILURE);
       }
-      count_target_move(entry->host.size());
+      const bool peer = move_between_devices(*entry, target);
+      count_target_move(entry->host.size(), peer);
+      if (peer)
+        continue;
       copies_.download(*entry, entry->host);
       drop(entry);
     }
+  }
+
+  // ENTRY's device copy goes to TARGET by a copy between the devices, its
+  // states unchanged (what is newer on the device stays so, now there);
+  // false, with ENTRY as it was, where the pair cannot copy so.
+  bool move_between_devices(ResidentBuffer &entry, const Target &target) {
+    if (!settings().peer_copies)
+      return false;
+    Device &from = *entry.target->device;
+    Device &to = *target.device;
+    void *host = reinterpret_cast<void *>(entry.host.begin);
+    void *memory = allocate_copy(target, entry.host, entry.name, {&entry});
+    if (!to.copy_from_peer(memory, from, entry.device, entry.host.size())) {
+      to.deallocate(static_cast<char *>(memory) -
+                    entry.host.begin % kDeviceAlignment);
+      return false;
+    }
+    pinned_.unpin(entry, from);
+    from.disassociate(host);
+    free_copy(entry);
+    entry.device = memory;
+    entry.target = &target;
+    to.associate(host, memory, entry.host.size());
+    if (!entry.pin_at_release)
+      pinned_.pin(entry, to);
+    return true;
   }
 
   // Drops the entries overlapping [host, host + bytes): the memory is gone.
