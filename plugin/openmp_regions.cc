@@ -190,6 +190,8 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
     }
     return;
   }
+  copy_changed_loop_variables(*slot, options.errors ? DK_ERROR : DK_WARNING,
+                              quiet);
   slot = copy_region_globals(fndecl, slot);
   slot = copy_region_members(fndecl, slot, present);
   slot = map_arrays_as_sections(fndecl, slot, present);

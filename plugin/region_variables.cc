@@ -720,6 +720,76 @@ tree *copy_region_members(tree fndecl, tree *target_slot,
   return precede(target_slot, statements, vars);
 }
 
+void copy_changed_loop_variables(tree target, diagnostic_t kind, bool quiet) {
+  struct Loops {
+    std::vector<tree> found;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node))
+        *walk_subtrees = 0;
+      else if ((TREE_CODE(*node) == OMP_FOR || TREE_CODE(*node) == OMP_SIMD ||
+                TREE_CODE(*node) == OMP_DISTRIBUTE ||
+                TREE_CODE(*node) == OMP_LOOP) &&
+               OMP_FOR_INIT(*node))
+        static_cast<Loops *>(data)->found.push_back(*node);
+      return NULL_TREE;
+    }
+  } loops;
+  cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target), Loops::visit,
+                                  &loops);
+  for (tree loop : loops.found) {
+    std::set<tree> changed;
+    collect_assigned(&OMP_FOR_BODY(loop), &changed);
+    for (int i = 0; i < TREE_VEC_LENGTH(OMP_FOR_INIT(loop)); ++i) {
+      tree var = TREE_OPERAND(TREE_VEC_ELT(OMP_FOR_INIT(loop), i), 0);
+      if (!VAR_P(var) || !changed.count(var))
+        continue;
+      struct Change {
+        tree var;
+        location_t where = UNKNOWN_LOCATION;
+        static tree visit(tree *node, int *walk_subtrees, void *data) {
+          auto *change = static_cast<Change *>(data);
+          if (TYPE_P(*node))
+            *walk_subtrees = 0;
+          else if (changed_variable(*node) == change->var)
+            return change->where = EXPR_LOCATION(*node), *node;
+          return NULL_TREE;
+        }
+      } change{var};
+      cp_walk_tree_without_duplicates(&OMP_FOR_BODY(loop), Change::visit,
+                                      &change);
+      if (!quiet) {
+        const location_t where = change.where != UNKNOWN_LOCATION
+                                     ? change.where
+                                     : EXPR_LOCATION(loop);
+        auto_diagnostic_group group;
+        emit_diagnostic(kind, where, 0,
+                        "this loop changes its own variable %qD, which OpenMP "
+                        "does not allow: the construct counts the iterations "
+                        "apart from it, so each iteration changes a copy of "
+                        "its own, as a GPU thread that runs one iteration "
+                        "does",
+                        var);
+        inform(where,
+               "compute the value in a variable of its own (%<int j = "
+               "...;%>) and leave %qD to the loop",
+               var);
+      }
+      tree copy = build_decl(DECL_SOURCE_LOCATION(var), VAR_DECL,
+                             DECL_NAME(var), TREE_TYPE(var));
+      DECL_CONTEXT(copy) = DECL_CONTEXT(var);
+      TREE_USED(copy) = 1;
+      DECL_READ_P(copy) = 1;
+      Replacement replacement;
+      replacement.locals[var] = copy;
+      cp_walk_tree(&OMP_FOR_BODY(loop), replace, &replacement, nullptr);
+      tree body = alloc_stmt_list();
+      append_to_statement_list_force(assign(copy, var), &body);
+      append_to_statement_list_force(OMP_FOR_BODY(loop), &body);
+      OMP_FOR_BODY(loop) = statement_block(body, copy);
+    }
+  }
+}
+
 tree *copy_region_globals(tree fndecl, tree *target_slot) {
   tree target = *target_slot;
   GlobalUses uses;

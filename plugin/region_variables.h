@@ -61,14 +61,27 @@ tree *map_written_numbers_as_sections(tree fndecl, tree *target_slot,
 // that the construct maps whole or a section of (`int a[N]` with
 // `map(tofrom: a)`, as OpenMP_VV's tests and small C programs write;
 // `map(from: a[part * n:n])`, a device's share), becomes the section of a
-// pointer to its first element, named as the array, through which the region reads and writes it (`a[i]` is
-// `*(a + i)`): a buffer the checker follows and a kernel takes.  So does
+// pointer to its first element, named as the array, through which the
+// region reads and writes it (`a[i]` is `*(a + i)`): a buffer the checker
+// follows and a kernel takes.  So does
 // one a data region of the function maps and the construct uses without a
 // clause (implicitly `tofrom`, present: the device's copy).  One that both
 // a data region and the construct's own clause map, or that another
 // clause names, stays as it is.
 tree *map_arrays_as_sections(tree fndecl, tree *target_slot,
                              const DataSections &present);
+
+// A loop of the construct whose body changes the loop's own variable
+// (HeCBench's lid-driven-cavity: `col = (col * 2) - 1;`, a column from the
+// index), which OpenMP does not allow: the construct counts the
+// iterations apart from it.  Each iteration gets a copy of its own,
+// named as the variable and set from it as the body begins, which the
+// body changes instead, in GCC's build too: what a GPU thread that runs
+// one iteration computes, and what the program's CUDA twin does.  A
+// diagnostic of KIND (a warning; an error under
+// -fplugin-arg-ferry-openmp-errors) at the first change says so, unless
+// QUIET.
+void copy_changed_loop_variables(tree target, diagnostic_t kind, bool quiet);
 
 } // namespace ferry
 

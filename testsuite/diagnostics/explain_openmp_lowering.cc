@@ -161,6 +161,17 @@ void doubled(int n, double *y) {
     y[i] = through_local(y[i]);
 }
 
+// A loop that changes its own variable (lid-driven-cavity's column from
+// the index) runs as a kernel, each iteration on a copy of its own.
+void own_variable(int n, double *p) {
+#pragma omp target teams distribute parallel for map(tofrom: p[0:2 * n + 2]) // { dg-message "ferry runs this .* as a kernel of its own" }
+  for (int col = 1; col < n + 1; col++) {
+    col = (col * 2) - 1; // { dg-warning "this loop changes its own variable 'col'" }
+    // { dg-message "compute the value in a variable of its own" .-1 }
+    p[col] = p[col + 1];
+  }
+}
+
 // A section whose start is known only at run time is checked from that
 // start (the loop writes all of it) and is the kernel's buffer from there;
 // bounds whose evaluation changes something (a call of a function that is

@@ -103,11 +103,12 @@ void atomic_into_to(int n, const int *v, int *bins) {
 }
 
 // HeCBench's lid-driven-cavity (set_horz_pres_BCs) turns the loop's index
-// into a column number in place.
+// into a column number in place: each iteration changes a copy of its
+// own (explain_openmp_lowering: the loop then runs as a kernel).
 void own_variable(int n, double *p) {
 #pragma omp target teams distribute parallel for map(tofrom: p[0:2 * n + 2])
   for (int col = 1; col < n + 1; col++) {
-    col = (col * 2) - 1; // { dg-warning "this loop changes its own variable 'col', which OpenMP does not allow: the '#pragma omp target teams distribute parallel for' counts the iterations apart from it" }
+    col = (col * 2) - 1; // { dg-warning "this loop changes its own variable 'col', which OpenMP does not allow: the construct counts the iterations apart from it, so each iteration changes a copy of its own, as a GPU thread that runs one iteration does" }
     // { dg-message "compute the value in a variable of its own \\('int j = ...;'\\) and leave 'col' to the loop" .-1 }
     p[col] = p[col + 1];
   }
