@@ -169,9 +169,13 @@ void record(Range buffer, HostAccess &policy) {
 
 void settle(Range buffer, HostAccess &policy) {
   void *host = reinterpret_cast<void *>(buffer.begin);
-  // A coroutine may leave a frame that another stack's launch recorded in.
+  // A coroutine may leave a frame that another stack's launch recorded in;
+  // an OpenMP thread, launches on an array of the main thread's stack,
+  // whose function may return while the pages stay guarded, under frames
+  // that later calls push there (the exit handlers: a SIGSEGV).
   if (stacks::thread_stack().contains(buffer) ||
-      stacks::current_stack().contains(buffer))
+      stacks::current_stack().contains(buffer) ||
+      stacks::main_stack().contains(buffer))
     policy.release_range(host, buffer.size());
   else if (!page_guard::resolving()) // else the pages answer for the caller
     policy.host_wrote(host, buffer.size());

@@ -12,6 +12,7 @@ namespace {
 
 // A plain thread_local: asked on every launch, found once per thread.
 thread_local Range own_stack;
+Range main_thread_stack;
 
 __attribute__((noinline)) Range find_thread_stack() {
   pthread_attr_t attributes;
@@ -35,7 +36,7 @@ __attribute__((noinline)) Range find_thread_stack() {
 // calls push there (a SIGSEGV in code that cannot take the fault, such as
 // the exit handlers).
 __attribute__((constructor)) void find_main_stack_early() {
-  find_thread_stack();
+  main_thread_stack = find_thread_stack();
 }
 
 } // namespace
@@ -44,6 +45,8 @@ Range thread_stack() {
   return __builtin_expect(own_stack.size() != 0, 1) ? own_stack
                                                     : find_thread_stack();
 }
+
+Range main_stack() { return main_thread_stack; }
 
 Range current_stack() {
   const Range here = range_of(__builtin_frame_address(0), 1);

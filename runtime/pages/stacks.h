@@ -14,6 +14,11 @@ namespace ferry::rt::stacks {
 // cannot say.
 Range thread_stack();
 
+// The main thread's stack, which other threads may launch on too: the
+// local arrays of main (or of a function it called), shared with the
+// threads of an OpenMP parallel region that run their kernels.
+Range main_stack();
+
 // The stack the calling code runs on: the thread's, or the heap block
 // that holds the stack pointer, where a coroutine runs on a stack of its
 // own (makecontext's, boost.context's); empty where neither holds it.
