@@ -190,8 +190,11 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
     }
     return;
   }
-  copy_changed_loop_variables(*slot, options.errors ? DK_ERROR : DK_WARNING,
-                              quiet);
+  // As written (-fplugin-arg-ferry-openmp-as-written), the body keeps
+  // changing the variable, and the check says so.
+  if (options.lower)
+    copy_changed_loop_variables(*slot, options.errors ? DK_ERROR : DK_WARNING,
+                                quiet);
   slot = copy_region_globals(fndecl, slot);
   slot = copy_region_members(fndecl, slot, present);
   slot = map_arrays_as_sections(fndecl, slot, present);

@@ -15,3 +15,15 @@ void lost(int n, const double *x, double *y) {
 }
 // { dg-message "map it 'tofrom'" 12 }
 // { dg-message "and did not show all of it right" 12 }
+
+// As written, a body that changes the loop's own variable keeps changing
+// it (lid-driven-cavity's column from the index), and the check says so.
+void own_variable(int n, double *p) {
+#pragma omp target teams distribute parallel for map(tofrom: p[0:2 * n + 2])
+  for (int col = 1; col < n + 1; col++) {
+    col = (col * 2) - 1; // { dg-warning "this loop changes its own variable 'col', which OpenMP does not allow: the '#pragma omp target teams distribute parallel for' counts the iterations apart from it" }
+    // { dg-message "compute the value in a variable of its own" .-1 }
+    p[col] = p[col + 1];
+  }
+}
+// { dg-message "and did not show all of it right" 22 }
