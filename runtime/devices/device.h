@@ -58,15 +58,18 @@ public:
                             std::size_t bytes) = 0;
   virtual void copy_on_device(void *device_dst, const void *device_src,
                               std::size_t bytes) = 0;
-  // Copies BYTES from SOURCE_SRC on device SOURCE to DEVICE_DST on this one
-  // without the host (a peer copy between two GPUs); false where the pair
-  // cannot, and the caller goes through the host.  Two sim devices can; a
-  // GPU's peer copy has not been written yet: it needs two GPUs to test.
-  virtual bool copy_from_peer(void * /*device_dst*/, const Device & /*source*/,
-                              const void * /*source_src*/,
-                              std::size_t /*bytes*/) {
+  // Whether this device can copy from device SOURCE without the host (a
+  // peer copy between two GPUs); where not, a buffer moves through the
+  // host.  Two sim devices can; a GPU's peer copy has not been written
+  // yet: it needs two GPUs to test.
+  virtual bool copies_from_peer(const Device & /*source*/) const {
     return false;
   }
+  // Copies BYTES from SOURCE_SRC on SOURCE, which copies_from_peer took,
+  // to DEVICE_DST on this device.
+  virtual void copy_from_peer(void * /*device_dst*/, const Device & /*source*/,
+                              const void * /*source_src*/,
+                              std::size_t /*bytes*/) {}
 
   // And, as HostPinning (pages/pinned_pages.h), pin_host_range: on a GPU
   // copy_to_host then writes into the pages locked while the CPU sees

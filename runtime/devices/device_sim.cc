@@ -98,12 +98,12 @@ public:
                       std::size_t bytes) override {
     std::memmove(device_dst, device_src, bytes);
   }
-  bool copy_from_peer(void *device_dst, const Device &source,
+  bool copies_from_peer(const Device &source) const override {
+    return dynamic_cast<const SimDevice *>(&source) != nullptr;
+  }
+  void copy_from_peer(void *device_dst, const Device &,
                       const void *source_src, std::size_t bytes) override {
-    if (!dynamic_cast<const SimDevice *>(&source))
-      return false;
     std::memcpy(device_dst, source_src, bytes);
-    return true;
   }
   Pinning pin_host_range(void *host, std::size_t bytes) override {
     const Range range = range_of(host, bytes);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
 // The program's choice of its OpenMP default device, which ferry's kernels
 // follow, and the number of devices it may choose from (the sim device's
-// under FERRY_DEVICE=sim).  The OpenMP calls that put work on the GPU's default stream or
-// free device memory, seen by libferry: ferry's own copies and OpenMP regions,
-// and the program's own target constructs and omp_target_memcpy.  During
+// under FERRY_DEVICE=sim with FERRY_SIM_DEVICES set).  The OpenMP calls
+// that put work on the GPU's default stream or free device memory, seen
+// by libferry: ferry's own copies and OpenMP regions, and the program's
+// own target constructs and omp_target_memcpy.  During
 // a run of a ferry::launch_graph the direct launcher may hold kernels back
 // (runtime/nvptx/launch_graphs.h); each of these launches them first, so
 // that the work lands after them, as the program ordered it.  Then each

@@ -629,17 +629,13 @@ private:
   // states unchanged (what is newer on the device stays so, now there);
   // false, with ENTRY as it was, where the pair cannot copy so.
   bool move_between_devices(ResidentBuffer &entry, const Target &target) {
-    if (!settings().peer_copies)
-      return false;
     Device &from = *entry.target->device;
     Device &to = *target.device;
+    if (!settings().peer_copies || !to.copies_from_peer(from))
+      return false;
     void *host = reinterpret_cast<void *>(entry.host.begin);
     void *memory = allocate_copy(target, entry.host, entry.name, {&entry});
-    if (!to.copy_from_peer(memory, from, entry.device, entry.host.size())) {
-      to.deallocate(static_cast<char *>(memory) -
-                    entry.host.begin % kDeviceAlignment);
-      return false;
-    }
+    to.copy_from_peer(memory, from, entry.device, entry.host.size());
     pinned_.unpin(entry, from);
     from.disassociate(host);
     free_copy(entry);
