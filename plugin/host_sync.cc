@@ -23,6 +23,8 @@
 //    here), so a printf in a time-step loop touches no buffer.
 //    A sync for a statement inside a loop without calls that might launch
 //    kernels moves to the loop's preheader, once per entry to the loop.
+//    An OpenMP construct's body that GCC outlined after the first part
+//    (a `parallel` around kernels) gets its frame here.
 #include "host_sync.h"
 
 #include "host_calls.h"
