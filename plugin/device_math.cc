@@ -126,10 +126,10 @@ public:
 };
 
 // The <ferry/device_maths.hpp> function that stands for CALL's callee, or
-// nullptr: exp, sin and cos (of a double), expf, logf, sinf and cosf, by
-// the C library's names or as std::exp, std::log, std::sin, std::cos of a
-// float (libstdc++'s inline overloads; those of a double are the C
-// library's).
+// nullptr: exp, sin, cos and atan (of a double), expf, logf, sinf, cosf
+// and atanf, by the C library's names or as std::exp, std::log, std::sin,
+// std::cos, std::atan of a float (libstdc++'s inline overloads; those of a
+// double are the C library's).
 const char *device_maths_name(tree call) {
   static const struct {
     built_in_function code;
@@ -140,7 +140,9 @@ const char *device_maths_name(tree call) {
                     {BUILT_IN_SINF, "sinf", "sin"},
                     {BUILT_IN_COSF, "cosf", "cos"},
                     {BUILT_IN_SIN, "sin", nullptr},
-                    {BUILT_IN_COS, "cos", nullptr}};
+                    {BUILT_IN_COS, "cos", nullptr},
+                    {BUILT_IN_ATAN, "atan", nullptr},
+                    {BUILT_IN_ATANF, "atanf", "atan"}};
   tree callee = callee_of(call);
   if (!callee || call_expr_nargs(call) != 1)
     return nullptr;

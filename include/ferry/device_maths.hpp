@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// The C library's exp, sin, cos, expf, logf, sinf and cosf for ferry's
-// device code (included by <ferry/direct.hpp>, inside its `omp declare
-// target`).  The plugin calls these instead of the library in the direct
-// and team entries and their helpers' twins, which run on the GPU only,
-// and on nvptx in the helpers a kernel calls (plugin/device_math.cc).
+// The C library's exp, sin, cos, atan, expf, logf, sinf, cosf and atanf
+// for ferry's device code (included by <ferry/direct.hpp>, inside its `omp
+// declare target`).  The plugin calls these instead of the library in the
+// direct and team entries and their helpers' twins, which run on the GPU
+// only, and on nvptx in the helpers a kernel calls
+// (plugin/device_math.cc).
 //
 // Why: on nvptx GCC calls newlib's libm, scalar code written for CPUs:
 // sinf reduces its argument through a stack frame and two more calls,
@@ -11,17 +12,21 @@
 // overflow path, and a direct launch has none.  nvcc inlines a few fused
 // multiply-adds: in bench/device_math a loop of sinf * cosf took 789 us
 // against CUDA's 88, expf 254 against 69, logf 169 against 69 (H100).
+// A call that a loop only might take costs it too: ptxas gives the entry
+// the registers of everything it may call (RSBench's lookup: 166 with
+// newlib's sin, cos and atan behind a test, 104 without).
 // These are that kind of code: a reduction to a small interval with the
 // constant split in parts (exact with fused multiply-adds), a polynomial,
 // and a scaling by a power of two, with the C library's results for NaNs,
 // infinities, zeros and out-of-range arguments.  Their error is within 2
 // ulp, as CUDA's expf, sinf and cosf are (testsuite/unit/
 // test_direct_device_math.cc; measured at most 1.05 ulp for expf, 0.76
-// for logf, 1.47 for sinf, 1.51 for cosf); newlib's is under 1 ulp, so
-// results may differ from GCC's build in the last bit, as newlib's already
-// differ from the host's glibc.  sinf and cosf of arguments beyond
-// 105,615 in magnitude, and sin and cos beyond 2^30, where a three-part
-// pi/2 no longer reduces exactly, call the library.
+// for logf, 1.47 for sinf, 1.51 for cosf, 0.82 for atan); newlib's is
+// under 1 ulp, so results may differ from GCC's build in the last bit, as
+// newlib's already differ from the host's glibc.  sin and cos of
+// arguments beyond 2^30 in magnitude (sinf and cosf beyond 105,615),
+// where a three-part pi/2 no longer reduces exactly, are reduced with
+// 2/pi's bits (far_sine), in a function of their own that calls nothing.
 #ifndef FERRY_DEVICE_MATHS_HPP
 #define FERRY_DEVICE_MATHS_HPP
 
@@ -249,21 +254,136 @@ inline Reduced<double> reduce(double x) {
 // Whether reduce() takes X (a function: see reducible(float)).
 inline bool reducible(double x) { return __builtin_fabs(x) <= 1073741824.0; }
 
-// The library's sin and cos of each type, for the arguments reduce()
-// cannot take, each a call of its own: where both are inlined into one
-// loop, GCC would make them one sincos, which ferry's entries lost on
-// nvptx.
-__attribute__((noinline)) inline float library_sin(float x) {
-  return __builtin_sinf(x);
+// sin (COSINE 0) or cos (COSINE 1) of QUADRANT pi/2 + R, by QUADRANT's
+// last two bits: cos(x) = sin(x + pi/2).
+template <class T> T from_quadrant(T r, int quadrant, int cosine) {
+  quadrant += cosine;
+  const T value = quadrant & 1 ? cosine_near_zero(r) : sine_near_zero(r);
+  return quadrant & 2 ? -value : value;
 }
-__attribute__((noinline)) inline float library_cos(float x) {
-  return __builtin_cosf(x);
+
+// 64 bits of 2/pi's binary fraction: word I >= 1 holds its bits 64(I - 1)
+// + 1 to 64 I, word 0 the zeros before the point, and words past 19 (no
+// double needs them) are 0.  Bytes of a string constant, not an array or a
+// switch (which GCC makes an array): an array inside `omp declare target`
+// is a variable of the offload table (see reducible(float)).
+inline unsigned long long two_over_pi_word(int i) {
+  const char *bytes =
+      "\x00\x00\x00\x00\x00\x00\x00\x00\xA2\xF9\x83\x6E\x4E\x44\x15\x29"
+      "\xFC\x27\x57\xD1\xF5\x34\xDD\xC0\xDB\x62\x95\x99\x3C\x43\x90\x41"
+      "\xFE\x51\x63\xAB\xDE\xBB\xC5\x61\xB7\x24\x6E\x3A\x42\x4D\xD2\xE0"
+      "\x06\x49\x2E\xEA\x09\xD1\x92\x1C\xFE\x1D\xEB\x1C\xB1\x29\xA7\x3E"
+      "\xE8\x82\x35\xF5\x2E\xBB\x44\x84\xE9\x9C\x70\x26\xB4\x5F\x7E\x41"
+      "\x39\x91\xD6\x39\x83\x53\x39\xF4\x9C\x84\x5F\x8B\xBD\xF9\x28\x3B"
+      "\x1F\xF8\x97\xFF\xDE\x05\x98\x0F\xEF\x2F\x11\x8B\x5A\x0A\x6D\x1F"
+      "\x6D\x36\x7E\xCF\x27\xCB\x09\xB7\x4F\x46\x3F\x66\x9E\x5F\xEA\x2D"
+      "\x75\x27\xBA\xC7\xEB\xE5\xF1\x7B\x3D\x07\x39\xF7\x8A\x52\x92\xEA"
+      "\x6B\xFB\x5F\xB1\x1F\x8D\x5D\x08\x56\x03\x30\x46\xFC\x7B\x6B\xAB";
+  if (i > 19)
+    return 0;
+  unsigned long long word = 0;
+  for (int k = 0; k < 8; ++k)
+    word = word << 8 | static_cast<unsigned char>(bytes[8 * i + k]);
+  return word;
 }
-__attribute__((noinline)) inline double library_sin(double x) {
-  return __builtin_sin(x);
+
+// The 64 bits of 2/pi's fraction that start at bit P + 1 - 64 (bit 1 is
+// the first after the point; those before it are 0).
+inline unsigned long long two_over_pi_bits(int p) {
+  const int word = p / 64, shift = p % 64;
+  const unsigned long long high = two_over_pi_word(word) << shift;
+  return shift ? high | two_over_pi_word(word + 1) >> (64 - shift) : high;
 }
-__attribute__((noinline)) inline double library_cos(double x) {
-  return __builtin_cos(x);
+
+// The high and low halves of A * B, from 32-bit halves (a 128-bit type
+// is not every offload target's).
+struct Wide {
+  unsigned long long high, low;
+};
+inline Wide wide_product(unsigned long long a, unsigned long long b) {
+  const unsigned long long mask = 0xffffffffULL;
+  const unsigned long long ll = (a & mask) * (b & mask),
+                           lh = (a & mask) * (b >> 32),
+                           hl = (a >> 32) * (b & mask),
+                           hh = (a >> 32) * (b >> 32);
+  const unsigned long long middle = (ll >> 32) + (lh & mask) + (hl & mask);
+  return {hh + (lh >> 32) + (hl >> 32) + (middle >> 32),
+          (middle << 32) | (ll & mask)};
+}
+
+// 2^K as a double, for -1022 <= K <= 1023.
+inline double double_power_of_two(int k) {
+  return __builtin_bit_cast(double, static_cast<unsigned long long>(k + 1023)
+                                        << 52);
+}
+
+// sin(X) (COSINE 0) or cos(X) (COSINE 1) for finite |X| > 2^30, reduced by
+// pi/2 exactly (Payne and Hanek): X = m 2^(e - 52) with m an integer of 53
+// bits, times the 192 bits of 2/pi that follow those whose products with m
+// are multiples of 8, is the quadrant (mod 8) and its fraction to 125 bits,
+// enough for the closest a double comes to a multiple of pi/2 (2^-61).  A
+// function of its own and not inlined: it is the rare path, and it should
+// not cost a loop that takes only the reduction in three parts registers.
+__attribute__((noinline)) inline double far_sine(double x, int cosine) {
+  const unsigned long long bits = __builtin_bit_cast(unsigned long long, x);
+  const int exponent = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
+  const unsigned long long m = (bits & 0xfffffffffffffULL) | 1ULL << 52;
+  // 2/pi's bits from bit exponent - 54 on, as word positions from 63 before.
+  const int first = exponent - 54 + 63;
+  const Wide p0 = wide_product(m, two_over_pi_bits(first)),
+             p1 = wide_product(m, two_over_pi_bits(first + 64)),
+             p2 = wide_product(m, two_over_pi_bits(first + 128));
+  // m times the 192 bits, from bit 64 up (bits 189 to 191 the quadrant).
+  const unsigned long long r1 = p2.high + p1.low;
+  const unsigned long long r2 = p1.high + p0.low + (r1 < p1.low);
+  int quadrant = static_cast<int>(r2 >> 61);
+  unsigned long long high = r2 << 3 | r1 >> 61, low = r1 << 3 | p2.low >> 61;
+  // The nearest quadrant: a fraction from 1/2 up counts from the next.
+  const bool below = high >> 63;
+  if (below) {
+    quadrant += 1;
+    high = ~high + (low == 0);
+    low = ~low + 1;
+  }
+  const int lead = high ? __builtin_clzll(high) : 64;
+  if (lead == 64) {
+    high = low;
+    low = 0;
+  } else if (lead) {
+    high = high << lead | low >> (64 - lead);
+    low <<= lead;
+  }
+  // The fraction as a + b (a's 53 bits exact), then times pi/2 with the
+  // product's rounding error added back.
+  const double scale = double_power_of_two(-64 - (lead == 64 ? 64 : lead));
+  const double a = static_cast<double>(high & ~0x7ffULL) * scale;
+  const double b = (static_cast<double>(high & 0x7ff) +
+                    static_cast<double>(low) * 5.42101086242752217e-20) *
+                   scale; // 2^-64
+  const double pi_2_high = 1.5707963267948966, pi_2_low = 6.123233995736766e-17;
+  const double product = a * pi_2_high;
+  double r = product + (__builtin_fma(a, pi_2_high, -product) +
+                        (a * pi_2_low + b * pi_2_high));
+  const double value = from_quadrant(below ? -r : r, quadrant, cosine);
+  return !cosine && x < 0 ? -value : value; // sin is odd, cos even
+}
+
+// The same for a float beyond 105,615 (not inlined either): in double, by
+// the three-part reduction up to 2^30.
+__attribute__((noinline)) inline float far_sine(float x, int cosine) {
+  const double wide = x;
+  if (!reducible(wide))
+    return static_cast<float>(far_sine(wide, cosine));
+  const Reduced<double> reduced = reduce(wide);
+  return static_cast<float>(from_quadrant(reduced.r, reduced.quadrant, cosine));
+}
+
+// Whether X is neither infinite nor NaN, by its bits (-ffinite-math-only
+// would fold a test of its value).
+inline bool finite(float x) { return (to_bits(x) & 0x7f800000u) != 0x7f800000u; }
+inline bool finite(double x) {
+  const unsigned long long mask = 0x7ff0000000000000ULL;
+  return (__builtin_bit_cast(unsigned long long, x) & mask) != mask;
 }
 
 // Whether X rounds sin(X): below 2^-12 in float, 1e-8 in double.
@@ -273,23 +393,19 @@ inline bool sine_is_argument(float x) {
 inline bool sine_is_argument(double x) { return __builtin_fabs(x) < 1e-8; }
 
 template <class T> T sine(T x) {
-  if (!reducible(x))
-    return library_sin(x); // large, infinite or NaN
+  if (!reducible(x)) // large, infinite or NaN
+    return finite(x) ? far_sine(x, 0) : x - x;
   if (sine_is_argument(x))
     return x; // -0 kept
   const Reduced<T> reduced = reduce(x);
-  const T value = reduced.quadrant & 1 ? cosine_near_zero(reduced.r)
-                                       : sine_near_zero(reduced.r);
-  return reduced.quadrant & 2 ? -value : value;
+  return from_quadrant(reduced.r, reduced.quadrant, 0);
 }
 
 template <class T> T cosine(T x) {
   if (!reducible(x))
-    return library_cos(x);
+    return finite(x) ? far_sine(x, 1) : x - x;
   const Reduced<T> reduced = reduce(x);
-  const T value = reduced.quadrant & 1 ? sine_near_zero(reduced.r)
-                                       : cosine_near_zero(reduced.r);
-  return (reduced.quadrant + 1) & 2 ? -value : value;
+  return from_quadrant(reduced.r, reduced.quadrant, 1);
 }
 
 } // namespace maths
@@ -301,6 +417,61 @@ inline float cosf(float x) { return maths::cosine(x); }
 // nine sincos calls).
 inline double sin(double x) { return maths::sine(x); }
 inline double cos(double x) { return maths::cosine(x); }
+
+// atan: newlib's is fdlibm's, whose breakpoints and tails sit in tables in
+// memory, called through the ABI in the loop that needs it (RSBench's
+// three a lookup).  The same method in registers: x reduced to |t| <=
+// 7/16 about 0, 1/2, 1, 3/2 or infinity (atan(x) = atan(c) + atan((x -
+// c) / (1 + c x))), the odd series of t by fdlibm's minimax coefficients,
+// and atan(c) in two parts: under 1 ulp, newlib's values but for the
+// division's and the polynomial's rounding.
+inline double atan(double x) {
+  const double magnitude = __builtin_fabs(x);
+  if (!(magnitude < 7.3786976294838206e19)) // 2^66: atan(x) rounds to pi/2
+    return magnitude == magnitude ? __builtin_copysign(1.5707963267948966, x)
+                                  : x + x;
+  if (magnitude < 3.7252902984e-09) // 2^-28: atan(x) rounds to x
+    return x;
+  double t = magnitude, high = 0, low = 0;
+  if (magnitude < 0.4375) {
+    t = x;
+  } else if (magnitude < 0.6875) { // about 1/2
+    t = (2.0 * magnitude - 1.0) / (2.0 + magnitude);
+    high = 4.63647609000806093515e-01;
+    low = 2.26987774529616870924e-17;
+  } else if (magnitude < 1.1875) { // about 1
+    t = (magnitude - 1.0) / (magnitude + 1.0);
+    high = 7.85398163397448278999e-01;
+    low = 3.06161699786838301793e-17;
+  } else if (magnitude < 2.4375) { // about 3/2
+    t = (magnitude - 1.5) / (1.0 + 1.5 * magnitude);
+    high = 9.82793723247329054082e-01;
+    low = 1.39033110312309984516e-17;
+  } else { // about infinity
+    t = -1.0 / magnitude;
+    high = 1.57079632679489655800e+00;
+    low = 6.12323399573676603587e-17;
+  }
+  const double z = t * t, w = z * z;
+  const double odd = z * (3.33333333333329318027e-01 +
+                          w * (1.42857142725034663711e-01 +
+                               w * (9.09088713343650656196e-02 +
+                                    w * (6.66107313738753120669e-02 +
+                                         w * (4.97687799461593236017e-02 +
+                                              w * 1.62858201153657823623e-02)))));
+  const double even = w * (-1.99999999998764832476e-01 +
+                           w * (-1.11111104054623557880e-01 +
+                                w * (-7.69187620504482999495e-02 +
+                                     w * (-5.83357013379057348645e-02 +
+                                          w * -3.65315727442169155270e-02))));
+  if (magnitude < 0.4375)
+    return t - t * (odd + even);
+  const double value = high - ((t * (odd + even) - low) - t);
+  return x < 0 ? -value : value;
+}
+
+// atanf through the double: its error is the rounding to float.
+inline float atanf(float x) { return static_cast<float>(atan(x)); }
 
 } // namespace ferry::direct
 

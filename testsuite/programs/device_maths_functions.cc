@@ -1,11 +1,13 @@
-// expf, logf, sinf, cosf, exp, sin and cos in kernels, in a helper and
+// expf, logf, sinf, cosf, atanf, exp, sin, cos and atan in kernels, in a
+// helper and
 // in the program's own target loop: on a GPU the direct entries compute
 // them with <ferry/device_maths.hpp> (within 2 ulp, as CUDA's), elsewhere
 // the C library does, so the answers agree within a few ulp: the
 // tolerance below is 16 single-precision ulp, for the helper's sum of
 // terms near 1 whose value is 0.07.  Arguments cover each function's
-// range, the reduced and the library's part of sinf, cosf, sin and cos
-// (2e9 and 1e300 in double), subnormal results of expf and logf of
+// range, both reductions of sinf, cosf, sin and cos (by pi/2 in three
+// parts, and by 2/pi's bits beyond 105,615 and 2^30: 2e9, 1e22, -3e200
+// and 1e300 in double), atan's breakpoints, subnormal results of expf and logf of
 // subnormals (3e30 once lost the library's sinf on the GPU: GCC made the
 // sinf and cosf of the large arguments' path one sincos, which the
 // entry's code then lacked); the C library's values at the edges
@@ -32,21 +34,23 @@ __attribute__((noinline)) float wave(float x) {
 }
 
 [[ferry::kernel]] void singles(int n, [[ferry::borrow(n)]] const float *x,
-                               [[ferry::out(4 * n)]] float *out) {
+                               [[ferry::out(5 * n)]] float *out) {
   for (int i = 0; i < n; ++i) {
-    out[4 * i] = expf(x[i]);
-    out[4 * i + 1] = std::log(x[i]);
-    out[4 * i + 2] = sinf(x[i]);
-    out[4 * i + 3] = std::cos(x[i]);
+    out[5 * i] = expf(x[i]);
+    out[5 * i + 1] = std::log(x[i]);
+    out[5 * i + 2] = sinf(x[i]);
+    out[5 * i + 3] = std::cos(x[i]);
+    out[5 * i + 4] = std::atan(x[i]);
   }
 }
 
 [[ferry::kernel]] void doubles(int n, [[ferry::borrow(n)]] const double *x,
-                               [[ferry::out(3 * n)]] double *out) {
+                               [[ferry::out(4 * n)]] double *out) {
   for (int i = 0; i < n; ++i) {
-    out[3 * i] = exp(x[i]);
-    out[3 * i + 1] = sin(x[i]);
-    out[3 * i + 2] = std::cos(x[i]);
+    out[4 * i] = exp(x[i]);
+    out[4 * i + 1] = sin(x[i]);
+    out[4 * i + 2] = std::cos(x[i]);
+    out[4 * i + 3] = atan(x[i]);
   }
 }
 
@@ -57,7 +61,7 @@ int main() {
   for (int i = 0; i < 40; ++i)
     x.push_back(-60.0f + 3.1f * i);
   const int n = int(x.size());
-  std::vector<float> out(4 * n);
+  std::vector<float> out(5 * n);
   singles(n, x.data(), out.data());
   print("single", out);
   std::vector<float> waved(n);
@@ -65,10 +69,11 @@ int main() {
   print("wave", waved);
 
   std::vector<double> xd = {0.0, -0.0, -1.0, 1.5, 700.0, 710.0, -740.0,
-                            -746.0, 1e-9, 1e9, -2e9, 1e300};
+                            -746.0, 1e-9, 1e9, -2e9, 1e300, 1e22, -3e200,
+                            0.4375, 0.6875, 1.1875, -2.4375, 1e20};
   for (int i = 0; i < 40; ++i)
     xd.push_back(-70.0 + 3.7 * i);
-  std::vector<double> outd(3 * xd.size());
+  std::vector<double> outd(4 * xd.size());
   doubles(int(xd.size()), xd.data(), outd.data());
   print("double", outd);
 

@@ -1,7 +1,7 @@
 // Unit tests of the device code of <ferry/direct.hpp> that runs the same on
 // the host: the maths the device entries use instead of newlib's
-// (<ferry/device_maths.hpp>: exp, sin, cos, expf, logf, sinf, cosf), and the
-// combining operations of reductions and atomics.  (The
+// (<ferry/device_maths.hpp>: exp, sin, cos, atan, expf, logf, sinf, cosf,
+// atanf), and the combining operations of reductions and atomics.  (The
 // PTX parts are checked in tools/direct_entries.sh and on the GPU.)
 #define BOOST_TEST_MODULE direct_device_math
 #define BOOST_TEST_DYN_LINK
@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 
 namespace direct = ferry::direct;
 
@@ -151,19 +152,65 @@ BOOST_AUTO_TEST_CASE(float_functions_handle_the_edges) {
   BOOST_TEST(direct::cosf(0.0f) == 1.0f);
   BOOST_TEST(std::isnan(direct::sinf(inf)));
   BOOST_TEST(std::isnan(direct::cosf(nan)));
-  // Beyond the three-part reduction, the C library's own values (volatile:
-  // computed by the library at run time on both sides, not folded).
-  volatile float large = 1e30f, negative = -3e6f;
-  BOOST_TEST(direct::sinf(large) == ::sinf(large));
-  BOOST_TEST(direct::cosf(negative) == ::cosf(negative));
+  BOOST_TEST(std::isnan(direct::sinf(-inf)));
+  BOOST_TEST(std::isnan(direct::cosf(inf)));
   BOOST_TEST(std::signbit(direct::sin(-0.0)));
   BOOST_TEST(direct::sin(1e-300) == 1e-300);
   BOOST_TEST(direct::cos(0.0) == 1.0);
   BOOST_TEST(std::isnan(direct::sin(std::numeric_limits<double>::infinity())));
+  BOOST_TEST(std::isnan(direct::cos(-std::numeric_limits<double>::infinity())));
   BOOST_TEST(std::isnan(direct::cos(std::nan(""))));
-  volatile double huge = 1e300, beyond = -2e9;
-  BOOST_TEST(direct::sin(huge) == ::sin(huge));
-  BOOST_TEST(direct::cos(beyond) == ::cos(beyond));
+}
+
+// Beyond 2^30 (105,615 for a float) sin and cos reduce with 2/pi's bits:
+// within 2 ulp over every exponent, at the double closest to a multiple
+// of pi/2 (6381956970095103 * 2^797, 2^-61 away), and at the largest.
+BOOST_AUTO_TEST_CASE(sin_and_cos_of_large_arguments_are_within_two_ulp) {
+  std::mt19937_64 random(52);
+  double worst = 0, worst_at = 0;
+  auto check = [&](double x) {
+    for (const double error :
+         {double_ulps(direct::sin(x), std::sin((long double)x)),
+          double_ulps(direct::cos(x), std::cos((long double)x))})
+      if (error > worst) {
+        worst = error;
+        worst_at = x;
+      }
+  };
+  for (int i = 0; i < 200000; ++i) {
+    // A random significand at a random exponent from 2^30 to 2^1023.
+    const double significand = 1.0 + double(random() >> 12) * 0x1p-52;
+    const double x = std::ldexp(significand, 30 + int(random() % 994));
+    check(i % 2 ? -x : x);
+  }
+  check(std::ldexp(6381956970095103.0, 797));
+  check(std::numeric_limits<double>::max());
+  check(-1073741825.0);
+  BOOST_TEST_INFO("worst at x = " << worst_at);
+  BOOST_TEST(worst <= 2.0);
+  auto sin = [](double x) { return std::sin(x); };
+  auto cos = [](double x) { return std::cos(x); };
+  BOOST_TEST(worst_float_ulps(direct::sinf, sin, 105616.0f, 3e38f, 100000) <= 2.0);
+  BOOST_TEST(worst_float_ulps(direct::cosf, cos, -3e38f, -105616.0f, 100000) <= 2.0);
+  BOOST_TEST(worst_float_ulps(direct::sinf, sin, -2e9f, -105616.0f, 100000) <= 2.0);
+}
+
+// atan within 1 ulp (fdlibm's method, as newlib's) on both sides of each
+// breakpoint of its reduction and over the whole range; its edges.
+BOOST_AUTO_TEST_CASE(atan_is_within_one_ulp) {
+  auto atan = [](double x) { return direct::atan(x); };
+  auto exact = [](double x) { return std::atan((long double)x); };
+  for (const double high : {1e-8, 0.44, 0.7, 1.2, 2.5, 100.0, 1e20})
+    BOOST_TEST(worst_double_ulps(atan, exact, -high, high, 200000) <= 1.0,
+               "over [-" << high << ", " << high << "]");
+  const double inf = std::numeric_limits<double>::infinity();
+  BOOST_TEST(direct::atan(inf) == 1.5707963267948966);
+  BOOST_TEST(direct::atan(-1e300) == -1.5707963267948966);
+  BOOST_TEST(std::isnan(direct::atan(std::nan(""))));
+  BOOST_TEST(std::signbit(direct::atan(-0.0)));
+  BOOST_TEST(direct::atan(1e-30) == 1e-30);
+  auto atanf_exact = [](double x) { return std::atan(x); };
+  BOOST_TEST(worst_float_ulps(direct::atanf, atanf_exact, -30.0f, 30.0f, 300000) <= 1.0);
 }
 
 BOOST_AUTO_TEST_CASE(combine_follows_the_cpp_operators) {
