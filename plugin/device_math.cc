@@ -126,33 +126,37 @@ public:
 };
 
 // The <ferry/device_maths.hpp> function that stands for CALL's callee, or
-// nullptr: exp, sin, cos and atan (of a double), expf, logf, sinf, cosf
-// and atanf, by the C library's names or as std::exp, std::log, std::sin,
-// std::cos, std::atan of a float (libstdc++'s inline overloads; those of a
-// double are the C library's).
+// nullptr: exp, log, sin, cos and atan (of a double), expf, logf, sinf,
+// cosf, atanf and powf, by the C library's names or as std::exp,
+// std::log, std::sin, std::cos, std::atan, std::pow of floats (libstdc++'s
+// inline overloads; those of a double are the C library's).
 const char *device_maths_name(tree call) {
   static const struct {
     built_in_function code;
     const char *name, *std_float_name;
-  } kFunctions[] = {{BUILT_IN_EXP, "exp", nullptr},
-                    {BUILT_IN_EXPF, "expf", "exp"},
-                    {BUILT_IN_LOGF, "logf", "log"},
-                    {BUILT_IN_SINF, "sinf", "sin"},
-                    {BUILT_IN_COSF, "cosf", "cos"},
-                    {BUILT_IN_SIN, "sin", nullptr},
-                    {BUILT_IN_COS, "cos", nullptr},
-                    {BUILT_IN_ATAN, "atan", nullptr},
-                    {BUILT_IN_ATANF, "atanf", "atan"}};
+    int arguments;
+  } kFunctions[] = {{BUILT_IN_EXP, "exp", nullptr, 1},
+                    {BUILT_IN_LOG, "log", nullptr, 1},
+                    {BUILT_IN_EXPF, "expf", "exp", 1},
+                    {BUILT_IN_LOGF, "logf", "log", 1},
+                    {BUILT_IN_SINF, "sinf", "sin", 1},
+                    {BUILT_IN_COSF, "cosf", "cos", 1},
+                    {BUILT_IN_SIN, "sin", nullptr, 1},
+                    {BUILT_IN_COS, "cos", nullptr, 1},
+                    {BUILT_IN_ATAN, "atan", nullptr, 1},
+                    {BUILT_IN_ATANF, "atanf", "atan", 1},
+                    {BUILT_IN_POWF, "powf", "pow", 2}};
   tree callee = callee_of(call);
-  if (!callee || call_expr_nargs(call) != 1)
+  if (!callee)
     return nullptr;
   const bool std_float =
       DECL_NAME(callee) && decl_in_std_namespace_p(callee) &&
       TYPE_MAIN_VARIANT(TREE_TYPE(TREE_TYPE(callee))) == float_type_node;
   for (const auto &function : kFunctions)
-    if (fndecl_built_in_p(callee, function.code) ||
-        (std_float && function.std_float_name &&
-         id_equal(DECL_NAME(callee), function.std_float_name)))
+    if ((fndecl_built_in_p(callee, function.code) ||
+         (std_float && function.std_float_name &&
+          id_equal(DECL_NAME(callee), function.std_float_name))) &&
+        call_expr_nargs(call) == function.arguments)
       return function.name;
   return nullptr;
 }
@@ -183,8 +187,12 @@ void use_device_maths(tree *body, Runs runs) {
       if (!name)
         return NULL_TREE;
       tree call = *node;
+      tree first = unshare_expr(CALL_EXPR_ARG(call, 0));
       tree replacement =
-          call_direct_helper(name, {unshare_expr(CALL_EXPR_ARG(call, 0))});
+          call_expr_nargs(call) == 1
+              ? call_direct_helper(name, {first})
+              : call_direct_helper(
+                    name, {first, unshare_expr(CALL_EXPR_ARG(call, 1))});
       if (replacement == error_mark_node)
         return NULL_TREE;
       if (*static_cast<Runs *>(data) == Runs::on_gpu_only) {

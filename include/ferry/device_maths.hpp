@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// The C library's exp, sin, cos, atan, expf, logf, sinf, cosf and atanf
-// for ferry's device code (included by <ferry/direct.hpp>, inside its `omp
-// declare target`).  The plugin calls these instead of the library in the
-// direct and team entries and their helpers' twins, which run on the GPU
-// only, and on nvptx in the helpers a kernel calls
+// The C library's exp, log, sin, cos, atan, expf, logf, sinf, cosf, atanf
+// and powf for ferry's device code (included by <ferry/direct.hpp>,
+// inside its `omp declare target`).  The plugin calls these instead of
+// the library in the direct and team entries and their helpers' twins,
+// which run on the GPU only, and on nvptx in the helpers a kernel calls
 // (plugin/device_math.cc).
 //
 // Why: on nvptx GCC calls newlib's libm, scalar code written for CPUs:
@@ -11,22 +11,23 @@
 // expf checks its result through finitef, exp takes a stack frame on its
 // overflow path, and a direct launch has none.  nvcc inlines a few fused
 // multiply-adds: in bench/device_math a loop of sinf * cosf took 789 us
-// against CUDA's 88, expf 254 against 69, logf 169 against 69 (H100).
-// A call that a loop only might take costs it too: ptxas gives the entry
+// against CUDA's 88, expf 254 against 69, logf 169 against 69 (H100).  A
+// call that a loop only might take costs it too: ptxas gives the entry
 // the registers of everything it may call (RSBench's lookup: 166 with
-// newlib's sin, cos and atan behind a test, 104 without).
-// These are that kind of code: a reduction to a small interval with the
-// constant split in parts (exact with fused multiply-adds), a polynomial,
-// and a scaling by a power of two, with the C library's results for NaNs,
-// infinities, zeros and out-of-range arguments.  Their error is within 2
-// ulp, as CUDA's expf, sinf and cosf are (testsuite/unit/
+// newlib's sin, cos and atan behind a test, 112 without).  These are that
+// kind of code: a reduction to a small interval with the constant split
+// in parts (exact with fused multiply-adds), a polynomial, and a scaling
+// by a power of two, with the C library's results for NaNs, infinities,
+// zeros and out-of-range arguments.  Their error is within 2 ulp, as
+// CUDA's expf, sinf and cosf are (testsuite/unit/
 // test_direct_device_math.cc; measured at most 1.05 ulp for expf, 0.76
-// for logf, 1.47 for sinf, 1.51 for cosf, 0.82 for atan); newlib's is
-// under 1 ulp, so results may differ from GCC's build in the last bit, as
-// newlib's already differ from the host's glibc.  sin and cos of
-// arguments beyond 2^30 in magnitude (sinf and cosf beyond 105,615),
-// where a three-part pi/2 no longer reduces exactly, are reduced with
-// 2/pi's bits (far_sine), in a function of their own that calls nothing.
+// for logf, 1.47 for sinf, 1.51 for cosf, 0.82 for atan and log; powf
+// within its rounding to float); newlib's is under 1 ulp, so results may
+// differ from GCC's build in the last bit, as newlib's already differ
+// from the host's glibc.  sin and cos of arguments beyond 2^30 in
+// magnitude (sinf and cosf beyond 105,615), where a three-part pi/2 no
+// longer reduces exactly, are reduced with 2/pi's bits (far_sine), in a
+// function of their own that calls nothing.
 #ifndef FERRY_DEVICE_MATHS_HPP
 #define FERRY_DEVICE_MATHS_HPP
 
@@ -156,6 +157,46 @@ inline float logf(float x) {
   const float k = static_cast<float>(exponent);
   return s * (half_square + r) + k * 9.05800061e-06f - half_square + f +
          k * 0.693138123f; // ln2 in two parts
+}
+
+// log: newlib's is fdlibm's, which splits its argument through a union
+// and calls through the ABI.  The same method in registers: x = 2^k m,
+// m in [sqrt(2)/2, sqrt(2)), f = m - 1, log(1 + f) = 2 atanh(s) with s =
+// f / (2 + f), as logf below: under 1 ulp.
+inline double log(double x) {
+  unsigned long long bits = __builtin_bit_cast(unsigned long long, x);
+  int exponent = 0;
+  if (bits < 0x0010000000000000ULL || bits >> 63) { // subnormal, 0, negative
+    if ((bits << 1) == 0)
+      return -__builtin_inf();                   // log(+-0)
+    if (bits >> 63)
+      return (x - x) / 0.0;                      // NaN
+    x *= 18014398509481984.0;                    // 2^54: now normal
+    exponent = -54;
+    bits = __builtin_bit_cast(unsigned long long, x);
+  } else if (bits >= 0x7ff0000000000000ULL) {
+    return x;                                    // +inf or NaN
+  }
+  // Adding 1 - sqrt(2)/2's significand carries m from [sqrt(2)/2, 1) into
+  // the next exponent, so that m - 1 is small on both sides of 1.
+  const unsigned long long sqrt_half = 0x3fe6a09e667f3bcdULL;
+  bits += 0x3ff0000000000000ULL - sqrt_half;
+  exponent += static_cast<int>(bits >> 52) - 1023;
+  const double f =
+      __builtin_bit_cast(double, (bits & 0x000fffffffffffffULL) + sqrt_half) -
+      1.0;
+  const double s = f / (2.0 + f), z = s * s, w = z * z;
+  const double r = w * (3.999999999940941908e-01 +
+                        w * (2.222219843214978396e-01 +
+                             w * 1.531383769920937332e-01)) +
+                   z * (6.666666666666735130e-01 +
+                        w * (2.857142874366239149e-01 +
+                             w * (1.818357216161805012e-01 +
+                                  w * 1.479819860511658591e-01)));
+  const double half_square = 0.5 * f * f, k = exponent;
+  return k * 6.93147180369123816490e-01 -
+         ((half_square - (s * (half_square + r) + k * 1.90821492927058770002e-10)) -
+          f); // ln2 in two parts
 }
 
 namespace maths {
@@ -472,6 +513,40 @@ inline double atan(double x) {
 
 // atanf through the double: its error is the rounding to float.
 inline float atanf(float x) { return static_cast<float>(atan(x)); }
+
+// powf through the double: e^(y log|x|) by this header's log and exp
+// (their errors a few double ulp, far below a float's last bit), with the
+// C library's values where C99's Annex F gives them: any x to the power 0
+// and 1 to any y are 1 (NaNs too), zeros and infinities by y's sign and
+// whether y is an odd integer, a negative x to a power that is not an
+// integer NaN.  newlib's is a call with the exponent split through memory
+// (bench/device_math: 4.2 times CUDA's time).
+inline float powf(float x, float y) {
+  using namespace maths;
+  const float magnitude = __builtin_fabsf(x);
+  if (y == 0.0f || x == 1.0f)
+    return 1.0f;
+  if (!(x == x) || !(y == y))
+    return x + y;
+  // From 2^24 on every float is an even integer.
+  const bool integer = __builtin_fabsf(y) >= 16777216.0f || __builtin_truncf(y) == y;
+  const bool odd = integer && __builtin_fabsf(y) < 16777216.0f &&
+                   (static_cast<long long>(y) & 1) != 0;
+  const float inf = __builtin_inff();
+  if (magnitude == 0.0f) // +-0: +-inf, inf, +-0 or 0
+    return y < 0 ? (odd ? __builtin_copysignf(inf, x) : inf) : (odd ? x : 0.0f);
+  if (!finite(y)) // to +-inf: 1, 0 or inf by |x| against 1
+    return magnitude == 1.0f ? 1.0f : (magnitude < 1.0f) == (y < 0) ? inf : 0.0f;
+  if (!finite(x)) { // +-inf
+    const float value = y < 0 ? 0.0f : inf;
+    return x < 0 && odd ? -value : value;
+  }
+  if (x < 0 && !integer)
+    return (x - x) / (x - x); // NaN
+  const float value =
+      static_cast<float>(exp(static_cast<double>(y) * log(static_cast<double>(magnitude))));
+  return x < 0 && odd ? -value : value;
+}
 
 } // namespace ferry::direct
 

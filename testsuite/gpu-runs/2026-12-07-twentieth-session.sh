@@ -6,8 +6,8 @@
 # (rs.ferry_old, plugin and header at cd276ec), two rounds alternated;
 # HeCBench's lid-driven-cavity with its SOR loop capped at 2,000
 # iterations, unchanged otherwise (6d6efe2 makes its loop that changes its
-# own variable a ferry kernel); then the programs group on both launch
-# paths.  PART=2: the generated corpora and OpenMP_VV's pairs.
+# own variable a ferry kernel), and its profile under nsys where the
+# machine has it; then the programs group on both launch paths.  PART=2: the generated corpora and OpenMP_VV's pairs.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its nvptx
 # plugin), .gpu/rs (rs.cuda: nvcc -O3 -arch=sm_90 -std=c++17 *.cu;
 # rs.ferry and rs.ferry_old: ferry-gcc -std=gnu99 -O3 *.c -lm), .gpu/ho2
@@ -37,6 +37,16 @@ if [ "$part" = 1 ]; then
     FERRY_STATS=1 timeout 45 stdbuf -oL .gpu/ho2/ldc2k.$b > $logs/ldc2k-$b.txt 2>&1
     echo "ldc2k.$b exit $?: $(grep -a 'Time = \|execution time\|ferry-stats launches\|ferry-openmp\|ferry-graph' $logs/ldc2k-$b.txt | tail -n 6 | cut -c1-200 | tr '\n' ' ')"
   done
+  # Where ferry's 96 us an SOR iteration go against CUDA's 36 (12-07:
+  # the update's 27 us include waiting for the kernels): the host's calls
+  # (driver API, system calls such as mprotect) and the kernels' times.
+  if command -v nsys > /dev/null; then
+    timeout 120 nsys profile -t cuda,osrt -o /tmp/ldc --force-overwrite true \
+      .gpu/ho2/ldc2k.ferry > /dev/null 2>&1
+    timeout 90 nsys stats -r cuda_api_sum,osrt_sum,cuda_gpu_kern_sum /tmp/ldc.nsys-rep \
+      > $logs/ldc-nsys.txt 2>&1
+    head -c 6000 $logs/ldc-nsys.txt | cut -c1-170
+  fi
   xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
   bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 150
   exit 0

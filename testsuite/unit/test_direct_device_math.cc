@@ -1,8 +1,9 @@
 // Unit tests of the device code of <ferry/direct.hpp> that runs the same on
 // the host: the maths the device entries use instead of newlib's
-// (<ferry/device_maths.hpp>: exp, sin, cos, atan, expf, logf, sinf, cosf,
-// atanf), and the combining operations of reductions and atomics.  (The
-// PTX parts are checked in tools/direct_entries.sh and on the GPU.)
+// (<ferry/device_maths.hpp>: exp, log, sin, cos, atan, expf, logf, sinf,
+// cosf, atanf, powf), and the combining operations of reductions and
+// atomics.  (The PTX parts are checked in tools/direct_entries.sh and on
+// the GPU.)
 #define BOOST_TEST_MODULE direct_device_math
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
@@ -235,4 +236,56 @@ BOOST_AUTO_TEST_CASE(hardware_add_only_where_the_sum_keeps_its_type) {
   BOOST_TEST((direct::adds_in_hardware<long, long>()));
   BOOST_TEST(!(direct::adds_in_hardware<int, double>()));
   BOOST_TEST(!(direct::adds_in_hardware<short, short>()));
+}
+
+// log within 1 ulp (fdlibm's method, as newlib's) over the whole range,
+// subnormals included, and near 1, where it cancels; its edges.
+BOOST_AUTO_TEST_CASE(log_is_within_one_ulp) {
+  auto log = [](double x) { return direct::log(x); };
+  auto exact = [](double x) { return std::log((long double)x); };
+  BOOST_TEST(worst_double_ulps(log, exact, 0.5, 2.0, 300000) <= 1.0);
+  BOOST_TEST(worst_double_ulps(log, exact, 0.999, 1.001, 300000) <= 1.0);
+  BOOST_TEST(worst_double_ulps(log, exact, 1.0, 1e300, 300000) <= 1.0);
+  BOOST_TEST(worst_double_ulps(log, exact, 1e-320, 1e-300, 300000) <= 1.0);
+  const double inf = std::numeric_limits<double>::infinity();
+  BOOST_TEST(direct::log(1.0) == 0.0);
+  BOOST_TEST(direct::log(0.0) == -inf);
+  BOOST_TEST(direct::log(-0.0) == -inf);
+  BOOST_TEST(direct::log(inf) == inf);
+  BOOST_TEST(std::isnan(direct::log(-1.0)));
+  BOOST_TEST(std::isnan(direct::log(-inf)));
+  BOOST_TEST(std::isnan(direct::log(std::nan(""))));
+}
+
+// powf within 1 ulp of the exact power over bases and exponents that
+// reach the ends of the range (overflow, subnormal results), and the C
+// library's value, sign included, at every pair of the special values.
+BOOST_AUTO_TEST_CASE(powf_is_within_one_ulp_and_keeps_the_special_values) {
+  std::mt19937 random(53);
+  std::uniform_real_distribution<float> base(0.0f, 8.0f), power(-60.0f, 60.0f);
+  double worst = 0;
+  for (int i = 0; i < 300000; ++i) {
+    const float x = base(random), y = power(random);
+    const double exact = std::pow((long double)x, (long double)y);
+    if (exact < 3.4e38)
+      worst = std::max(worst, float_ulps(direct::powf(x, y), exact));
+  }
+  BOOST_TEST(worst <= 1.0);
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float values[] = {0.0f, -0.0f, 1.0f, -1.0f, 2.0f, -2.0f, 0.5f, -0.5f,
+                          3.0f, -3.0f, 2.5f, -2.5f, 1e30f, -1e30f, 1e-30f,
+                          -1e-30f, 16777216.0f, -16777217.0f, 33554432.0f,
+                          inf, -inf, nan};
+  for (const float x : values)
+    for (const float y : values) {
+      const float ours = direct::powf(x, y), library = std::pow(x, y);
+      BOOST_TEST_INFO("powf(" << x << ", " << y << ")");
+      if (std::isnan(library))
+        BOOST_TEST(std::isnan(ours));
+      else if (library == 0 || std::isinf(library))
+        BOOST_TEST((ours == library && std::signbit(ours) == std::signbit(library)));
+      else
+        BOOST_TEST(float_ulps(ours, library) <= 1.0);
+    }
 }
