@@ -7,7 +7,10 @@
 # HeCBench's lid-driven-cavity with its SOR loop capped at 2,000
 # iterations, unchanged otherwise (6d6efe2 makes its loop that changes its
 # own variable a ferry kernel), and its profile under nsys where the
-# machine has it; then the programs group on both launch paths.  PART=2: the generated corpora and OpenMP_VV's pairs.
+# machine has it; bench/device_math's kernels (.gpu/dm: maths.ferry and
+# maths.cuda as its build.sh builds them) under ncu.  PART=3: the
+# programs group on both launch paths.  PART=2: the generated corpora and
+# OpenMP_VV's pairs.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its nvptx
 # plugin), .gpu/rs (rs.cuda: nvcc -O3 -arch=sm_90 -std=c++17 *.cu;
 # rs.ferry and rs.ferry_old: ferry-gcc -std=gnu99 -O3 *.c -lm), .gpu/ho2
@@ -47,6 +50,11 @@ if [ "$part" = 1 ]; then
       > $logs/ldc-nsys.txt 2>&1
     head -c 6000 $logs/ldc-nsys.txt | cut -c1-170
   fi
+  # The maths kernels (powf and log of a double now ferry's own).
+  BUILDS="cuda ferry" timeout 150 bash bench/device_math/run.sh .gpu/dm 2>&1 | tail -n 24
+  exit 0
+fi
+if [ "$part" = 3 ]; then
   xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
   bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 150
   exit 0
