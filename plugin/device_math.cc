@@ -126,8 +126,8 @@ public:
 };
 
 // The <ferry/device_maths.hpp> function that stands for CALL's callee, or
-// nullptr: exp, log, sin, cos and atan (of a double), expf, logf, sinf,
-// cosf, atanf and powf, by the C library's names or as std::exp,
+// nullptr: exp, log, sin, cos, atan and pow (of doubles), expf, logf,
+// sinf, cosf, atanf and powf, by the C library's names or as std::exp,
 // std::log, std::sin, std::cos, std::atan, std::pow of floats (libstdc++'s
 // inline overloads; those of a double are the C library's).
 const char *device_maths_name(tree call) {
@@ -145,6 +145,7 @@ const char *device_maths_name(tree call) {
                     {BUILT_IN_COS, "cos", nullptr, 1},
                     {BUILT_IN_ATAN, "atan", nullptr, 1},
                     {BUILT_IN_ATANF, "atanf", "atan", 1},
+                    {BUILT_IN_POW, "pow", nullptr, 2},
                     {BUILT_IN_POWF, "powf", "pow", 2}};
   tree callee = callee_of(call);
   if (!callee)

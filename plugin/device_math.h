@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The C library's maths in ferry's device code (device_math.cc): square
-// roots, fmax and fmin inlined, and exp, log, sin, cos, atan, expf, logf,
-// sinf, cosf, atanf and powf of <ferry/device_maths.hpp> on nvptx.
+// roots, fmax and fmin inlined, and exp, log, sin, cos, atan, pow, expf,
+// logf, sinf, cosf, atanf and powf of <ferry/device_maths.hpp> on nvptx.
 //
 // Input: the GIMPLE of ferry's device code (is_ferry_device_code: direct
 // and team entries, twins, the helpers ferry prepares), after early
@@ -38,8 +38,8 @@ namespace ferry {
 // the host too.
 enum class Runs { on_gpu_only, on_host_too };
 
-// Replaces in *BODY each call of exp, log, sin, cos, atan, expf, logf,
-// sinf, cosf, atanf or powf by a call of <ferry/device_maths.hpp>'s (see
+// Replaces in *BODY each call of exp, log, sin, cos, atan, pow, expf,
+// logf, sinf, cosf, atanf or powf by a call of <ferry/device_maths.hpp>'s (see
 // there for why and how well): where the body RUNS on the host too, on
 // nvptx only, the library's call kept elsewhere.
 void use_device_maths(tree *body, Runs runs);

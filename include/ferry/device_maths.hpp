@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// The C library's exp, log, sin, cos, atan, expf, logf, sinf, cosf, atanf
-// and powf for ferry's device code (included by <ferry/direct.hpp>,
+// The C library's exp, log, sin, cos, atan, pow, expf, logf, sinf, cosf,
+// atanf and powf for ferry's device code (included by <ferry/direct.hpp>,
 // inside its `omp declare target`).  The plugin calls these instead of
 // the library in the direct and team entries and their helpers' twins,
 // which run on the GPU only, and on nvptx in the helpers a kernel calls
@@ -21,13 +21,13 @@
 // zeros and out-of-range arguments.  Their error is within 2 ulp, as
 // CUDA's expf, sinf and cosf are (testsuite/unit/
 // test_direct_device_math.cc; measured at most 1.05 ulp for expf, 0.76
-// for logf, 1.47 for sinf, 1.51 for cosf, 0.82 for atan and log; powf
-// within its rounding to float); newlib's is under 1 ulp, so results may
-// differ from GCC's build in the last bit, as newlib's already differ
-// from the host's glibc.  sin and cos of arguments beyond 2^30 in
-// magnitude (sinf and cosf beyond 105,615), where a three-part pi/2 no
-// longer reduces exactly, are reduced with 2/pi's bits (far_sine), in a
-// function of their own that calls nothing.
+// for logf, 1.47 for sinf, 1.51 for cosf, 0.82 for atan and log, 0.65
+// for pow; powf within its rounding to float); newlib's is under 1 ulp,
+// so results may differ from GCC's build in the last bit, as newlib's
+// already differ from the host's glibc.  sin and cos of arguments beyond
+// 2^30 in magnitude (sinf and cosf beyond 105,615), where a three-part
+// pi/2 no longer reduces exactly, are reduced with 2/pi's bits
+// (far_sine), in a function of their own that calls nothing.
 #ifndef FERRY_DEVICE_MATHS_HPP
 #define FERRY_DEVICE_MATHS_HPP
 
@@ -514,38 +514,209 @@ inline double atan(double x) {
 // atanf through the double: its error is the rounding to float.
 inline float atanf(float x) { return static_cast<float>(atan(x)); }
 
-// powf through the double: e^(y log|x|) by this header's log and exp
-// (their errors a few double ulp, far below a float's last bit), with the
-// C library's values where C99's Annex F gives them: any x to the power 0
-// and 1 to any y are 1 (NaNs too), zeros and infinities by y's sign and
-// whether y is an odd integer, a negative x to a power that is not an
-// integer NaN.  newlib's is a call with the exponent split through memory
-// (bench/device_math: 4.2 times CUDA's time).
-inline float powf(float x, float y) {
-  using namespace maths;
-  const float magnitude = __builtin_fabsf(x);
-  if (y == 0.0f || x == 1.0f)
-    return 1.0f;
+namespace maths {
+
+// Whether a power's edges decided it (C99's Annex F), and then its value;
+// else whether the power of |x| it leaves is to be negated (a negative x
+// to an odd power).
+template <class T> struct PowerEdge {
+  bool decided;
+  T value;
+  bool negate;
+};
+
+inline float truncated(float x) { return __builtin_truncf(x); }
+inline double truncated(double x) { return __builtin_trunc(x); }
+
+// pow(X, Y)'s value where Annex F gives it: any x to the power 0 and 1 to
+// any y are 1 (NaNs too), zeros and infinities by y's sign and whether y
+// is an odd integer, a negative x to a power that is not an integer NaN.
+template <class T> PowerEdge<T> power_edge(T x, T y) {
+  // From 2^24 (a float) or 2^53 (a double) on, every value is an even
+  // integer.
+  const T even_from = sizeof(T) == 4 ? T(16777216.0) : T(9007199254740992.0);
+  const T inf = T(__builtin_inf());
+  if (y == 0 || x == 1)
+    return {true, 1, false};
   if (!(x == x) || !(y == y))
-    return x + y;
-  // From 2^24 on every float is an even integer.
-  const bool integer = __builtin_fabsf(y) >= 16777216.0f || __builtin_truncf(y) == y;
-  const bool odd = integer && __builtin_fabsf(y) < 16777216.0f &&
+    return {true, x + y, false};
+  const T y_magnitude = y < 0 ? -y : y, x_magnitude = x < 0 ? -x : x;
+  const bool integer = y_magnitude >= even_from || truncated(y) == y;
+  const bool odd = integer && y_magnitude < even_from &&
                    (static_cast<long long>(y) & 1) != 0;
-  const float inf = __builtin_inff();
-  if (magnitude == 0.0f) // +-0: +-inf, inf, +-0 or 0
-    return y < 0 ? (odd ? __builtin_copysignf(inf, x) : inf) : (odd ? x : 0.0f);
+  if (x_magnitude == 0) // +-0: +-inf, inf, +-0 or 0
+    return {true, y < 0 ? (odd ? T(__builtin_copysign(inf, x)) : inf) : (odd ? x : T(0)),
+            false};
   if (!finite(y)) // to +-inf: 1, 0 or inf by |x| against 1
-    return magnitude == 1.0f ? 1.0f : (magnitude < 1.0f) == (y < 0) ? inf : 0.0f;
+    return {true, x_magnitude == 1 ? T(1) : (x_magnitude < 1) == (y < 0) ? inf : T(0),
+            false};
   if (!finite(x)) { // +-inf
-    const float value = y < 0 ? 0.0f : inf;
-    return x < 0 && odd ? -value : value;
+    const T value = y < 0 ? T(0) : inf;
+    return {true, x < 0 && odd ? -value : value, false};
   }
   if (x < 0 && !integer)
-    return (x - x) / (x - x); // NaN
-  const float value =
-      static_cast<float>(exp(static_cast<double>(y) * log(static_cast<double>(magnitude))));
-  return x < 0 && odd ? -value : value;
+    return {true, (x - x) / (x - x), false}; // NaN
+  return {false, 0, x < 0 && odd};
+}
+
+// A double-double: HIGH + LOW, |LOW| at most half an ulp of HIGH.
+struct TwoDoubles {
+  double high, low;
+};
+
+// A + B exactly (Knuth's two-sum).  The empty asm keeps -ffast-math from
+// cancelling the terms that recover the rounding.
+inline TwoDoubles two_sum(double a, double b) {
+  double sum = a + b;
+  asm("" : "+r"(sum));
+  const double b_part = sum - a;
+  return {sum, (a - (sum - b_part)) + (b - b_part)};
+}
+
+// log(I / 32) for 23 <= I <= 45 as two doubles, big-endian bytes of a
+// string constant (see two_over_pi_word).
+inline TwoDoubles log_of_32nds(int i) {
+  const char *bytes =
+      "\xBF\xD5\x22\xAE\x07\x38\xA3\xD8\x3C\x68\xF7\xE9\xB3\x8A\x69\x79"
+      "\xBF\xD2\x69\x62\x11\x34\xDB\x92\xBC\x7E\x0E\xFA\xDD\x9D\xB0\x2B"
+      "\xBF\xCF\x99\x1C\x6C\xB3\xB3\x79\xBC\x6F\x66\x50\x66\xF9\x80\xA2"
+      "\xBF\xCA\x93\xED\x3C\x8A\xD9\xE3\xBC\x6B\xCA\xFA\x9D\xE9\x72\x03"
+      "\xBF\xC5\xBF\x40\x6B\x54\x3D\xB2\x3C\x21\xF5\xB4\x4C\x0D\xF7\xE7"
+      "\xBF\xC1\x17\x8E\x82\x27\xE4\x7C\x3C\x50\xE6\x3A\x5F\x01\xC6\x91"
+      "\xBF\xB9\x33\x5E\x5D\x59\x49\x89\x3C\x54\x78\xA8\x57\x04\xCC\xB7"
+      "\xBF\xB0\x85\x98\xB5\x9E\x3A\x07\x3C\x5D\xD7\x00\x99\x02\xBF\x32"
+      "\xBF\xA0\x41\x5D\x89\xE7\x44\x44\xBC\x4C\x05\xCF\x1D\x75\x36\x22"
+      "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+      "\x3F\x9F\x82\x9B\x0E\x78\x33\x00\x3C\x33\x3E\x3F\x04\xF1\xEF\x23"
+      "\x3F\xAF\x0A\x30\xC0\x11\x62\xA6\x3C\x48\x5F\x32\x5C\x5B\xBA\xCD"
+      "\x3F\xB6\xF0\xD2\x8A\xE5\x6B\x4C\xBC\x59\x06\xD9\x91\x84\xB9\x92"
+      "\x3F\xBE\x27\x07\x6E\x2A\xF2\xE6\xBC\x36\x15\x78\x00\x1E\x01\x62"
+      "\x3F\xC2\x95\x52\xF8\x1F\xF5\x23\x3C\x63\x01\x77\x1C\x40\x7D\xBF"
+      "\x3F\xC5\xFF\x30\x70\xA7\x93\xD4\xBC\x5B\xC6\x0E\xFA\xFC\x6F\x6E"
+      "\x3F\xC9\x52\x5A\x9C\xF4\x56\xB4\x3C\x6D\x90\x4C\x1D\x4E\x2E\x26"
+      "\x3F\xCC\x8F\xF7\xC7\x9A\x9A\x22\xBC\x64\xF6\x89\xF8\x43\x40\x12"
+      "\x3F\xCF\xB9\x18\x6D\x5E\x3E\x2B\xBC\x6C\xAA\xAE\x64\xF2\x1A\xCB"
+      "\x3F\xD1\x67\x5C\xAB\xAB\xA6\x0E\x3C\x2C\xE6\x3E\xAB\x88\x37\x17"
+      "\x3F\xD2\xE8\xE2\xBA\xE1\x1D\x31\xBC\x78\xF4\xCD\xB9\x5E\xBD\xF9"
+      "\x3F\xD4\x61\x8B\xC2\x1C\x5E\xC2\x3C\x7F\x42\xDE\xCD\xEC\xCF\x1D"
+      "\x3F\xD5\xD1\xBD\xBF\x58\x09\xCA\x3C\x74\x23\x63\x83\xDC\x7F\xE1";
+  unsigned long long high = 0, low = 0;
+  for (int k = 0; k < 8; ++k) {
+    high = high << 8 | static_cast<unsigned char>(bytes[16 * (i - 23) + k]);
+    low = low << 8 | static_cast<unsigned char>(bytes[16 * (i - 23) + 8 + k]);
+  }
+  return {__builtin_bit_cast(double, high), __builtin_bit_cast(double, low)};
+}
+
+// log(X) for a finite X > 0 as two doubles, to about 2^-100 of a double's
+// ulp: x = 2^k m, m in [sqrt(2)/2, sqrt(2)), m = c + f with c = i/32 the
+// nearest (f exact, |f| <= 1/64, and c = 1 near 1, where log(c) = 0 keeps
+// the result's relative precision), log(m) = log(c) + 2 atanh(f / (c +
+// m)), whose series past its first term is under 2^-13 of it.
+inline TwoDoubles precise_log(double x) {
+  unsigned long long bits = __builtin_bit_cast(unsigned long long, x);
+  int exponent = 0;
+  if (bits < 0x0010000000000000ULL) { // subnormal
+    x *= 18014398509481984.0;         // 2^54
+    exponent = -54;
+    bits = __builtin_bit_cast(unsigned long long, x);
+  }
+  const unsigned long long sqrt_half = 0x3fe6a09e667f3bcdULL;
+  bits += 0x3ff0000000000000ULL - sqrt_half;
+  exponent += static_cast<int>(bits >> 52) - 1023;
+  const double m =
+      __builtin_bit_cast(double, (bits & 0x000fffffffffffffULL) + sqrt_half);
+  const int i = static_cast<int>(nearest_integer(m * 32.0));
+  const double c = i * 0.03125, f = m - c;
+  const TwoDoubles denominator = two_sum(c, m);
+  const double s = f / denominator.high;
+  const double s_low =
+      (__builtin_fma(-s, denominator.high, f) - s * denominator.low) /
+      denominator.high;
+  const double z = s * s;
+  const double series =
+      s * z * (2.0 / 3 + z * (2.0 / 5 + z * (2.0 / 7 + z * (2.0 / 9 + z * (2.0 / 11)))));
+  const double k = exponent;
+  const double ln2_high = 0.6931471805599453, ln2_low = 2.3190468138462996e-17;
+  const double k_ln2 = k * ln2_high;
+  const TwoDoubles table = log_of_32nds(i);
+  const TwoDoubles first = two_sum(k_ln2, table.high);
+  const TwoDoubles second = two_sum(first.high, 2.0 * s);
+  const double low = first.low + second.low +
+                     (__builtin_fma(k, ln2_high, -k_ln2) + k * ln2_low) +
+                     table.low + (2.0 * s_low + series);
+  return two_sum(second.high, low);
+}
+
+// e^(T + T_LOW), T_LOW under an ulp of T, for -745.2 < T < 709.8: T = k
+// ln2 + r with ln2's first part exact in k ln2 and r as two doubles, e^r
+// = 1 + r + r^2/2 + ... with 1 + r added exactly: within about half an
+// ulp of the double before its scaling by 2^k.
+inline double precise_exp(double t, double t_low) {
+  const double k = nearest_integer(t * 1.4426950408889634);
+  const double ln2_high = 6.93147180369123816490e-01; // 21 zero bits
+  const double ln2_low = 1.90821492927058770002e-10;
+  const TwoDoubles r = two_sum(t - k * ln2_high, -k * ln2_low);
+  const double r_low = r.low + t_low;
+  const double x = r.high;
+  double p = 1.0 / 6227020800.0;
+  p = p * x + 1.0 / 479001600.0;
+  p = p * x + 1.0 / 39916800.0;
+  p = p * x + 1.0 / 3628800.0;
+  p = p * x + 1.0 / 362880.0;
+  p = p * x + 1.0 / 40320.0;
+  p = p * x + 1.0 / 5040.0;
+  p = p * x + 1.0 / 720.0;
+  p = p * x + 1.0 / 120.0;
+  p = p * x + 1.0 / 24.0;
+  p = p * x + 1.0 / 6.0;
+  p = p * x + 0.5;
+  // e^(x + r_low) = (1 + x + q) (1 + r_low), q the series past 1 + x.
+  const double q = p * x * x;
+  const TwoDoubles one_plus_x = two_sum(1.0, x);
+  const double value =
+      one_plus_x.high + (one_plus_x.low + (q + r_low * (1.0 + x + q)));
+  const long long n = static_cast<long long>(k), half = n / 2;
+  return value * double_power_of_two(static_cast<int>(half)) *
+         double_power_of_two(static_cast<int>(n - half));
+}
+
+} // namespace maths
+
+// pow: e^(y log|x|) with log|x| and the product to twice a double's
+// precision (an error e in y log|x| is an error e in the result, and y
+// log|x| reaches 745), and the C library's values at the edges.  newlib's
+// is a call with its constants in tables in memory.
+inline double pow(double x, double y) {
+  using namespace maths;
+  const PowerEdge<double> edge = power_edge(x, y);
+  if (edge.decided)
+    return edge.value;
+  const TwoDoubles logarithm = precise_log(__builtin_fabs(x));
+  const double t = y * logarithm.high;
+  double value;
+  if (t > 709.8)
+    value = __builtin_inf();
+  else if (t < -745.2)
+    value = 0.0;
+  else
+    value = precise_exp(t, __builtin_fma(y, logarithm.high, -t) + y * logarithm.low);
+  return edge.negate ? -value : value;
+}
+
+// powf through the double: e^(y log|x|) by this header's log and exp
+// (their errors a few double ulp, far below a float's last bit), with
+// the C library's values at the edges (power_edge).  newlib's is a call
+// with the exponent split through memory (bench/device_math: 4.2 times
+// CUDA's time).
+inline float powf(float x, float y) {
+  using namespace maths;
+  const PowerEdge<float> edge = power_edge(x, y);
+  if (edge.decided)
+    return edge.value;
+  const float value = static_cast<float>(
+      exp(static_cast<double>(y) * log(static_cast<double>(__builtin_fabsf(x)))));
+  return edge.negate ? -value : value;
 }
 
 } // namespace ferry::direct

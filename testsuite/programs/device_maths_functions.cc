@@ -1,18 +1,18 @@
-// expf, logf, sinf, cosf, atanf, powf, exp, log, sin, cos and atan in
-// kernels, in a helper and in the program's own target loop: on a GPU the
-// direct entries compute them with <ferry/device_maths.hpp> (within 2
+// expf, logf, sinf, cosf, atanf, powf, exp, log, sin, cos, atan and pow
+// in kernels, in a helper and in the program's own target loop: on a GPU
+// the direct entries compute them with <ferry/device_maths.hpp> (within 2
 // ulp, as CUDA's), elsewhere the C library does, so the answers agree
 // within a few ulp: the tolerance below is 16 single-precision ulp, for
 // the helper's sum of terms near 1 whose value is 0.07.  Arguments cover
 // each function's range, both reductions of sinf, cosf, sin and cos (by
 // pi/2 in three parts, and by 2/pi's bits beyond 105,615 and 2^30: 2e9,
 // 1e22, -3e200 and 1e300 in double), atan's breakpoints, powers of
-// negative bases (odd, even and not integers), subnormal results of expf
-// and logf of subnormals (3e30 once lost the library's sinf on the GPU:
-// GCC made the sinf and cosf of the large arguments' path one sincos,
-// which the entry's code then lacked); the C library's values at the
-// edges (infinities, NaNs, zeros, negative logarithms) are printed as
-// such.
+// negative bases (odd, even and not integers) and powers that overflow
+// or underflow, subnormal results of expf and logf of subnormals (3e30
+// once lost the library's sinf on the GPU: GCC made the sinf and cosf of
+// the large arguments' path one sincos, which the entry's code then
+// lacked); the C library's values at the edges (infinities, NaNs, zeros,
+// negative logarithms) are printed as such.
 // { ferry-tolerance 2e-6 }
 #include <ferry/ferry.hpp>
 
@@ -48,13 +48,15 @@ __attribute__((noinline)) float wave(float x) {
 }
 
 [[ferry::kernel]] void doubles(int n, [[ferry::borrow(n)]] const double *x,
-                               [[ferry::out(5 * n)]] double *out) {
+                               [[ferry::out(7 * n)]] double *out) {
   for (int i = 0; i < n; ++i) {
-    out[5 * i] = exp(x[i]);
-    out[5 * i + 1] = sin(x[i]);
-    out[5 * i + 2] = std::cos(x[i]);
-    out[5 * i + 3] = atan(x[i]);
-    out[5 * i + 4] = log(x[i]);
+    out[7 * i] = exp(x[i]);
+    out[7 * i + 1] = sin(x[i]);
+    out[7 * i + 2] = std::cos(x[i]);
+    out[7 * i + 3] = atan(x[i]);
+    out[7 * i + 4] = log(x[i]);
+    out[7 * i + 5] = pow(x[i], 1.5);
+    out[7 * i + 6] = std::pow(-2.0, x[i]);
   }
 }
 
@@ -77,7 +79,7 @@ int main() {
                             0.4375, 0.6875, 1.1875, -2.4375, 1e20};
   for (int i = 0; i < 40; ++i)
     xd.push_back(-70.0 + 3.7 * i);
-  std::vector<double> outd(5 * xd.size());
+  std::vector<double> outd(7 * xd.size());
   doubles(int(xd.size()), xd.data(), outd.data());
   print("double", outd);
 

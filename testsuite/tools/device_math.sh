@@ -7,11 +7,10 @@
 # two kernels (float and double, std:: and C spellings) and a helper the
 # kernel calls without inlining have sqrt.rn and no call of sqrt, sqrtf,
 # fmax, fmaxf, fmin or fminf; the entries call neither expf, logf, exp,
-# log, atan, atanf nor powf (<ferry/device_maths.hpp> stands in for them,
-# and for sinf and cosf, whose reduction by pi/2 in three parts is in the
-# entry; beyond 105,615 they call its far_sine, which calls no library
-# function), and neither does the
-# helper, whose logf is the library's on the host (its host assembly calls
+# log, atan, atanf, pow nor powf (<ferry/device_maths.hpp> stands in for
+# them, and for sinf and cosf, whose reduction by pi/2 in three parts is
+# in the entry; beyond 105,615 they call its far_sine, which calls no
+# library function), and neither does the helper, whose logf is the library's on the host (its host assembly calls
 # it) and <ferry/device_maths.hpp>'s on nvptx, and neither do the kernels'
 # OpenMP-path loops (no sincos, whose two results an `omp simd` loop's
 # lanes read from one shared frame); the
@@ -63,7 +62,8 @@ __attribute__((noinline)) double turn(double y) {
                             [[ferry::out(n)]] double *y) {
   for (int i = 0; i < n; ++i)
     y[i] = std::fmax(x[i], 0.0) + sqrt(x[i]) + fmin(x[i], 2.0) + exp(x[i]) +
-           sin(x[i]) * std::cos(x[i]) + turn(x[i]) + atan(x[i]) + log(x[i]);
+           sin(x[i]) * std::cos(x[i]) + turn(x[i]) + atan(x[i]) + log(x[i]) +
+           pow(x[i], 0.7) + std::pow(1.5, x[i]);
 }
 int main() {
   float a[64], b[64];
@@ -97,7 +97,7 @@ for match in re.finditer(r"^(?:\.visible |\.weak )?\.(?:entry|func)\s*(?:\([^)]*
 def calls(name):
     return set(re.findall(r"\bcall(?:\.uni)?\s+(?:\([^)]*\)\s*,\s*)?([\w$.]+)", bodies[name]))
 library = {"sqrt", "sqrtf", "fmax", "fmaxf", "fmin", "fminf"}
-transcendental = {"exp", "expf", "log", "logf", "sin", "cos", "sincos", "atan", "atanf", "powf"}
+transcendental = {"exp", "expf", "log", "logf", "sin", "cos", "sincos", "atan", "atanf", "pow", "powf"}
 def matching(pattern, what):
     found = sorted(n for n in bodies if re.search(pattern, n))
     if not found:
