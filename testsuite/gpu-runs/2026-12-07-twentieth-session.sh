@@ -3,13 +3,14 @@
 # with the device maths of 6cebd41 (atan in registers, sin and cos beyond
 # 2^30 reduced without newlib: the lookup entry at 112 registers where it
 # had 166) against its CUDA and against the same build before 6cebd41
-# (rs.ferry_old, plugin and header at cd276ec), two rounds alternated;
+# (rs.ferry_old, plugin and header at cd276ec, first round only), two
+# rounds alternated;
 # HeCBench's lid-driven-cavity with its SOR loop capped at 2,000
 # iterations, unchanged otherwise (6d6efe2 makes its loop that changes its
-# own variable a ferry kernel), and its profile under nsys where the
-# machine has it; bench/device_math's kernels (.gpu/dm: maths.ferry and
-# maths.cuda as its build.sh builds them) under ncu.  PART=3: the
-# programs group on both launch paths.  PART=2: the generated corpora and
+# own variable a ferry kernel); bench/device_math's kernels (.gpu/dm:
+# maths.ferry and maths.cuda as its build.sh builds them) under ncu; the
+# programs group on the direct path, the maths programs on the OpenMP
+# path too.  PART=3: the programs group on both launch paths.  PART=2: the generated corpora and
 # OpenMP_VV's pairs.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its nvptx
 # plugin), .gpu/rs (rs.cuda: nvcc -O3 -arch=sm_90 -std=c++17 *.cu;
@@ -31,6 +32,7 @@ trap 'exit 143' TERM
 if [ "$part" = 1 ]; then
   for round in 1 2; do
     for b in cuda ferry ferry_old; do
+      [ $round = 2 ] && [ $b = ferry_old ] && continue
       [ -x .gpu/rs/rs.$b ] || continue
       FERRY_STATS=1 timeout 60 .gpu/rs/rs.$b -m event -s large > $logs/rs-$b-$round.txt 2>&1
       echo "rs.$b round $round exit $?: $(grep -a 'Runtime\|checksum\|Lookups/s\|ferry-path' $logs/rs-$b-$round.txt | tr -s ' ' | cut -c1-200 | tr '\n' ' ')"
@@ -40,18 +42,18 @@ if [ "$part" = 1 ]; then
     FERRY_STATS=1 timeout 45 stdbuf -oL .gpu/ho2/ldc2k.$b > $logs/ldc2k-$b.txt 2>&1
     echo "ldc2k.$b exit $?: $(grep -a 'Time = \|execution time\|ferry-stats launches\|ferry-openmp\|ferry-graph' $logs/ldc2k-$b.txt | tail -n 6 | cut -c1-200 | tr '\n' ' ')"
   done
-  # Where ferry's 96 us an SOR iteration go against CUDA's 36 (12-07:
-  # the update's 27 us include waiting for the kernels): the host's calls
-  # (driver API, system calls such as mprotect) and the kernels' times.
-  if command -v nsys > /dev/null; then
-    timeout 120 nsys profile -t cuda,osrt -o /tmp/ldc --force-overwrite true \
-      .gpu/ho2/ldc2k.ferry > /dev/null 2>&1
-    timeout 90 nsys stats -r cuda_api_sum,osrt_sum,cuda_gpu_kern_sum /tmp/ldc.nsys-rep \
-      > $logs/ldc-nsys.txt 2>&1
-    head -c 6000 $logs/ldc-nsys.txt | cut -c1-170
-  fi
-  # The maths kernels (powf and log of a double now ferry's own).
-  BUILDS="cuda ferry" timeout 150 bash bench/device_math/run.sh .gpu/dm 2>&1 | tail -n 24
+  # The maths kernels (powf, and exp + log of a double, now ferry's own).
+  BUILDS="cuda ferry" timeout 120 bash bench/device_math/run.sh .gpu/dm 2>&1 | tail -n 24
+  # The programs on the direct path (device_maths_functions checks the
+  # maths' answers against the serial build's), the maths program on the
+  # OpenMP path too.
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 110 python3 ferry-test -j 16 \
+     --run-prebuilt /tmp/r/p) > $logs/programs-direct.log 2>&1
+  tail -n 3 $logs/programs-direct.log
+  grep -A8 "^FAIL" $logs/programs-direct.log | head -30
+  (cd testsuite && FERRY_LAUNCH=omp FERRY_TEST_GPU=1 timeout 40 python3 ferry-test \
+     -k math --run-prebuilt /tmp/r/p) 2>&1 | tail -n 4
   exit 0
 fi
 if [ "$part" = 3 ]; then
