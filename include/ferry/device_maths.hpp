@@ -64,6 +64,27 @@ inline float power_of_two(int k) {
 
 namespace ferry::direct {
 
+namespace maths {
+
+// (e^R - 1 - R) / R^2 for |R| <= ln2/2: e^R's Taylor series to R^13, whose
+// remainder is under 2^-58 there, past its first two terms.
+inline double exp_series_past_linear(double r) {
+  double p = 1.0 / 6227020800.0;
+  p = p * r + 1.0 / 479001600.0;
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  return p * r + 0.5;
+}
+
+} // namespace maths
+
 // exp for the direct entries: newlib's, which the device code would call
 // otherwise, takes a stack frame on its overflow path, and a direct launch
 // has none.  Cody-Waite reduction and a degree-13 polynomial: within 2 ulp.
@@ -80,18 +101,7 @@ inline double exp(double x) {
   const long long k = static_cast<long long>(x * log2e + (x >= 0 ? 0.5 : -0.5));
   const double kd = static_cast<double>(k);
   const double r = (x - kd * ln2_hi) - kd * ln2_lo;
-  double p = 1.0 / 6227020800.0;
-  p = p * r + 1.0 / 479001600.0;
-  p = p * r + 1.0 / 39916800.0;
-  p = p * r + 1.0 / 3628800.0;
-  p = p * r + 1.0 / 362880.0;
-  p = p * r + 1.0 / 40320.0;
-  p = p * r + 1.0 / 5040.0;
-  p = p * r + 1.0 / 720.0;
-  p = p * r + 1.0 / 120.0;
-  p = p * r + 1.0 / 24.0;
-  p = p * r + 1.0 / 6.0;
-  p = p * r + 0.5;
+  double p = maths::exp_series_past_linear(r);
   p = p * r + 1.0;
   p = p * r + 1.0;
   // 2^k in two factors, so that neither overflows nor goes subnormal.
@@ -659,20 +669,8 @@ inline double precise_exp(double t, double t_low) {
   const TwoDoubles r = two_sum(t - k * ln2_high, -k * ln2_low);
   const double r_low = r.low + t_low;
   const double x = r.high;
-  double p = 1.0 / 6227020800.0;
-  p = p * x + 1.0 / 479001600.0;
-  p = p * x + 1.0 / 39916800.0;
-  p = p * x + 1.0 / 3628800.0;
-  p = p * x + 1.0 / 362880.0;
-  p = p * x + 1.0 / 40320.0;
-  p = p * x + 1.0 / 5040.0;
-  p = p * x + 1.0 / 720.0;
-  p = p * x + 1.0 / 120.0;
-  p = p * x + 1.0 / 24.0;
-  p = p * x + 1.0 / 6.0;
-  p = p * x + 0.5;
   // e^(x + r_low) = (1 + x + q) (1 + r_low), q the series past 1 + x.
-  const double q = p * x * x;
+  const double q = exp_series_past_linear(x) * x * x;
   const TwoDoubles one_plus_x = two_sum(1.0, x);
   const double value =
       one_plus_x.high + (one_plus_x.low + (q + r_low * (1.0 + x + q)));
