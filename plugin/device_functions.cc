@@ -255,13 +255,22 @@ bool same_at_any_point(tree fndecl) {
                                           Search::visit, nullptr);
 }
 
+// Whether FNDECL is <ferry/direct.hpp>'s, which the plugin's own calls
+// reach in the program's regions (the templates behind sin and pow of
+// <ferry/device_maths.hpp>): its lookups find the header's declarations
+// only, wherever it is instantiated.
+bool in_ferry_header(tree fndecl) {
+  tree direct = direct_namespace();
+  return direct && is_nested_namespace(direct, decl_namespace_context(fndecl));
+}
+
 } // namespace
 
 tree visible_body(tree fndecl) {
   // The standard library's templates (std::max<double>) look nothing up in
   // the program's later declarations that their arguments do not bring.
   if (!NoInstantiation::active || decl_in_std_namespace_p(fndecl) ||
-      same_at_any_point(fndecl))
+      in_ferry_header(fndecl) || same_at_any_point(fndecl))
     instantiate_if_needed(fndecl);
   return DECL_SAVED_TREE(fndecl);
 }

@@ -28,6 +28,11 @@ __attribute__((noinline)) float wave(float x) {
   return sinf(x) * expf(-0.01f * x * x) + logf(2.0f + cosf(x));
 }
 
+// A helper of the program's own region, in doubles.
+double cooling(double t) {
+  return sin(t) * 1e-3 + pow(1.0 + t * t, 0.25) + log(2.0 + t * t);
+}
+
 [[ferry::kernel]] void waves(int n, [[ferry::borrow(n)]] const float *x,
                              [[ferry::out(n)]] float *out) {
   for (int i = 0; i < n; ++i)
@@ -93,4 +98,17 @@ int main() {
     pr[2 * i + 1] = sinf(px[i]) * cosf(px[i]);
   }
   print("region", region);
+
+  // Another, whose helper calls sin and pow of doubles: <ferry/device_maths.hpp>
+  // computes them through templates, which the program's regions once
+  // could not instantiate (HeCBench's cooling: "calls power_edge<double>,
+  // which is not defined in this translation unit").
+  const int nd = int(xd.size());
+  const double *pxd = xd.data();
+  std::vector<double> cooled(nd);
+  double *pc = cooled.data();
+#pragma omp target teams distribute parallel for map(to: pxd[0:nd]) map(from: pc[0:nd])
+  for (int i = 0; i < nd; ++i)
+    pc[i] = cooling(pxd[i]);
+  print("cooling", cooled);
 }
