@@ -4,16 +4,15 @@
 # 2^30 reduced without newlib: the lookup entry at 112 registers where it
 # had 166) against its CUDA and against the same build before 6cebd41
 # (rs.ferry_old, plugin and header at cd276ec, first round only), two
-# rounds alternated;
-# HeCBench's lid-driven-cavity with its SOR loop capped at 2,000
-# iterations, unchanged otherwise (6d6efe2 makes its loop that changes its
-# own variable a ferry kernel); HeCBench's cooling (.gpu/ho2/cooling.{cuda,ferry}:
-# nvcc -std=c++17 -O3 -arch=sm_90 main.cu; ferry-g++ -std=c++17 -O3 *.cpp);
-# bench/device_math's kernels (.gpu/dm:
+# rounds alternated; HeCBench's lid-driven-cavity with its SOR loop capped
+# at 2,000 iterations, unchanged otherwise (6d6efe2 makes its loop that
+# changes its own variable a ferry kernel); HeCBench's cooling
+# (.gpu/ho2/cooling.{cuda,ferry}: nvcc -std=c++17 -O3 -arch=sm_90 main.cu;
+# ferry-g++ -std=c++17 -O3 *.cpp); bench/device_math's kernels (.gpu/dm:
 # maths.ferry and maths.cuda as its build.sh builds them) under ncu; the
 # programs group on the direct path, the maths programs on the OpenMP
-# path too.  PART=3: the programs group on both launch paths.  PART=2: the generated corpora and
-# OpenMP_VV's pairs.
+# path too.  PART=3: the programs group on both launch paths.  PART=2:
+# the generated corpora and OpenMP_VV's pairs.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its nvptx
 # plugin), .gpu/rs (rs.cuda: nvcc -O3 -arch=sm_90 -std=c++17 *.cu;
 # rs.ferry and rs.ferry_old: ferry-gcc -std=gnu99 -O3 *.c -lm), .gpu/ho2
