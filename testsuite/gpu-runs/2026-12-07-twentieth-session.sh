@@ -8,7 +8,8 @@
 # at 2,000 iterations, unchanged otherwise (6d6efe2 makes its loop that
 # changes its own variable a ferry kernel); HeCBench's cooling
 # (.gpu/ho2/cooling.{cuda,ferry}: nvcc -std=c++17 -O3 -arch=sm_90 main.cu;
-# ferry-g++ -std=c++17 -O3 *.cpp); bench/device_math's kernels (.gpu/dm:
+# ferry-g++ -std=c++17 -O3 *.cpp) and s3d (the same way, -q -n 100 -s 1);
+# bench/device_math's kernels (.gpu/dm:
 # maths.ferry and maths.cuda as its build.sh builds them) under ncu; the
 # programs group on the direct path, the maths programs on the OpenMP
 # path too.  PART=3: the programs group on both launch paths.  PART=2:
@@ -47,6 +48,12 @@ if [ "$part" = 1 ]; then
   # of its region; its build stopped before 8176323).
   for b in cuda ferry; do
     echo "cooling.$b: $(FERRY_STATS=1 timeout 60 .gpu/ho2/cooling.$b 1000000 1000 2>&1 | grep -a 'time\|PASS\|FAIL\|ferry-path' | cut -c1-200 | tr '\n' ' ')"
+  done
+  # HeCBench's s3d, held out (exp, log and pow in its CUDA-style team
+  # regions): its output compared afterwards with its host build's.
+  for b in cuda ferry; do
+    FERRY_STATS=1 timeout 60 .gpu/ho2/s3d.$b -q -n 100 -s 1 > $logs/s3d-$b.txt 2>&1
+    echo "s3d.$b exit $?: $(grep -a 'Average\|ferry-stats' $logs/s3d-$b.txt | cut -c1-150 | tr '\n' ' ')"
   done
   # The maths kernels (powf, and exp + log of a double, now ferry's own).
   BUILDS="cuda ferry" timeout 120 bash bench/device_math/run.sh .gpu/dm 2>&1 | tail -n 24
