@@ -56,12 +56,12 @@ if [ "$part" = 1 ]; then
     echo "s3d.$b exit $?: $(grep -a 'Average\|ferry-stats' $logs/s3d-$b.txt | cut -c1-150 | tr '\n' ' ')"
   done
   # The maths kernels (powf, and exp + log of a double, now ferry's own).
-  BUILDS="cuda ferry" timeout 120 bash bench/device_math/run.sh .gpu/dm 2>&1 | tail -n 24
+  BUILDS="cuda ferry" timeout 90 bash bench/device_math/run.sh .gpu/dm 2>&1 | tail -n 24
   # The programs on the direct path (device_maths_functions checks the
   # maths' answers against the serial build's), the maths program on the
   # OpenMP path too.
   xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
-  (cd testsuite && FERRY_TEST_GPU=1 timeout 110 python3 ferry-test -j 16 \
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 90 python3 ferry-test -j 16 \
      --run-prebuilt /tmp/r/p) > $logs/programs-direct.log 2>&1
   tail -n 3 $logs/programs-direct.log
   grep -A8 "^FAIL" $logs/programs-direct.log | head -30
