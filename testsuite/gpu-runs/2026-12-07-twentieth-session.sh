@@ -13,7 +13,8 @@
 # maths.ferry and maths.cuda as its build.sh builds them) under ncu; the
 # programs group on the direct path, the maths programs on the OpenMP
 # path too.  PART=3: the programs group on both launch paths.  PART=2:
-# the generated corpora and OpenMP_VV's pairs.
+# the generated corpora and OpenMP_VV's pairs.  PART=4: the essentials of
+# PART=1 when little device time is left.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its nvptx
 # plugin), .gpu/rs (rs.cuda: nvcc -O3 -arch=sm_90 -std=c++17 *.cu;
 # rs.ferry and rs.ferry_old: ferry-gcc -std=gnu99 -O3 *.c -lm), .gpu/ho2
@@ -67,6 +68,24 @@ if [ "$part" = 1 ]; then
   grep -A8 "^FAIL" $logs/programs-direct.log | head -30
   (cd testsuite && FERRY_LAUNCH=omp FERRY_TEST_GPU=1 timeout 40 python3 ferry-test \
      -k math --run-prebuilt /tmp/r/p) 2>&1 | tail -n 4
+  exit 0
+fi
+if [ "$part" = 4 ]; then
+  # The essentials when little device time is left: RSBench (one round),
+  # cooling, the maths programs on both paths, the maths kernels.
+  for b in cuda ferry ferry_old; do
+    FERRY_STATS=1 timeout 50 .gpu/rs/rs.$b -m event -s large > $logs/rs-$b.txt 2>&1
+    echo "rs.$b exit $?: $(grep -a 'Runtime\|checksum\|Lookups/s\|ferry-path' $logs/rs-$b.txt | tr -s ' ' | cut -c1-200 | tr '\n' ' ')"
+  done
+  for b in cuda ferry; do
+    echo "cooling.$b: $(FERRY_STATS=1 timeout 40 .gpu/ho2/cooling.$b 1000000 1000 2>&1 | grep -a 'time\|PASS\|FAIL' | cut -c1-200 | tr '\n' ' ')"
+  done
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r p/device_maths_functions p/device_math p/fast_math
+  for launch in auto omp; do
+    (cd testsuite && FERRY_LAUNCH=$launch FERRY_TEST_GPU=1 timeout 40 python3 ferry-test \
+       --run-prebuilt /tmp/r/p) 2>&1 | tail -n 3
+  done
+  BUILDS="cuda ferry" timeout 70 bash bench/device_math/run.sh .gpu/dm 2>&1 | tail -n 24
   exit 0
 fi
 if [ "$part" = 3 ]; then
