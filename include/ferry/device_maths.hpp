@@ -83,11 +83,63 @@ inline double exp_series_past_linear(double r) {
   return p * r + 0.5;
 }
 
+
+// The nearest integer to X (ties to even), for |X| < 2^51, as the float
+// nearest_integer does it.
+inline double nearest_integer(double x) {
+  const double shift = 6755399441055744.0; // 1.5 * 2^52
+  double shifted = x + shift;
+  asm("" : "+r"(shifted));
+  return shifted - shift;
+}
+
+// 2^K as a double, for -1022 <= K <= 1023.
+inline double double_power_of_two(int k) {
+  return __builtin_bit_cast(double, static_cast<unsigned long long>(k + 1023)
+                                        << 52);
+}
+
+// A double-double: HIGH + LOW, |LOW| at most half an ulp of HIGH.
+struct TwoDoubles {
+  double high, low;
+};
+
+// A + B exactly (Knuth's two-sum).  The empty asm keeps -ffast-math from
+// cancelling the terms that recover the rounding.
+inline TwoDoubles two_sum(double a, double b) {
+  double sum = a + b;
+  asm("" : "+r"(sum));
+  const double b_part = sum - a;
+  return {sum, (a - (sum - b_part)) + (b - b_part)};
+}
+
+// e^(T + T_LOW), T_LOW under an ulp of T, for -745.2 < T < 709.8 (exp and
+// pow): T = k ln2 + r with ln2's first part exact in k ln2 and r as two
+// doubles, e^r = 1 + r + r^2/2 + ... with 1 + r added exactly: within
+// about half an ulp of the double before its scaling by 2^k.
+inline double precise_exp(double t, double t_low) {
+  const double k = nearest_integer(t * 1.4426950408889634);
+  const double ln2_high = 6.93147180369123816490e-01; // 21 zero bits
+  const double ln2_low = 1.90821492927058770002e-10;
+  const TwoDoubles r = two_sum(t - k * ln2_high, -k * ln2_low);
+  const double r_low = r.low + t_low;
+  const double x = r.high;
+  // e^(x + r_low) = (1 + x + q) (1 + r_low), q the series past 1 + x.
+  const double q = exp_series_past_linear(x) * x * x;
+  const TwoDoubles one_plus_x = two_sum(1.0, x);
+  const double value =
+      one_plus_x.high + (one_plus_x.low + (q + r_low * (1.0 + x + q)));
+  const long long n = static_cast<long long>(k), half = n / 2;
+  return value * double_power_of_two(static_cast<int>(half)) *
+         double_power_of_two(static_cast<int>(n - half));
+}
+
 } // namespace maths
 
 // exp for the direct entries: newlib's, which the device code would call
 // otherwise, takes a stack frame on its overflow path, and a direct launch
-// has none.  Cody-Waite reduction and a degree-13 polynomial: within 2 ulp.
+// has none.  pow's precise_exp, with the library's values beyond the
+// range.
 inline double exp(double x) {
   if (!(x == x))
     return x;
@@ -95,23 +147,7 @@ inline double exp(double x) {
     return __builtin_inf();
   if (x < -745.1332191019412)
     return 0.0;
-  const double log2e = 1.4426950408889634;
-  const double ln2_hi = 6.93147180369123816490e-01;
-  const double ln2_lo = 1.90821492927058770002e-10;
-  const long long k = static_cast<long long>(x * log2e + (x >= 0 ? 0.5 : -0.5));
-  const double kd = static_cast<double>(k);
-  const double r = (x - kd * ln2_hi) - kd * ln2_lo;
-  double p = maths::exp_series_past_linear(r);
-  p = p * r + 1.0;
-  p = p * r + 1.0;
-  // 2^k in two factors, so that neither overflows nor goes subnormal.
-  const long long half = k / 2;
-  const unsigned long long bits1 = static_cast<unsigned long long>(1023 + half)
-                                   << 52;
-  const unsigned long long bits2 =
-      static_cast<unsigned long long>(1023 + (k - half)) << 52;
-  return p * __builtin_bit_cast(double, bits1) *
-         __builtin_bit_cast(double, bits2);
+  return maths::precise_exp(x, 0.0);
 }
 
 inline float expf(float x) {
@@ -254,15 +290,6 @@ inline Reduced<float> reduce(float x) {
 // of the program's own variables.)
 inline bool reducible(float x) { return __builtin_fabsf(x) <= 105615.0f; }
 
-// The nearest integer to X (ties to even), for |X| < 2^51, as the float
-// nearest_integer does it.
-inline double nearest_integer(double x) {
-  const double shift = 6755399441055744.0; // 1.5 * 2^52
-  double shifted = x + shift;
-  asm("" : "+r"(shifted));
-  return shifted - shift;
-}
-
 // sin and cos of R, |R| <= pi/4 (a little more after reduce): fdlibm's
 // polynomials (k_sin.c, k_cos.c), each under 1 ulp there.
 inline double sine_near_zero(double r) {
@@ -313,6 +340,15 @@ template <class T> T from_quadrant(T r, int quadrant, int cosine) {
   return quadrant & 2 ? -value : value;
 }
 
+// The 64-bit word whose bytes, most significant first, start at BYTES
+// (a string constant's: see two_over_pi_word).
+inline unsigned long long big_endian_word(const char *bytes) {
+  unsigned long long word = 0;
+  for (int k = 0; k < 8; ++k)
+    word = word << 8 | static_cast<unsigned char>(bytes[k]);
+  return word;
+}
+
 // 64 bits of 2/pi's binary fraction: word I >= 1 holds its bits 64(I - 1)
 // + 1 to 64 I, word 0 the zeros before the point, and words past 19 (no
 // double needs them) are 0.  Bytes of a string constant, not an array or a
@@ -330,12 +366,7 @@ inline unsigned long long two_over_pi_word(int i) {
       "\x6D\x36\x7E\xCF\x27\xCB\x09\xB7\x4F\x46\x3F\x66\x9E\x5F\xEA\x2D"
       "\x75\x27\xBA\xC7\xEB\xE5\xF1\x7B\x3D\x07\x39\xF7\x8A\x52\x92\xEA"
       "\x6B\xFB\x5F\xB1\x1F\x8D\x5D\x08\x56\x03\x30\x46\xFC\x7B\x6B\xAB";
-  if (i > 19)
-    return 0;
-  unsigned long long word = 0;
-  for (int k = 0; k < 8; ++k)
-    word = word << 8 | static_cast<unsigned char>(bytes[8 * i + k]);
-  return word;
+  return i > 19 ? 0 : big_endian_word(bytes + 8 * i);
 }
 
 // The 64 bits of 2/pi's fraction that start at bit P + 1 - 64 (bit 1 is
@@ -360,12 +391,6 @@ inline Wide wide_product(unsigned long long a, unsigned long long b) {
   const unsigned long long middle = (ll >> 32) + (lh & mask) + (hl & mask);
   return {hh + (lh >> 32) + (hl >> 32) + (middle >> 32),
           (middle << 32) | (ll & mask)};
-}
-
-// 2^K as a double, for -1022 <= K <= 1023.
-inline double double_power_of_two(int k) {
-  return __builtin_bit_cast(double, static_cast<unsigned long long>(k + 1023)
-                                        << 52);
 }
 
 // sin(X) (COSINE 0) or cos(X) (COSINE 1) for finite |X| > 2^30, reduced by
@@ -569,20 +594,6 @@ template <class T> PowerEdge<T> power_edge(T x, T y) {
   return {false, 0, x < 0 && odd};
 }
 
-// A double-double: HIGH + LOW, |LOW| at most half an ulp of HIGH.
-struct TwoDoubles {
-  double high, low;
-};
-
-// A + B exactly (Knuth's two-sum).  The empty asm keeps -ffast-math from
-// cancelling the terms that recover the rounding.
-inline TwoDoubles two_sum(double a, double b) {
-  double sum = a + b;
-  asm("" : "+r"(sum));
-  const double b_part = sum - a;
-  return {sum, (a - (sum - b_part)) + (b - b_part)};
-}
-
 // log(I / 32) for 23 <= I <= 45 as two doubles, big-endian bytes of a
 // string constant (see two_over_pi_word).
 inline TwoDoubles log_of_32nds(int i) {
@@ -610,19 +621,17 @@ inline TwoDoubles log_of_32nds(int i) {
       "\x3F\xD2\xE8\xE2\xBA\xE1\x1D\x31\xBC\x78\xF4\xCD\xB9\x5E\xBD\xF9"
       "\x3F\xD4\x61\x8B\xC2\x1C\x5E\xC2\x3C\x7F\x42\xDE\xCD\xEC\xCF\x1D"
       "\x3F\xD5\xD1\xBD\xBF\x58\x09\xCA\x3C\x74\x23\x63\x83\xDC\x7F\xE1";
-  unsigned long long high = 0, low = 0;
-  for (int k = 0; k < 8; ++k) {
-    high = high << 8 | static_cast<unsigned char>(bytes[16 * (i - 23) + k]);
-    low = low << 8 | static_cast<unsigned char>(bytes[16 * (i - 23) + 8 + k]);
-  }
-  return {__builtin_bit_cast(double, high), __builtin_bit_cast(double, low)};
+  const char *pair = bytes + 16 * (i - 23);
+  return {__builtin_bit_cast(double, big_endian_word(pair)),
+          __builtin_bit_cast(double, big_endian_word(pair + 8))};
 }
 
-// log(X) for a finite X > 0 as two doubles, to about 2^-100 of a double's
-// ulp: x = 2^k m, m in [sqrt(2)/2, sqrt(2)), m = c + f with c = i/32 the
-// nearest (f exact, |f| <= 1/64, and c = 1 near 1, where log(c) = 0 keeps
-// the result's relative precision), log(m) = log(c) + 2 atanh(f / (c +
-// m)), whose series past its first term is under 2^-13 of it.
+// log(X) for a finite X > 0 as two doubles, to about 2^-64 of its value
+// (pow multiplies the error by y, up to 745 / |log X|): x = 2^k m, m in
+// [sqrt(2)/2, sqrt(2)), m = c + f with c = i/32 the nearest (f exact,
+// |f| <= 1/64, and c = 1 near 1, where log(c) = 0 keeps the result's
+// relative precision), log(m) = log(c) + 2 atanh(f / (c + m)), whose
+// series past its first term is under 2^-13 of it.
 inline TwoDoubles precise_log(double x) {
   unsigned long long bits = __builtin_bit_cast(unsigned long long, x);
   int exponent = 0;
@@ -656,27 +665,6 @@ inline TwoDoubles precise_log(double x) {
                      (__builtin_fma(k, ln2_high, -k_ln2) + k * ln2_low) +
                      table.low + (2.0 * s_low + series);
   return two_sum(second.high, low);
-}
-
-// e^(T + T_LOW), T_LOW under an ulp of T, for -745.2 < T < 709.8: T = k
-// ln2 + r with ln2's first part exact in k ln2 and r as two doubles, e^r
-// = 1 + r + r^2/2 + ... with 1 + r added exactly: within about half an
-// ulp of the double before its scaling by 2^k.
-inline double precise_exp(double t, double t_low) {
-  const double k = nearest_integer(t * 1.4426950408889634);
-  const double ln2_high = 6.93147180369123816490e-01; // 21 zero bits
-  const double ln2_low = 1.90821492927058770002e-10;
-  const TwoDoubles r = two_sum(t - k * ln2_high, -k * ln2_low);
-  const double r_low = r.low + t_low;
-  const double x = r.high;
-  // e^(x + r_low) = (1 + x + q) (1 + r_low), q the series past 1 + x.
-  const double q = exp_series_past_linear(x) * x * x;
-  const TwoDoubles one_plus_x = two_sum(1.0, x);
-  const double value =
-      one_plus_x.high + (one_plus_x.low + (q + r_low * (1.0 + x + q)));
-  const long long n = static_cast<long long>(k), half = n / 2;
-  return value * double_power_of_two(static_cast<int>(half)) *
-         double_power_of_two(static_cast<int>(n - half));
 }
 
 } // namespace maths
