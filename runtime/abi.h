@@ -235,6 +235,17 @@ FERRY_ABI_EXPORT void __ferry_launch_end(void);
 FERRY_ABI_EXPORT void __ferry_register_frames_module(const char *ptx,
                                                      unsigned long bytes);
 
+/* A cubin of the frames module registered at PTX, which ferry's mkoffload
+   linked for the NVIDIA architecture ARCH ("sm_90") as the launcher would
+   link the module at its first launch (tools/ferry-cubin.cc): BYTES at
+   CUBIN, and NOTES, the text of what its register caps did.  Called
+   before main, after __ferry_register_frames_module. */
+FERRY_ABI_EXPORT void __ferry_register_frames_cubin(const char *ptx,
+                                                    const char *arch,
+                                                    const void *cubin,
+                                                    unsigned long bytes,
+                                                    const char *notes);
+
 /* What host code is about to do to memory the device may hold. */
 enum ferry_host_access {
   FERRY_HOST_READS = 0,       /* read: what the device changed must be back */

@@ -744,6 +744,14 @@ extern "C" void __ferry_register_frames_module(const char *code,
   direct_launcher().frames_module_registered(code, bytes);
 }
 
+extern "C" void __ferry_register_frames_cubin(const char *ptx,
+                                              const char *arch,
+                                              const void *cubin,
+                                              unsigned long bytes,
+                                              const char *notes) {
+  direct_launcher().frames_cubin_registered(ptx, arch, cubin, bytes, notes);
+}
+
 extern "C" void __ferry_frame_enter(void) {
   OwnAllocations own;
   frames::enter();

@@ -96,6 +96,11 @@ public:
   // the program.
   virtual void frames_module_registered(const char *code,
                                         std::size_t bytes) = 0;
+  // A cubin of the frames module at CODE for ARCH (abi.h,
+  // __ferry_register_frames_cubin), which stays in the program.
+  virtual void frames_cubin_registered(const char *code, const char *arch,
+                                       const void *cubin, std::size_t bytes,
+                                       const char *notes) = 0;
 
   // Called before libgomp opens OpenMP device DEVICE_NUMBER, so that the
   // two share one device context.  Does nothing when the direct path is

@@ -146,6 +146,11 @@ public:
   void frames_module_registered(const char *code, std::size_t bytes) override {
     nvptx::frames_module_registered(code, bytes);
   }
+  void frames_cubin_registered(const char *code, const char *arch,
+                               const void *cubin, std::size_t bytes,
+                               const char *notes) override {
+    nvptx::frames_cubin_registered({code, arch, cubin, bytes, notes});
+  }
 
   RegionGeometry region_geometry(std::uint64_t trip_count, int requested_teams,
                                  int requested_gpu_threads,

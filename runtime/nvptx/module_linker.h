@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
-// The CUDA launcher's module (cuda_launch.h), linked once: the PTX objects
-// of the program's images, or of their frames modules (offload_images.h),
-// cut down to what the direct entries reach (ptx_prune.h), linked by the
-// driver's JIT as libgomp links them; all of them if the cut-down module
-// fails to link.  Register caps are tried on the entries whose registers
-// limit their warps (register_caps.h).  The ferry-module line of
-// FERRY_STATS reports it (module_report.h).
+// The CUDA launcher's module (cuda_launch.h), made once: the cubin that
+// the program's build linked for this GPU, where it has one (offload
+// images' frames_cubin), else the PTX objects of the program's images, or
+// of their frames modules (offload_images.h), linked by the driver's JIT
+// as module_plan.h says.  The ferry-module line of FERRY_STATS reports it
+// (module_report.h).
 #ifndef FERRY_RUNTIME_NVPTX_MODULE_LINKER_H
 #define FERRY_RUNTIME_NVPTX_MODULE_LINKER_H
 

@@ -13,6 +13,7 @@ const NvptxSettings &nvptx_settings() {
     read_flag("FERRY_FRAMES_MODULE", &read->frames_module);
     read_flag("FERRY_PRUNE_MODULE", &read->prune_module);
     read_flag("FERRY_REGISTER_CAPS", &read->register_caps);
+    read_flag("FERRY_CUBIN", &read->cubin);
     read_flag("FERRY_AUTO_GRAPHS", &read->auto_graphs);
     return read;
   }();

@@ -17,6 +17,9 @@ struct NvptxSettings {
   // FERRY_REGISTER_CAPS: cap a direct entry's registers one occupancy step
   // below the JIT's choice where that spills little (register_caps.h)
   bool register_caps = true;
+  // FERRY_CUBIN: load the cubin the program's build linked for this GPU,
+  // where it has one, instead of linking the PTX (module_plan.h)
+  bool cubin = true;
   // FERRY_AUTO_GRAPHS: a sequence of direct launches that repeats is
   // replayed as a CUDA graph without ferry::launch_graph (launch_graphs.h)
   bool auto_graphs = true;

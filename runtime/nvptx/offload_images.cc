@@ -51,6 +51,12 @@ std::vector<PtxObject> &registered_frames_modules() {
   return *modules;
 }
 
+// The cubins ferry's mkoffload built of frames modules.
+std::vector<FramesCubin> &registered_cubins() {
+  static auto *cubins = new std::vector<FramesCubin>;
+  return *cubins;
+}
+
 // An image's target data with its objects cut (image_for_libgomp).
 struct CutImage {
   std::vector<std::string> code; // each NUL-terminated, as mkoffload's
@@ -128,6 +134,20 @@ bool image_registered(unsigned version, int target_type,
 
 void frames_module_registered(const char *ptx, std::size_t bytes) {
   registered_frames_modules().push_back({ptx, bytes});
+}
+
+void frames_cubin_registered(const FramesCubin &cubin) {
+  registered_cubins().push_back(cubin);
+}
+
+const FramesCubin *frames_cubin() {
+  if (registered_frames_modules().size() != 1 ||
+      registered_images().size() != 1)
+    return nullptr;
+  for (const FramesCubin &cubin : registered_cubins())
+    if (cubin.module == registered_frames_modules().front().code)
+      return &cubin;
+  return nullptr;
 }
 
 std::size_t registered_image_count() { return registered_images().size(); }

@@ -31,6 +31,23 @@ bool image_registered(unsigned version, int target_type,
 // NUL-separated PTX objects, which stay in the program.
 void frames_module_registered(const char *ptx, std::size_t bytes);
 
+// The cubin of a frames module, which ferry's mkoffload links from it when
+// the program is built (tools/ferry-cubin.cc) as the launcher would link
+// it for ARCH at its first launch (module_plan.h).
+struct FramesCubin {
+  const char *module;  // the frames module's PTX it was linked from
+  const char *arch;    // "sm_90"
+  const void *image;   // BYTES of cubin
+  std::size_t bytes;
+  const char *notes;   // what its plan did (tools/ferry-cubin.cc)
+};
+void frames_cubin_registered(const FramesCubin &cubin);
+
+// The cubin that replaces linking the objects objects_to_link gives (with
+// frames modules): there is one frames module, and a cubin of it; else
+// nullptr.
+const FramesCubin *frames_cubin();
+
 // One PTX object: CODE, SIZE bytes, not NUL-terminated.
 struct PtxObject {
   const char *code;
