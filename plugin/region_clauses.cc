@@ -85,7 +85,7 @@ private:
       // On the target, it lets the region be a deferred task; running it
       // before the encountering thread goes on is one schedule OpenMP
       // allows (ferry's launches are asynchronous anyway, and the host's
-      // accesses wait for them).  A `depend` clause keeps GCC's path.  The
+      // accesses and clock reads wait for them).  A `depend` clause keeps GCC's path.  The
       // inner `for` of a combined `parallel for` has one of its own.
       return true;
     case OMP_CLAUSE_IF:

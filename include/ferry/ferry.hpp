@@ -120,8 +120,9 @@ FERRY_API void sync_all();
 
 // Blocks until every kernel launched so far has finished.  Kernels on the
 // direct launch path (NVIDIA) run asynchronously: a kernel call returns once
-// the kernel is queued, and the copies ferry makes wait for it anyway.  Only
-// timing needs this.
+// the kernel is queued, and the copies ferry makes wait for it anyway, as
+// does the program's next read of a wall clock (FERRY_CLOCKS_WAIT).  Only
+// timing needs this, where FERRY_CLOCKS_WAIT=0.
 FERRY_API void wait();
 
 // For vendor libraries (cuBLAS, rocBLAS): the device address of

@@ -109,7 +109,7 @@ bool parse_gpu_choice(const char *text, GpuChoice *out, int *number) {
 
 namespace {
 
-// The variables libferry reads: here, and the last four in the NVIDIA
+// The variables libferry reads: here, and the last five in the NVIDIA
 // launcher's own settings (nvptx/nvptx_settings.h).  Then those of
 // ferry's tools (ferry-g++, the test drivers), which programs inherit
 // from them.
@@ -119,11 +119,13 @@ const char *const kRuntimeVariables[] = {
     "FERRY_COHERENCE",     "FERRY_GPU",          "FERRY_SIM_MEMORY",
     "FERRY_SIM_DEVICES",   "FERRY_GEOMETRY",     "FERRY_PINNED_COPIES",
     "FERRY_SMALL_BLOCKS",  "FERRY_DEFER_IMAGES", "FERRY_HUGE_PAGES",
-    "FERRY_PEER_COPIES",   "FERRY_FRAMES_MODULE", "FERRY_PRUNE_MODULE",
-    "FERRY_REGISTER_CAPS", "FERRY_AUTO_GRAPHS",   "FERRY_CUBIN"};
+    "FERRY_PEER_COPIES",   "FERRY_CLOCKS_WAIT",   "FERRY_FRAMES_MODULE",
+    "FERRY_PRUNE_MODULE",  "FERRY_REGISTER_CAPS", "FERRY_AUTO_GRAPHS",
+    "FERRY_CUBIN"};
 const char *const kToolVariables[] = {
-    "FERRY_CXX",           "FERRY_PLUGIN", "FERRY_INCLUDE", "FERRY_LIBDIR",
-    "FERRY_OFFLOAD_TOOLS", "FERRY_GXX",    "FERRY_SRC_DIR", "FERRY_BUILD_DIR"};
+    "FERRY_CXX",           "FERRY_PLUGIN",    "FERRY_INCLUDE",
+    "FERRY_LIBDIR",        "FERRY_GXX",       "FERRY_SRC_DIR",
+    "FERRY_OFFLOAD_TOOLS", "FERRY_CUDA_ARCH", "FERRY_BUILD_DIR"};
 
 // Letters to change, add or remove to turn A into B (Levenshtein).
 std::size_t edit_distance(const char *a, const char *b) {
@@ -230,6 +232,7 @@ namespace {
   read_flag("FERRY_HUGE_PAGES", &config.huge_pages);
   read_flag("FERRY_SMALL_BLOCKS", &config.small_blocks);
   read_flag("FERRY_PEER_COPIES", &config.peer_copies);
+  read_flag("FERRY_CLOCKS_WAIT", &config.clocks_wait);
   if (const char *value = std::getenv("FERRY_DEVICE"))
     if (*value && !parse_device_kind(value, &config.device))
       bad_setting("FERRY_DEVICE", value, "auto, gpu, host or sim");

@@ -61,6 +61,10 @@ struct Settings {
   // between their devices, where they can make one; 0: through the host
   // (residency/resident_transfers.cc, come_to)
   bool peer_copies = true;
+  // FERRY_CLOCKS_WAIT: the program's read of a wall clock waits for the
+  // direct launches still running, as if each had returned when done
+  // (hooks/clock_hooks.cc)
+  bool clocks_wait = true;
   DeviceKind device = DeviceKind::automatic; // FERRY_DEVICE
   LaunchPath launch = LaunchPath::automatic; // FERRY_LAUNCH
   Coherence coherence = Coherence::pages;    // FERRY_COHERENCE

@@ -143,6 +143,11 @@ public:
 
   // Blocks until every entry launched so far has finished.
   virtual void wait() = 0;
+  // Whether a wall clock read by the code at CALLER waits (wait()) first
+  // (hooks/clock_hooks.cc): entries launched since the last wait may still
+  // run, and CALLER is not the vendor's driver, whose own threads and
+  // waits read clocks while kernels run.
+  virtual bool clock_read_waits(const void *caller) const = 0;
 
   // ferry::launch_graph.  From begin_graph_run to end_graph_run, launches
   // on the run's thread may be held back and replayed as one graph

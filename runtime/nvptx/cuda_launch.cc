@@ -7,6 +7,7 @@
 #include "core/settings.h"
 #include "core/stats.h"
 #include "nvptx/cuda_driver.h"
+#include "nvptx/program_code.h"
 #include "nvptx/launch_geometry.h"
 #include "nvptx/launch_graphs.h"
 #include "nvptx/module_linker.h"
@@ -16,6 +17,7 @@
 #include "nvptx/region_geometry.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -430,6 +432,7 @@ public:
   void launch_grid(const Function &function, const Geometry &geometry,
                    std::vector<void *> &parameters, const char *entry,
                    bool may_hold) {
+    unfinished_.store(true, std::memory_order_relaxed);
     if (graphs_.holds_launch(function.handle, geometry, may_hold) &&
         graphs_.hold(function.handle, geometry, parameters.data(),
                      parameters.size(), *function.parameter_bytes))
@@ -495,6 +498,12 @@ public:
     graphs_.submit_held("ferry::wait");
     if (launched_)
       check(driver_.cuCtxSynchronize(), "waiting for", "the launched kernels");
+    unfinished_.store(false, std::memory_order_relaxed);
+  }
+
+  bool clock_read_waits(const void *caller) const override {
+    return unfinished_.load(std::memory_order_relaxed) &&
+           in_program_code(caller);
   }
 
   void *create_graph(const char *where) override {
@@ -761,6 +770,7 @@ private:
       return false;
     }
     module_error_ = link_module();
+    read_program_code(); // with the libraries the link loaded
     *why = module_error_;
     return module_error_.empty();
   }
@@ -874,6 +884,8 @@ private:
   unsigned multiprocessors_ = 0; // 0 until the module is linked
   int max_threads_per_multiprocessor_ = 0;
   bool launched_ = false;
+  // Launched since the last wait(): read by any thread's clock reads.
+  std::atomic<bool> unfinished_{false};
 };
 
 } // namespace

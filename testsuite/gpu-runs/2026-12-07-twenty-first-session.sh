@@ -8,6 +8,17 @@
 # bench/device_math's kernels under ncu (exp of a double is pow's exp
 # since 38c9de8); the programs group on both launch paths, built with
 # their cubins.  PART=2: the generated corpora and OpenMP_VV's pairs.
+# PART=3: RSBench's lookup (2 million lookups) under ncu's full set, for
+# its CUDA and ferry builds, and both kernels' SASS (.gpu/rs/rs.ferry.cubin:
+# ferry-cubin sm_90 on rs.ferry's frames module), into $OUT/rs-ncu.tgz.
+# PART=4: clock reads that wait for the launches still running
+# (hooks/clock_hooks.cc): programs/timers_wait_for_kernels.cc (.gpu/t/timers,
+# ferry-g++ -O2) with the wait and without it (FERRY_CLOCKS_WAIT=0, which
+# must say "misses") and on the OpenMP path; the programs group on both
+# paths with that libferry; HeCBench programs no session had built
+# (bench/openmp_apps/fresh_apps.txt, .gpu/fresh.tar.xz from build.sh and
+# nvcc by hand for norm2, -lcublas, and lavaMD, with its util/*.cu),
+# unchanged, CUDA and ferry alternated, two rounds.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its nvptx
 # plugin), .gpu/rs (rs.cuda: nvcc -O3 -arch=sm_90 -std=c++17 *.cu;
 # rs.ferry: ferry-gcc -std=gnu99 -O3 *.c -lm), .gpu/ho2 (ldc2k.cuda:
@@ -54,6 +65,73 @@ if [ "$part" = 1 ]; then
     (cd "$(dirname "$program")" && FERRY_STATS=1 timeout 20 ./ferry.bin 2>&1 |
        grep -a -o "ferry-module.*link_ms=[0-9]*.*" | sed 's/.*link_ms=[0-9]*//')
   done | sort | uniq -c | sort -rn | head -n 12
+  exit 0
+fi
+if [ "$part" = 3 ]; then
+  ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  dump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
+  mkdir -p /tmp/ncu
+  "$dump" -sass .gpu/rs/rs.cuda > /tmp/ncu/cuda.sass 2>&1
+  "$dump" -sass .gpu/rs/rs.ferry.cubin > /tmp/ncu/ferry.sass 2>&1
+  for b in cuda ferry; do
+    timeout 200 "$ncu" --clock-control none --set full --import-source no \
+      -k 'regex:xs_lookup_kernel|__ferry_direct' -c 1 -o /tmp/ncu/$b \
+      .gpu/rs/rs.$b -m event -s large -l 2000000 > /tmp/ncu/$b-run.txt 2>&1
+    "$ncu" -i /tmp/ncu/$b.ncu-rep --page details > /tmp/ncu/$b-details.txt 2>&1
+    "$ncu" -i /tmp/ncu/$b.ncu-rep --page source --csv --print-source sass \
+      > /tmp/ncu/$b-source.csv 2>&1
+    grep -a "Duration\|Executed Ipc\|Registers\|Achieved Occupancy\|Executed Instructions " /tmp/ncu/$b-details.txt | head -n 8
+  done
+  tar czf $OUT/rs-ncu.tgz --exclude='*.ncu-rep' -C /tmp ncu
+  exit 0
+fi
+if [ "$part" = 6 ]; then
+  # PART=4 cut to the device time left: the programs group on the direct
+  # path, the fresh apps once each, 15 s at most a run.
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 100 python3 ferry-test -j 16 \
+     --run-prebuilt /tmp/r/p) > $logs/programs-direct.log 2>&1
+  tail -n 2 $logs/programs-direct.log; grep -a -A6 "^FAIL" $logs/programs-direct.log | head -n 20
+  tar czf $OUT/logs-6.tgz -C /tmp logs
+  xz -dc .gpu/fresh.tar.xz | tar xf - -C /tmp
+  LIST=fresh_apps.txt BUILDS="cuda ferry" ROUNDS=1 APP_TIMEOUT=15 \
+    bash bench/openmp_apps/run.sh /tmp/fresh 2>&1 | tee $logs/fresh.txt |
+    grep -a -i "=== \|time\|pass\|fail\|error\|--- exit" | grep -av "^ferry-" | cut -c1-140
+  exit 0
+fi
+if [ "$part" = 5 ]; then
+  # Short: each step bounded, results written as they come, a stack dump
+  # of a run still going after 20 s (FERRY_CLOCKS_WAIT=1, then 0).
+  xz -dc .gpu/fresh.tar.xz | tar xf - -C /tmp
+  step() { # NAME SECONDS COMMAND...
+    local name=$1 limit=$2; shift 2
+    ( "$@" > $logs/$name.txt 2>&1 & pid=$!
+      sleep 20
+      if kill -0 $pid 2>/dev/null; then
+        (command -v gdb > /dev/null && gdb -batch -p $pid -ex 'thread apply all bt 12' ||
+           cat /proc/$pid/task/*/stack) > $logs/$name-stack.txt 2>&1
+        sleep $((limit - 20)); kill -9 $pid 2>/dev/null; echo "$name: KILLED after $limit s"
+      fi
+      wait $pid; echo "$name exit $?: $(grep -a -i 'covers\|misses\|time\|pass\|fail' $logs/$name.txt | head -n 4 | cut -c1-120 | tr '\n' ' ')" )
+    tar czf $OUT/logs-5.tgz -C /tmp logs
+  }
+  step timers-wait 30 env FERRY_CLOCKS_WAIT=1 .gpu/t/timers
+  step timers-nowait 30 env FERRY_CLOCKS_WAIT=0 .gpu/t/timers
+  step bsearch-wait 30 env FERRY_STATS=1 /tmp/fresh/bsearch.ferry 8388608 100
+  step bsearch-nowait 30 env FERRY_STATS=1 FERRY_CLOCKS_WAIT=0 /tmp/fresh/bsearch.ferry 8388608 100
+  step bsearch-cuda 30 /tmp/fresh/bsearch.cuda 8388608 100
+  exit 0
+fi
+if [ "$part" = 4 ]; then
+  for way in "FERRY_CLOCKS_WAIT=1" "FERRY_CLOCKS_WAIT=0" "FERRY_LAUNCH=omp"; do
+    echo "timers $way: $(env $way timeout 60 .gpu/t/timers 2>&1 | tr '\n' ' ')"
+  done
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
+  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 150
+  xz -dc .gpu/fresh.tar.xz | tar xf - -C /tmp
+  LIST=fresh_apps.txt BUILDS="cuda ferry" ROUNDS=2 APP_TIMEOUT=60 \
+    bash bench/openmp_apps/run.sh /tmp/fresh > $logs/fresh.txt 2>&1
+  grep -a -i "=== \|time\|pass\|fail\|error\|--- exit" $logs/fresh.txt | grep -av "^ferry-" | cut -c1-150 | head -n 150
   exit 0
 fi
 if [ "$part" = 2 ]; then
