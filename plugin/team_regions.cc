@@ -439,10 +439,17 @@ private:
         outer_.push_back({var, Outer::Pass::value});
         continue;
       }
+      // A struct of numbers the threads only read (lavaMD's `par_cpu`,
+      // its one `alpha`): its value, as a CUDA kernel takes a struct.
+      if (TREE_CODE(type) == RECORD_TYPE && is_team_storage(type) &&
+          !assigned_.count(var)) {
+        outer_.push_back({var, Outer::Pass::value});
+        continue;
+      }
       return refuse(body_name() + " uses '" + name +
-                    "', which is neither a number, an array of numbers or "
-                    "structs of numbers, nor a pointer to data without "
-                    "pointers");
+                    "', which is neither a number, a struct of numbers it "
+                    "only reads, an array of numbers or structs of numbers, "
+                    "nor a pointer to data without pointers");
     }
     return true;
   }

@@ -236,3 +236,32 @@ void marks_again(float *x) {
     }
   }
 }
+
+// A struct of numbers of the function (lavaMD's `par_cpu`) that the
+// threads only read is the entry's value; one they write, or whose
+// address a helper may write through, keeps GCC's path.
+struct Parameters {
+  float alpha;
+  int steps;
+};
+static void scale(Parameters *p) { p->alpha *= 2; }
+
+void by_value(int teams, Parameters par, float *x) {
+#pragma omp target teams num_teams(teams) thread_limit(64) // { dg-message "ferry runs this '#pragma omp target teams' as CUDA runs a kernel" }
+  {
+#pragma omp parallel
+    x[omp_get_team_num() * 64 + omp_get_thread_num()] =
+        2 * par.alpha * par.alpha + par.steps;
+  }
+}
+
+void written(int teams, Parameters par, float *x) {
+#pragma omp target teams num_teams(teams) thread_limit(64) // { dg-message "ferry did not take this .*: its threads write 'par', a variable of the function that they share, through its address" }
+  {
+#pragma omp parallel
+    {
+      scale(&par);
+      x[omp_get_team_num() * 64 + omp_get_thread_num()] = par.alpha;
+    }
+  }
+}

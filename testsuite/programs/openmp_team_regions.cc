@@ -15,10 +15,11 @@
 // static number of the function, both read in the region; the team's
 // array of structs; helpers that ask the runtime and hold barriers
 // themselves (ported CUDA __device__ functions), one calling another;
-// atomic captures of the old and of the new value (a queue's slots).
-// On the sim device every region runs as GCC compiled it: 9 launches, 0
+// atomic captures of the old and of the new value (a queue's slots); a
+// struct of numbers of the function, read in the region (lavaMD's).
+// On the sim device every region runs as GCC compiled it: 10 launches, 0
 // by ferry's entries.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=9" }
+// { ferry-stats "FERRY_DEVICE=sim" "launches=10" }
 #include <cstdio>
 #include <vector>
 #ifdef _OPENMP
@@ -282,6 +283,22 @@ static void claim_slots(int items, int *next, int *slots, long *stamp,
   }
 }
 
+// The function's struct of numbers, which the threads only read: the
+// entry's value (lavaMD's `par_cpu`).
+struct Weights {
+  float scale;
+  int offset;
+};
+static void weigh_tiles(int tiles, Weights w, const int *in, float *out) {
+#pragma omp target teams num_teams(tiles) thread_limit(64)
+  {
+#pragma omp parallel
+    for (int t = omp_get_team_num(); t < tiles; t += omp_get_num_teams())
+      for (int i = omp_get_thread_num(); i < 64; i += omp_get_num_threads())
+        out[t * 64 + i] = w.scale * in[t * 64 + i] + w.offset;
+  }
+}
+
 int main() {
   const int n = 50000, blocks = 37;
   std::vector<int> x(n);
@@ -298,6 +315,7 @@ int main() {
     grid[i] = static_cast<float>((i * 37) % 101);
   const int tiles = 5;
   std::vector<int> in(64 * tiles), out(64 * tiles, -1);
+  std::vector<float> weighed(64 * tiles, -1.0f);
   for (int i = 0; i < 64 * tiles; ++i)
     in[i] = i % 3;
   int bins[8] = {0};
@@ -312,11 +330,12 @@ int main() {
     slots[i] = -1;
   int *px = x.data(), *pin = in.data(), *pout = out.data();
   long *ps = sums.data();
-  float *pg = grid.data(), *pm = smooth.data();
+  float *pg = grid.data(), *pm = smooth.data(), *pw = weighed.data();
 #pragma omp target data map(to: px[0:n], pg[0:rows * columns], pin[0:64 * tiles]) \
     map(tofrom: ps[0:blocks], total[0:1], v[0:200], pm[0:rows * columns], \
                 pout[0:64 * tiles], bins[0:8], totals[0:tiles], \
-                next[0:1], slots[0:items], stamp[0:1], stamps[0:1]) \
+                next[0:1], slots[0:items], stamp[0:1], stamps[0:1], \
+                pw[0:64 * tiles]) \
     map(to: pairs[0:64 * 3]) map(from: pair_out[0:3])
   {
     block_sums(n, blocks, px, ps, total);
@@ -328,6 +347,7 @@ int main() {
     pair_sums(3, pairs, pair_out);
     tile_totals<1>(tiles, pin, totals);
     claim_slots(items, next, slots, stamp, stamps);
+    weigh_tiles(tiles, Weights{1.5f, 7}, pin, pw);
   }
   long all = 0;
   for (int b = 0; b < blocks; ++b)
@@ -355,6 +375,11 @@ int main() {
   std::printf("queue: %d taken, %ld in the slots, %ld empty; stamps %ld, "
               "last %ld\n",
               next[0], slot_sum, empty, stamps[0], stamp[0]);
+  double weights = 0;
+  for (int i = 0; i < 64 * tiles; ++i)
+    weights += weighed[i] * (i % 7);
+  std::printf("weighed tiles: %.1f (weighed[70]=%.1f)\n", weights,
+              weighed[70]);
   std::printf("bins:");
   for (int b = 0; b < 8; ++b)
     std::printf(" %d", bins[b]);
