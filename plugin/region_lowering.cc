@@ -152,11 +152,6 @@ public:
     if (!read_kept_clauses(checked_, loop_, &clauses_, why_not))
       return false;
     for (const BufferParam &buffer : checked_.buffers) {
-      if (TYPE_REF_P(TREE_TYPE(buffer.decl))) {
-        *why_not = "'" + name_of(buffer.decl) +
-                   "' is a reference, which a kernel does not take";
-        return false;
-      }
       // The call evaluates the bounds the front end saved at the
       // directive again, in the same place: the same values, unless
       // evaluating them changes something.
@@ -169,6 +164,12 @@ public:
       }
     }
     find_lengths();
+    for (const BufferParam &buffer : checked_.buffers)
+      if (TYPE_REF_P(TREE_TYPE(buffer.decl)) && starts_[buffer.index]) {
+        *why_not = "its section of '" + name_of(buffer.decl) +
+                   "', a reference, starts past the object";
+        return false;
+      }
     if (!variables_kept(why_not))
       return false;
     declare();
@@ -207,6 +208,19 @@ public:
 private:
 
   // ------------------------------------------------------------- buffers
+
+  // A buffer the function holds by reference (aobench's `const Plane
+  // &plane`, mapped whole) is the kernel's pointer to the object: its
+  // type, and its value at the call site.
+  static tree pointer_type_of(const BufferParam &buffer) {
+    tree type = TREE_TYPE(buffer.decl);
+    return TYPE_REF_P(type) ? build_pointer_type(TREE_TYPE(type)) : type;
+  }
+  static tree host_pointer(const BufferParam &buffer) {
+    return TYPE_REF_P(TREE_TYPE(buffer.decl))
+               ? build_nop(pointer_type_of(buffer), buffer.decl)
+               : buffer.decl;
+  }
 
   // Every buffer's section: its own map's, or an enclosing data region's;
   // none for a pointer used without a map.  The kernel's buffer is the
@@ -386,7 +400,7 @@ private:
     std::vector<std::pair<std::string, tree>> parameters;
     for (const BufferParam &buffer : checked_.buffers)
       parameters.emplace_back(name_of(buffer.decl),
-                              TYPE_MAIN_VARIANT(TREE_TYPE(buffer.decl)));
+                              TYPE_MAIN_VARIANT(pointer_type_of(buffer)));
     for (const BufferParam &buffer : checked_.buffers)
       if (opaque_length_[buffer.index])
         parameters.emplace_back("__ferry_length_" + name_of(buffer.decl),
@@ -453,7 +467,12 @@ private:
     std::size_t next = checked_.buffers.size();
     std::vector<tree> opaque_lengths;
     for (const BufferParam &buffer : checked_.buffers) {
-      map.put(buffer.decl, parms_[buffer.index]);
+      // The body's uses of a reference read the object through the
+      // pointer, as a reference is one.
+      map.put(buffer.decl, TYPE_REF_P(TREE_TYPE(buffer.decl))
+                               ? build_nop(TREE_TYPE(buffer.decl),
+                                           parms_[buffer.index])
+                               : parms_[buffer.index]);
       if (opaque_length_[buffer.index]) {
         opaque_lengths.push_back(parms_[next]);
         kernel->scalars.push_back(parms_[next++]);
@@ -680,7 +699,7 @@ private:
     // A section that starts past the pointer is the kernel's buffer from
     // its start (find_lengths), which is evaluated once.
     for (const BufferParam &buffer : checked_.buffers) {
-      tree pointer = buffer.decl;
+      tree pointer = host_pointer(buffer);
       if (tree start = starts_[buffer.index]) {
         tree bytes = call_site_local("__ferry_start", sizetype, &vars);
         append_to_statement_list_force(assign(bytes, start), &statements);
@@ -699,7 +718,7 @@ private:
                                  &vars);
       append_to_statement_list_force(
           assign(var, runtime_calls::mapped_elements(region_.location,
-                                                     buffer.decl)),
+                                                     host_pointer(buffer))),
           &statements);
       tree found = build2(GE_EXPR, boolean_type_node, var,
                           build_zero_cst(TREE_TYPE(var)));
