@@ -13,6 +13,7 @@
 # Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
+. "$(cd "$(dirname "$0")" && pwd)/program_bytes.inc"
 tool=$FERRY_BUILD_DIR/tools/accel/nvptx-none/ferry-cubin
 [ -x "$tool" ] || { echo "SKIP: ferry was built without nvJitLink"; exit 0; }
 command -v x86_64-linux-gnu-accel-nvptx-none-gcc-12 > /dev/null || {
@@ -46,28 +47,6 @@ cd "$dir" || fail "no temporary directory"
 "$FERRY_GXX" -O2 k.o -o k 2> link.log || { cat link.log; fail "k.o does not link"; }
 grep -q "ferry-g++: note" link.log && { cat link.log; fail "the link left a note"; }
 
-# The bytes of PROGRAM from symbol START to symbol END into FILE.
-bytes_of() {
-  python3 - "$@" <<'PY' || fail "cannot read $2 from $1"
-import subprocess, sys
-program, start_name, end_name, out = sys.argv[1:5]
-symbols = {w[2]: int(w[0], 16) for w in
-           (l.split() for l in subprocess.run(["nm", program], capture_output=True,
-                                              text=True).stdout.splitlines())
-           if len(w) == 3}
-start, end = symbols[start_name], symbols[end_name]
-for line in subprocess.run(["objdump", "-h", program], capture_output=True,
-                           text=True).stdout.splitlines():
-    words = line.split()
-    if len(words) >= 6 and words[1].startswith(".rodata"):
-        size, vma, offset = int(words[2], 16), int(words[3], 16), int(words[5], 16)
-        if vma <= start < vma + size:
-            with open(program, "rb") as f:
-                f.seek(offset + start - vma)
-                open(out, "wb").write(f.read(end - start))
-            break
-PY
-}
 
 nm k | grep -q " r ferry_frames_cubin$" || fail "k carries no cubin of its frames module"
 nm k | grep -q " w __ferry_register_frames_cubin" ||
@@ -75,7 +54,8 @@ nm k | grep -q " w __ferry_register_frames_cubin" ||
 nm -D "$FERRY_BUILD_DIR/runtime/.libs/libferry.so" |
   grep -q " T __ferry_register_frames_cubin" ||
   fail "libferry does not export __ferry_register_frames_cubin"
-bytes_of k ferry_frames_cubin ferry_frames_cubin_end k.cubin
+program_bytes k ferry_frames_cubin ferry_frames_cubin_end k.cubin ||
+  fail "cannot read k's cubin"
 python3 - k.cubin <<'PY' || fail "k's cubin is not an ELF for the CUDA machine"
 import struct, sys
 data = open(sys.argv[1], "rb").read()

@@ -19,6 +19,7 @@
 # Runs against the build tree (see ferry-test).
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
+. "$(cd "$(dirname "$0")" && pwd)/program_bytes.inc"
 [ -x "$FERRY_BUILD_DIR/tools/accel/nvptx-none/mkoffload" ] ||
   fail "the build tree has no tools/accel/nvptx-none/mkoffload"
 command -v x86_64-linux-gnu-accel-nvptx-none-gcc-12 > /dev/null || {
@@ -138,24 +139,9 @@ grep -q "ferry-g++: note" link.log && { grep "ferry-g++: note" link.log; fail "t
 
 # The frames module of PROGRAM into FILE, its objects one after another.
 module_of() {
-  start=$(nm "$1" | awk '$3 == "ferry_frames_module" { print $1 }')
-  end=$(nm "$1" | awk '$3 == "ferry_frames_module_end" { print $1 }')
-  [ -n "$start" ] && [ -n "$end" ] || fail "$1 has no frames module"
-  python3 - "$1" "$start" "$end" > "$2" <<'PY' || fail "cannot read the module from $1"
-import subprocess, sys
-program, start, end = sys.argv[1], int(sys.argv[2], 16), int(sys.argv[3], 16)
-# The section that holds START, and where its bytes lie in the file.
-for line in subprocess.run(["objdump", "-h", program], capture_output=True,
-                           text=True).stdout.splitlines():
-    words = line.split()
-    if len(words) >= 6 and words[1].startswith(".rodata"):
-        size, vma, offset = int(words[2], 16), int(words[3], 16), int(words[5], 16)
-        if vma <= start < vma + size:
-            with open(program, "rb") as f:
-                f.seek(offset + start - vma)
-                sys.stdout.write(f.read(end - start).replace(b"\0", b"\n").decode())
-            break
-PY
+  program_bytes "$1" ferry_frames_module ferry_frames_module_end "$2.raw" ||
+    fail "cannot read the module from $1"
+  tr '\000' '\n' < "$2.raw" > "$2"
 }
 
 nm k | grep -q " w __ferry_register_frames_module" ||
