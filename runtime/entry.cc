@@ -558,6 +558,9 @@ extern "C" int __ferry_launch_direct(const char *entry, unsigned nargs,
     LaunchRequest request;
     request.target = &target;
     request.entry = entry;
+    request.kernel = launch.kernel;
+    request.file = launch.file;
+    request.line = launch.line;
     request.arguments = arguments.data();
     request.argument_count = nargs;
     request.constants = constants.data();

@@ -60,6 +60,10 @@ struct LaunchReplay {
 struct LaunchRequest {
   const Target *target = nullptr; // where: a target this launcher serves
   const char *entry = nullptr;    // the entry's name in the image
+  // The kernel's name and where the program calls it, for messages.
+  const char *kernel = nullptr;
+  const char *file = nullptr;
+  unsigned line = 0;
   const LaunchArgument *arguments = nullptr;
   unsigned argument_count = 0;
   // The buffers ENTRY_constants takes by element after the arguments.

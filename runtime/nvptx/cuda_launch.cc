@@ -7,12 +7,12 @@
 #include "core/settings.h"
 #include "core/stats.h"
 #include "nvptx/cuda_driver.h"
-#include "nvptx/program_code.h"
 #include "nvptx/launch_geometry.h"
 #include "nvptx/launch_graphs.h"
 #include "nvptx/module_linker.h"
 #include "nvptx/nvptx_settings.h"
 #include "nvptx/offload_images.h"
+#include "nvptx/program_code.h"
 #include "nvptx/ptx_index.h"
 #include "nvptx/region_geometry.h"
 
@@ -177,6 +177,7 @@ public:
     if (replay)
       *replay = {};
     Site &site = sites_[entry];
+    note_unfinished(request);
     if (!site.function) {
       if (!(site.function = find(entry, &site.stack_bytes, why)))
         return false;
@@ -499,6 +500,7 @@ public:
     if (launched_)
       check(driver_.cuCtxSynchronize(), "waiting for", "the launched kernels");
     unfinished_.store(false, std::memory_order_relaxed);
+    unfinished_calls_.clear();
   }
 
   bool clock_read_waits(const void *caller) const override {
@@ -663,8 +665,7 @@ private:
       *why = "its teams have no threads (thread_limit " +
              std::to_string(threads) + ")";
     else if (threads > site.most_threads)
-      *why = "its " + std::to_string(threads) +
-             " threads a team exceed the " +
+      *why = "its " + std::to_string(threads) + " threads a team exceed the " +
              std::to_string(site.most_threads) +
              " a block of its entry can have";
     return why->empty();
@@ -848,8 +849,41 @@ private:
       }
   }
 
+  // Stops the program where RESULT is an error (Driver::check), naming the
+  // kernels launched since the last wait: a kernel's fault (an illegal
+  // address) shows at the next wait, and that may be a clock read far
+  // from the call.
   void check(CUresult result, const char *what, const char *subject) {
-    driver_.check(result, what, subject);
+    if (result == kSuccess || unfinished_calls_.empty())
+      return driver_.check(result, what, subject);
+    std::string named =
+        std::string(subject) + " (launched since the last wait:";
+    for (const Call &call : unfinished_calls_)
+      named += std::string(&call == unfinished_calls_.data() ? " " : ", ") +
+               call.kernel + " at " + (call.file ? call.file : "?") + ":" +
+               std::to_string(call.line);
+    named += unfinished_calls_.size() == kCallsNamed ? ", ...)" : ")";
+    driver_.check(result, what, named.c_str());
+  }
+
+  // A kernel's call site, as the program's strings name it.
+  struct Call {
+    const char *kernel, *file;
+    unsigned line;
+    bool operator==(const Call &other) const {
+      return kernel == other.kernel && file == other.file && line == other.line;
+    }
+  };
+  // Notes REQUEST's call among those launched since the last wait, each
+  // once, the first kCallsNamed (a launch compares a few pointers).
+  static constexpr std::size_t kCallsNamed = 4;
+  void note_unfinished(const LaunchRequest &request) {
+    const Call call{request.kernel, request.file, request.line};
+    if (!call.kernel || unfinished_calls_.size() == kCallsNamed ||
+        std::find(unfinished_calls_.begin(), unfinished_calls_.end(), call) !=
+            unfinished_calls_.end())
+      return;
+    unfinished_calls_.push_back(call);
   }
 
   // Recursive: a host access that faults while the launcher copies a
@@ -886,6 +920,7 @@ private:
   bool launched_ = false;
   // Launched since the last wait(): read by any thread's clock reads.
   std::atomic<bool> unfinished_{false};
+  std::vector<Call> unfinished_calls_; // for check's message
 };
 
 } // namespace

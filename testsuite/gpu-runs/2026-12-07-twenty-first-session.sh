@@ -19,6 +19,17 @@
 # (bench/openmp_apps/fresh_apps.txt, .gpu/fresh.tar.xz from build.sh and
 # nvcc by hand for norm2, -lcublas, and lavaMD, with its util/*.cu),
 # unchanged, CUDA and ferry alternated, two rounds.
+# PART=7 (for the next session, not run): what this session changed after
+# its device time ran out: aobench and lavaMD rebuilt (0360a6f: a struct
+# held by reference; 26dc7e0: a team region's struct value) against their
+# CUDA, entropy's stop naming its kernels (the check's message), and
+# coherence_parallel_bodies ten times with and without FERRY_CLOCKS_WAIT.
+# What ran (2026-12-07, H100; the H200 was not lent): PART=1 at 07:39 UTC,
+# PART=2 at 07:43 (and bench/device_math from the cubin and the PTX), then
+# PART=4, which ran past its 590 s with its output held for the end
+# (nothing came back), PART=5 at 08:10 and PART=6 at 08:12; PART=3 got no
+# machine (doc/gpu-results.md, "Cubins linked at build time, the corpora"
+# and "Clock reads that wait, held-out HeCBench programs").
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its nvptx
 # plugin), .gpu/rs (rs.cuda: nvcc -O3 -arch=sm_90 -std=c++17 *.cu;
 # rs.ferry: ferry-gcc -std=gnu99 -O3 *.c -lm), .gpu/ho2 (ldc2k.cuda:
@@ -83,6 +94,28 @@ if [ "$part" = 3 ]; then
     grep -a "Duration\|Executed Ipc\|Registers\|Achieved Occupancy\|Executed Instructions " /tmp/ncu/$b-details.txt | head -n 8
   done
   tar czf $OUT/rs-ncu.tgz --exclude='*.ncu-rep' -C /tmp ncu
+  exit 0
+fi
+if [ "$part" = 7 ]; then
+  # .gpu/t: parallel_bodies (the prebuilt coherence_parallel_bodies),
+  # entropy.ferry, and aobench.{cuda,ferry}, lavaMD.{cuda,ferry} built as
+  # bench/openmp_apps/build.sh builds them with LIST=fresh_apps.txt.
+  cd .gpu/t || exit 1
+  for wait in 1 0; do
+    failures=0
+    for i in $(seq 10); do
+      FERRY_DEVICE=gpu FERRY_CLOCKS_WAIT=$wait timeout 20 ./parallel_bodies > run.txt 2>&1 ||
+        { failures=$((failures + 1)); tail -n 2 run.txt; }
+    done
+    echo "coherence_parallel_bodies FERRY_CLOCKS_WAIT=$wait: $failures of 10 failed"
+  done
+  echo "entropy: $(timeout 30 ./entropy.ferry 1024 1024 10 2>&1 | tail -n 2 | tr '\n' ' ')"
+  for app in aobench lavaMD; do
+    args=100; [ $app = lavaMD ] && args="-boxes1d 30"
+    for b in cuda ferry; do
+      echo "$app.$b: $(FERRY_STATS=1 timeout 30 ./$app.$b $args 2>&1 | grep -a 'time\|launches=\|ferry-path' | cut -c1-140 | tr '\n' ' ')"
+    done
+  done
   exit 0
 fi
 if [ "$part" = 6 ]; then
