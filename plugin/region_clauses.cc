@@ -162,10 +162,13 @@ private:
     case GOMP_MAP_TOFROM:
     case GOMP_MAP_ALLOC:
     case GOMP_MAP_FIRSTPRIVATE_POINTER:
+    // `map(to: plane)` of a reference: GCC maps the object (`*plane`) and
+    // the reference to it, as a pointer's section and the pointer.
+    case GOMP_MAP_FIRSTPRIVATE_REFERENCE:
       break;
     default:
       *why_not = "one of its maps has a kind or modifier ferry does not "
-                 "take (always, present, a reference, ...)";
+                 "take (always, present, ...)";
       return false;
     }
     tree decl = OMP_CLAUSE_DECL(c);

@@ -528,7 +528,8 @@ private:
 
   // A pointer mapped with an array section: the section's map clause, then
   // the pointer's own (GCC's firstprivate pointer, whose size is the
-  // section's offset from the pointer).
+  // section's offset from the pointer).  A reference mapped whole
+  // (`map(to: plane)`) is the same: the object, then the reference.
   void read_maps(const DataSections &present, Kernel *kernel) {
     tree section = NULL_TREE;
     for (tree c = OMP_TARGET_CLAUSES(target_); c; c = OMP_CLAUSE_CHAIN(c)) {
@@ -540,7 +541,11 @@ private:
       if (DECL_P(decl))
         region_.mapped.insert(decl);
       Ownership ownership = Ownership::borrow_mut;
-      if (section && OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
+      const bool pointer_map =
+          OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER ||
+          (OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_REFERENCE &&
+           TYPE_REF_P(TREE_TYPE(decl)));
+      if (section && pointer_map &&
           (VAR_P(decl) || TREE_CODE(decl) == PARM_DECL) &&
           POINTER_TYPE_P(TREE_TYPE(decl)) &&
           followable_elements(TREE_TYPE(TREE_TYPE(decl))) &&

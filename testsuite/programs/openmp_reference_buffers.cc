@@ -3,12 +3,12 @@
 // `map(to: spheres[0:3], plane)` on its `target data`, the plane passed on
 // to a helper by reference): ferry runs them as kernels, the reference a
 // pointer to the object mapped whole, where before they kept GCC's path
-// ("'plane' is a reference, which a kernel does not take"), where the
-// enclosing data region maps the object.  A reference mapped by the
-// loop's own construct still keeps GCC's path: GCC writes that map as the
-// object and a firstprivate reference, a kind ferry's clauses do not take
-// yet.  Every run gives the serial build's answers.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=1 openmp:regions=1" }
+// ("'plane' is a reference, which a kernel does not take").  The object
+// is mapped by the enclosing data region, or by the loop's own construct,
+// which GCC writes as the object's map and a firstprivate reference, as a
+// pointer's section and the pointer.  Every run gives the serial build's
+// answers.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=2 openmp:regions=0" }
 #include <cstdio>
 
 struct Plane {
