@@ -15,9 +15,9 @@
 #include "nvptx/program_code.h"
 #include "nvptx/ptx_index.h"
 #include "nvptx/region_geometry.h"
+#include "nvptx/unfinished_launches.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -177,7 +177,7 @@ public:
     if (replay)
       *replay = {};
     Site &site = sites_[entry];
-    note_unfinished(request);
+    unfinished_.launched(request.kernel, request.file, request.line);
     if (!site.function) {
       if (!(site.function = find(entry, &site.stack_bytes, why)))
         return false;
@@ -433,7 +433,7 @@ public:
   void launch_grid(const Function &function, const Geometry &geometry,
                    std::vector<void *> &parameters, const char *entry,
                    bool may_hold) {
-    unfinished_.store(true, std::memory_order_relaxed);
+    unfinished_.launched(nullptr, nullptr, 0);
     if (graphs_.holds_launch(function.handle, geometry, may_hold) &&
         graphs_.hold(function.handle, geometry, parameters.data(),
                      parameters.size(), *function.parameter_bytes))
@@ -499,13 +499,11 @@ public:
     graphs_.submit_held("ferry::wait");
     if (launched_)
       check(driver_.cuCtxSynchronize(), "waiting for", "the launched kernels");
-    unfinished_.store(false, std::memory_order_relaxed);
-    unfinished_calls_.clear();
+    unfinished_.waited();
   }
 
   bool clock_read_waits(const void *caller) const override {
-    return unfinished_.load(std::memory_order_relaxed) &&
-           in_program_code(caller);
+    return unfinished_.any() && in_program_code(caller);
   }
 
   void *create_graph(const char *where) override {
@@ -850,40 +848,10 @@ private:
   }
 
   // Stops the program where RESULT is an error (Driver::check), naming the
-  // kernels launched since the last wait: a kernel's fault (an illegal
-  // address) shows at the next wait, and that may be a clock read far
-  // from the call.
+  // kernels launched since the last wait (unfinished_launches.h).
   void check(CUresult result, const char *what, const char *subject) {
-    if (result == kSuccess || unfinished_calls_.empty())
-      return driver_.check(result, what, subject);
-    std::string named =
-        std::string(subject) + " (launched since the last wait:";
-    for (const Call &call : unfinished_calls_)
-      named += std::string(&call == unfinished_calls_.data() ? " " : ", ") +
-               call.kernel + " at " + (call.file ? call.file : "?") + ":" +
-               std::to_string(call.line);
-    named += unfinished_calls_.size() == kCallsNamed ? ", ...)" : ")";
-    driver_.check(result, what, named.c_str());
-  }
-
-  // A kernel's call site, as the program's strings name it.
-  struct Call {
-    const char *kernel, *file;
-    unsigned line;
-    bool operator==(const Call &other) const {
-      return kernel == other.kernel && file == other.file && line == other.line;
-    }
-  };
-  // Notes REQUEST's call among those launched since the last wait, each
-  // once, the first kCallsNamed (a launch compares a few pointers).
-  static constexpr std::size_t kCallsNamed = 4;
-  void note_unfinished(const LaunchRequest &request) {
-    const Call call{request.kernel, request.file, request.line};
-    if (!call.kernel || unfinished_calls_.size() == kCallsNamed ||
-        std::find(unfinished_calls_.begin(), unfinished_calls_.end(), call) !=
-            unfinished_calls_.end())
-      return;
-    unfinished_calls_.push_back(call);
+    if (result != kSuccess)
+      driver_.check(result, what, unfinished_.name(subject).c_str());
   }
 
   // Recursive: a host access that faults while the launcher copies a
@@ -918,9 +886,7 @@ private:
   unsigned multiprocessors_ = 0; // 0 until the module is linked
   int max_threads_per_multiprocessor_ = 0;
   bool launched_ = false;
-  // Launched since the last wait(): read by any thread's clock reads.
-  std::atomic<bool> unfinished_{false};
-  std::vector<Call> unfinished_calls_; // for check's message
+  UnfinishedLaunches unfinished_; // since the last wait()
 };
 
 } // namespace
