@@ -122,8 +122,10 @@ private:
   struct Outer {
     tree decl;
     // How the host passes it: a number's value; a pointer's device address
-    // (libferry's part); an array's device address.
-    enum class Pass { value, device_address, array_address } pass;
+    // (libferry's part); an array's device address; the device address of
+    // libferry's copy of a struct (which GCC's nvptx back end passes by
+    // reference, so the entry takes its address, as a kernel's struct).
+    enum class Pass { value, device_address, array_address, object } pass;
     // What the copied body names: DECL, or for a variable of static
     // storage, which the copy would keep, a local standing in for it.
     tree named = NULL_TREE;
@@ -440,10 +442,10 @@ private:
         continue;
       }
       // A struct of numbers the threads only read (lavaMD's `par_cpu`,
-      // its one `alpha`): its value, as a CUDA kernel takes a struct.
+      // its one `alpha`): a device copy, as a kernel's struct parameter.
       if (TREE_CODE(type) == RECORD_TYPE && is_team_storage(type) &&
           !assigned_.count(var)) {
-        outer_.push_back({var, Outer::Pass::value});
+        outer_.push_back({var, Outer::Pass::object});
         continue;
       }
       return refuse(body_name() + " uses '" + name +
@@ -501,20 +503,40 @@ private:
            "_" + std::to_string(n);
   }
 
-  // The type of the entry's parameter for OUTER, and of the host's copy
-  // of its value: an array's address, or the variable's type (each thread
-  // may move its copy of a pointer).
+  // The type of the entry's parameter for OUTER: an array's or a struct's
+  // address, or the variable's type (each thread may move its copy of a
+  // pointer); the host's copy of its value has the variable's type but for
+  // an array (its address).
   static tree parameter_type(const Outer &outer) {
-    return outer.pass == Outer::Pass::array_address
-               ? build_pointer_type(TREE_TYPE(outer.decl))
-               : TYPE_MAIN_VARIANT(TREE_TYPE(outer.decl));
+    switch (outer.pass) {
+    case Outer::Pass::array_address:
+      return build_pointer_type(TREE_TYPE(outer.decl));
+    case Outer::Pass::object:
+      return build_pointer_type(cp_build_qualified_type(
+          TYPE_MAIN_VARIANT(TREE_TYPE(outer.decl)), TYPE_QUAL_CONST));
+    default:
+      return TYPE_MAIN_VARIANT(TREE_TYPE(outer.decl));
+    }
+  }
+  static tree host_copy_type(const Outer &outer) {
+    return outer.pass == Outer::Pass::object
+               ? TYPE_MAIN_VARIANT(TREE_TYPE(outer.decl))
+               : parameter_type(outer);
   }
 
+  // The entry's parameters: OUTER's each, and after a struct's address
+  // its bytes (FERRY_ROLE_OBJECT's next argument), then the teams.
   void declare_entry() {
     std::vector<std::pair<tree, tree>> parameters;
-    for (const Outer &outer : outer_)
+    for (const Outer &outer : outer_) {
+      outer_parameter_.push_back(parameters.size());
       parameters.emplace_back(get_identifier(name_of(outer.decl).c_str()),
                               parameter_type(outer));
+      if (outer.pass == Outer::Pass::object)
+        parameters.emplace_back(
+            get_identifier(("__ferry_bytes_" + name_of(outer.decl)).c_str()),
+            long_long_unsigned_type_node);
+    }
     parameters.emplace_back(get_identifier("__ferry_teams"),
                             long_long_unsigned_type_node);
     symbol_ = symbol();
@@ -524,12 +546,15 @@ private:
 
   void define_entry() {
     hash_map<tree, tree> map;
-    for (std::size_t i = 0; i < outer_.size(); ++i)
+    for (std::size_t i = 0; i < outer_.size(); ++i) {
+      tree parameter = parameters_[outer_parameter_[i]];
+      const bool by_address = outer_[i].pass == Outer::Pass::array_address ||
+                              outer_[i].pass == Outer::Pass::object;
       map.put(outer_[i].named,
-              outer_[i].pass == Outer::Pass::array_address
-                  ? build1(INDIRECT_REF, TREE_TYPE(outer_[i].decl),
-                           parameters_[i])
-                  : parameters_[i]);
+              by_address ? build1(INDIRECT_REF, TREE_TYPE(TREE_TYPE(parameter)),
+                                  parameter)
+                         : parameter);
+    }
     // Each team's variables, in the block's .shared memory.
     tree shared = tree_cons(get_identifier("shared"), NULL_TREE,
                             tree_cons(get_identifier("omp declare target"),
@@ -588,28 +613,54 @@ private:
           &statements);
       present = build2(NE_EXPR, boolean_type_node, entered, integer_zero_node);
     }
-    const unsigned count = outer_.size() + 1;
+    // One argument for each of the entry's parameters (declare_entry).
+    const unsigned count = parameters_.size();
     tree args = launch_local("__ferry_args",
                              build_array_type_nelts(ptr_type_node, count),
                              &vars);
     TREE_ADDRESSABLE(args) = 1;
     std::string roles;
-    for (unsigned k = 0; k < count; ++k) {
-      const bool teams = k == outer_.size();
-      tree decl = teams ? NULL_TREE : outer_[k].decl;
-      tree value = teams ? fold_convert(long_long_unsigned_type_node,
-                                        unshare_expr(host_value(teams_count_)))
-                         : decl;
-      tree copy = launch_local(
-          "__ferry_arg",
-          teams ? long_long_unsigned_type_node : parameter_type(outer_[k]),
-          &vars);
+    unsigned next = 0;
+    // ARGS[next] is COPY's address, which the entry's parameter of ROLE
+    // takes (runtime/abi.h).
+    auto add_argument = [&](tree copy, char role) {
+      append_to_statement_list_force(
+          assign(build4(ARRAY_REF, ptr_type_node, args, size_int(next++),
+                        NULL_TREE, NULL_TREE),
+                 build_fold_addr_expr(copy)),
+          &launch);
+      roles += role;
+    };
+    auto argument_local = [&](tree type) {
+      tree copy = launch_local("__ferry_arg", type, &vars);
       TREE_ADDRESSABLE(copy) = 1;
-      const Outer::Pass pass = teams ? Outer::Pass::value : outer_[k].pass;
-      if (pass != Outer::Pass::value) {
+      return copy;
+    };
+    for (const Outer &outer : outer_) {
+      tree decl = outer.decl, value = decl;
+      tree copy = argument_local(host_copy_type(outer));
+      switch (outer.pass) {
+      case Outer::Pass::value:
+        append_to_statement_list_force(assign(copy, value), &launch);
+        add_argument(copy, FERRY_ROLE_VALUE);
+        break;
+      case Outer::Pass::object: {
+        // Its bytes, which libferry copies to the device for the entry.
+        append_to_statement_list_force(assign(copy, value), &launch);
+        add_argument(copy, FERRY_ROLE_OBJECT);
+        tree bytes = argument_local(long_long_unsigned_type_node);
+        append_to_statement_list_force(
+            assign(bytes, fold_convert(long_long_unsigned_type_node,
+                                       TYPE_SIZE_UNIT(TREE_TYPE(copy)))),
+            &launch);
+        add_argument(bytes, FERRY_ROLE_VALUE);
+        break;
+      }
+      case Outer::Pass::array_address:
+      case Outer::Pass::device_address: {
         // libgomp's address for the data, null outside the program's
         // sections: then the region runs as GCC compiled it.
-        if (pass == Outer::Pass::array_address) {
+        if (outer.pass == Outer::Pass::array_address) {
           cxx_mark_addressable(decl);
           value = build_fold_addr_expr(decl);
         }
@@ -621,17 +672,18 @@ private:
         present = present ? build2(TRUTH_ANDIF_EXPR, boolean_type_node,
                                    present, found)
                           : found;
-      } else {
-        append_to_statement_list_force(assign(copy, value), &launch);
+        add_argument(copy, FERRY_ROLE_VALUE);
+        break;
       }
-      append_to_statement_list_force(
-          assign(build4(ARRAY_REF, ptr_type_node, args, size_int(k), NULL_TREE,
-                        NULL_TREE),
-                 build_fold_addr_expr(copy)),
-          &launch);
-      roles += teams ? static_cast<char>(FERRY_ROLE_TEAMS)
-                     : static_cast<char>(FERRY_ROLE_VALUE);
+      }
     }
+    tree teams = argument_local(long_long_unsigned_type_node);
+    append_to_statement_list_force(
+        assign(teams, fold_convert(long_long_unsigned_type_node,
+                                   unshare_expr(host_value(teams_count_)))),
+        &launch);
+    add_argument(teams, FERRY_ROLE_TEAMS);
+    gcc_assert(next == count);
     expanded_location source = expand_location(location_);
     tree begin = runtime_calls::launch_begin(location_, symbol_.c_str(),
                                              source.file ? source.file : "?",
@@ -712,6 +764,7 @@ private:
   std::vector<std::pair<tree, tree *>> static_uses_; // variable, its use
   std::vector<std::pair<tree *, tree>> replaced_;
   std::vector<tree> parameters_; // the entry's
+  std::vector<std::size_t> outer_parameter_; // each of outer_'s, in it
   std::string symbol_;
   tree entry_ = NULL_TREE;
   std::string why_;

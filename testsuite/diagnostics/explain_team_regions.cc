@@ -238,8 +238,8 @@ void marks_again(float *x) {
 }
 
 // A struct of numbers of the function (lavaMD's `par_cpu`) that the
-// threads only read is the entry's value; one they write, or whose
-// address a helper may write through, keeps GCC's path.
+// threads only read is a device copy the entry reads; one they write,
+// or whose address a helper may write through, keeps GCC's path.
 struct Parameters {
   float alpha;
   int steps;

@@ -283,8 +283,10 @@ static void claim_slots(int items, int *next, int *slots, long *stamp,
   }
 }
 
-// The function's struct of numbers, which the threads only read: the
-// entry's value (lavaMD's `par_cpu`).
+// The function's struct of numbers, which the threads only read: on a
+// GPU a device copy whose address the entry takes, as a kernel's struct
+// parameter (GCC's nvptx back end passes structs by reference; lavaMD's
+// `par_cpu`).
 struct Weights {
   float scale;
   int offset;
