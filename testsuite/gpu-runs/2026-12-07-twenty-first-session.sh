@@ -21,7 +21,7 @@
 # unchanged, CUDA and ferry alternated, two rounds.
 # PART=7 (for the next session, not run): what this session changed after
 # its device time ran out: aobench and lavaMD rebuilt (0360a6f: a struct
-# held by reference; 26dc7e0: a team region's struct value) against their
+# held by reference; 26dc7e0, fe96453: a team region's struct) against their
 # CUDA, entropy's stop naming its kernels (the check's message), and
 # coherence_parallel_bodies ten times with and without FERRY_CLOCKS_WAIT.
 # What ran (2026-12-07, H100; the H200 was not lent): PART=1 at 07:39 UTC,
