@@ -25,6 +25,7 @@ struct Counters {
   std::atomic<std::uint64_t> faults{0};
   std::atomic<std::uint64_t> repeated{0};
   std::atomic<std::uint64_t> again{0};
+  std::atomic<std::uint64_t> clock_waits{0};
 };
 
 // Never destroyed: kernels may run from other static destructors.
@@ -140,6 +141,11 @@ void print_report() {
                  "unchanged table");
   print_launches("launched-again", counts.launched_again,
                  "from what their call site kept of an earlier launch");
+  if (counts.clock_waits)
+    std::fprintf(stderr,
+                 "ferry-clocks waits=%llu (reads of a wall clock that waited "
+                 "for the direct launches still running)\n",
+                 static_cast<unsigned long long>(counts.clock_waits));
   for (const std::string &line : all.launcher_lines)
     std::fprintf(stderr, "%s\n", line.c_str());
   if (all.images_registered != 0)
@@ -170,6 +176,10 @@ void print_report() {
 
 void count_launch() {
   counters().launches.fetch_add(1, std::memory_order_relaxed);
+}
+
+void count_clock_wait() {
+  counters().clock_waits.fetch_add(1, std::memory_order_relaxed);
 }
 
 void count_repeated_launch() {
@@ -314,6 +324,7 @@ StatsSnapshot stats_snapshot() {
   s.faults = c.faults.load();
   s.repeated_launches = c.repeated.load();
   s.launched_again = c.again.load();
+  s.clock_waits = c.clock_waits.load();
   return s;
 }
 

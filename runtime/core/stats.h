@@ -25,6 +25,7 @@ struct StatsSnapshot {
   std::uint64_t faults = 0;
   std::uint64_t repeated_launches = 0; // not in the line: its own, below
   std::uint64_t launched_again = 0;    // likewise
+  std::uint64_t clock_waits = 0;       // likewise
 };
 
 void count_launch();
@@ -38,6 +39,11 @@ void count_repeated_launch();
 // that one:
 //   ferry-launched-again launches=N (...)
 void count_launch_again();
+// A read of a wall clock that waited for the direct launches still running
+// (hooks/clock_hooks.cc).  With FERRY_STATS=1, where any did, a line after
+// the ferry-launched-again one:
+//   ferry-clocks waits=N (...)
+void count_clock_wait();
 // One copy of BYTES of BUFFER (a parameter name); FERRY_TRACE=1 prints it.
 void count_host_to_device(std::uint64_t bytes, const char *buffer);
 void count_device_to_host(std::uint64_t bytes, const char *buffer);

@@ -14,10 +14,11 @@
 // follow each other without a wait between clock reads.  The CPU-time
 // clocks and reads from ferry's own code or the GPU driver's
 // (Launcher::clock_read_waits) are left alone; FERRY_CLOCKS_WAIT=0 leaves
-// every read alone.
+// every read alone.  FERRY_STATS counts the reads that waited.
 #include "hooks/interposer.h"
 
 #include "core/settings.h"
+#include "core/stats.h"
 #include "devices/launcher.h"
 
 #include <sys/time.h>
@@ -47,6 +48,7 @@ void wait_for_launches(const void *caller) {
   waiting = true;
   launcher.wait();
   waiting = false;
+  count_clock_wait();
 }
 
 } // namespace

@@ -36,6 +36,9 @@ BOOST_AUTO_TEST_CASE(counters_add_up) {
   BOOST_TEST(after.h2d_copies - before.h2d_copies == 2u);
   BOOST_TEST(after.d2h_bytes - before.d2h_bytes == 64u);
   BOOST_TEST(after.d2h_copies - before.d2h_copies == 1u);
+  count_clock_wait();
+  count_clock_wait();
+  BOOST_TEST(stats_snapshot().clock_waits - before.clock_waits == 2u);
 }
 
 BOOST_AUTO_TEST_CASE(the_module_line_has_the_documented_format) {
