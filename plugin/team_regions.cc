@@ -636,30 +636,31 @@ private:
       TREE_ADDRESSABLE(copy) = 1;
       return copy;
     };
+    // An argument that the launch copies VALUE, of TYPE, into.
+    auto add_value = [&](tree value, tree type, char role) {
+      tree copy = argument_local(type);
+      append_to_statement_list_force(assign(copy, value), &launch);
+      add_argument(copy, role);
+    };
     for (const Outer &outer : outer_) {
-      tree decl = outer.decl, value = decl;
-      tree copy = argument_local(host_copy_type(outer));
+      tree decl = outer.decl;
       switch (outer.pass) {
       case Outer::Pass::value:
-        append_to_statement_list_force(assign(copy, value), &launch);
-        add_argument(copy, FERRY_ROLE_VALUE);
+        add_value(decl, host_copy_type(outer), FERRY_ROLE_VALUE);
         break;
-      case Outer::Pass::object: {
+      case Outer::Pass::object:
         // Its bytes, which libferry copies to the device for the entry.
-        append_to_statement_list_force(assign(copy, value), &launch);
-        add_argument(copy, FERRY_ROLE_OBJECT);
-        tree bytes = argument_local(long_long_unsigned_type_node);
-        append_to_statement_list_force(
-            assign(bytes, fold_convert(long_long_unsigned_type_node,
-                                       TYPE_SIZE_UNIT(TREE_TYPE(copy)))),
-            &launch);
-        add_argument(bytes, FERRY_ROLE_VALUE);
+        add_value(decl, host_copy_type(outer), FERRY_ROLE_OBJECT);
+        add_value(fold_convert(long_long_unsigned_type_node,
+                               TYPE_SIZE_UNIT(host_copy_type(outer))),
+                  long_long_unsigned_type_node, FERRY_ROLE_VALUE);
         break;
-      }
       case Outer::Pass::array_address:
       case Outer::Pass::device_address: {
         // libgomp's address for the data, null outside the program's
         // sections: then the region runs as GCC compiled it.
+        tree copy = argument_local(host_copy_type(outer));
+        tree value = decl;
         if (outer.pass == Outer::Pass::array_address) {
           cxx_mark_addressable(decl);
           value = build_fold_addr_expr(decl);
@@ -677,12 +678,9 @@ private:
       }
       }
     }
-    tree teams = argument_local(long_long_unsigned_type_node);
-    append_to_statement_list_force(
-        assign(teams, fold_convert(long_long_unsigned_type_node,
-                                   unshare_expr(host_value(teams_count_)))),
-        &launch);
-    add_argument(teams, FERRY_ROLE_TEAMS);
+    add_value(fold_convert(long_long_unsigned_type_node,
+                           unshare_expr(host_value(teams_count_))),
+              long_long_unsigned_type_node, FERRY_ROLE_TEAMS);
     gcc_assert(next == count);
     expanded_location source = expand_location(location_);
     tree begin = runtime_calls::launch_begin(location_, symbol_.c_str(),

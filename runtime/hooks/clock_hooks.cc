@@ -28,8 +28,11 @@ namespace {
 
 using namespace ferry::rt;
 
+// Not a CPU-time clock: the process's, the thread's, or one that
+// clock_getcpuclockid or pthread_getcpuclockid made (a negative id).
 bool wall_clock(clockid_t clock) {
-  return clock != CLOCK_PROCESS_CPUTIME_ID && clock != CLOCK_THREAD_CPUTIME_ID;
+  return clock >= 0 && clock != CLOCK_PROCESS_CPUTIME_ID &&
+         clock != CLOCK_THREAD_CPUTIME_ID;
 }
 
 // Waits for the direct launches that may still run, where the read by the

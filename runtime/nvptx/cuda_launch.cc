@@ -177,7 +177,7 @@ public:
     if (replay)
       *replay = {};
     Site &site = sites_[entry];
-    unfinished_.launched(request.kernel, request.file, request.line);
+    unfinished_.name_call(request.kernel, request.file, request.line);
     if (!site.function) {
       if (!(site.function = find(entry, &site.stack_bytes, why)))
         return false;
@@ -305,7 +305,6 @@ public:
       launch_in_passes(function, geometry, ends, parameters, entry);
     else
       launch_grid(function, geometry, parameters, entry, reductions == 0);
-    launched_ = true;
     if (replay && staged.empty() && !reductions && !site.stack_bytes &&
         !with_constants)
       *replay = keep(site, kept_before, entry, function, geometry, one_pass,
@@ -343,7 +342,6 @@ public:
                        kept.entry);
     else
       launch_grid(function, kept.geometry, parameters, kept.entry, true);
-    launched_ = true;
     return true;
   }
 
@@ -433,7 +431,7 @@ public:
   void launch_grid(const Function &function, const Geometry &geometry,
                    std::vector<void *> &parameters, const char *entry,
                    bool may_hold) {
-    unfinished_.launched(nullptr, nullptr, 0);
+    unfinished_.launched();
     if (graphs_.holds_launch(function.handle, geometry, may_hold) &&
         graphs_.hold(function.handle, geometry, parameters.data(),
                      parameters.size(), *function.parameter_bytes))
@@ -497,7 +495,7 @@ public:
     std::lock_guard<std::recursive_mutex> lock(mutex_);
     make_context_current();
     graphs_.submit_held("ferry::wait");
-    if (launched_)
+    if (unfinished_.any())
       check(driver_.cuCtxSynchronize(), "waiting for", "the launched kernels");
     unfinished_.waited();
   }
@@ -885,7 +883,6 @@ private:
   unsigned long long reduction_blocks_ = 1024;
   unsigned multiprocessors_ = 0; // 0 until the module is linked
   int max_threads_per_multiprocessor_ = 0;
-  bool launched_ = false;
   UnfinishedLaunches unfinished_; // since the last wait()
 };
 

@@ -113,7 +113,8 @@ std::string load_cubin(Driver &driver, const FramesCubin &cubin,
   if (!nvptx_settings().cubin)
     return "FERRY_CUBIN=0";
   if (!settings.prune || !settings.register_caps)
-    return "the build's cubin is pruned and capped";
+    return "FERRY_PRUNE_MODULE or FERRY_REGISTER_CAPS asks for another link "
+           "than the build's cubin";
   if (arch != cubin.arch)
     return "the build's cubin is for " + std::string(cubin.arch) +
            ", this GPU is " + arch;

@@ -152,13 +152,7 @@ std::vector<std::string>
 linked_objects(const std::vector<std::string_view> &objects,
                const PlanSettings &settings, ModuleLink *report) {
   std::vector<std::string> entries;
-  std::vector<std::string> pruned =
-      Planner::cut_down(objects, settings, &entries, report);
-  if (settings.prune)
-    return pruned;
-  report->functions_linked = report->functions;
-  report->ptx_bytes_linked = report->ptx_bytes;
-  return {objects.begin(), objects.end()};
+  return Planner::cut_down(objects, settings, &entries, report);
 }
 
 PlannedModule plan_module(PtxLinker &linker,

@@ -66,7 +66,9 @@ struct PlanSettings {
 };
 
 // OBJECTS cut down to what the direct entries reach, as plan_module
-// links them where the cut-down module links; REPORT gets the counts.
+// links them where the cut-down module links (SETTINGS' prune is not
+// read: a build's cubin is always of the cut-down objects); REPORT gets
+// the counts.
 std::vector<std::string>
 linked_objects(const std::vector<std::string_view> &objects,
                const PlanSettings &settings, ModuleLink *report);

@@ -6,9 +6,8 @@
 
 namespace ferry::rt::nvptx {
 
-void UnfinishedLaunches::launched(const char *kernel, const char *file,
-                                  unsigned line) {
-  any_.store(true, std::memory_order_relaxed);
+void UnfinishedLaunches::name_call(const char *kernel, const char *file,
+                                   unsigned line) {
   if (!kernel || calls_.size() == kCallsNamed)
     return;
   const bool named =

@@ -18,9 +18,12 @@ namespace ferry::rt::nvptx {
 
 class UnfinishedLaunches {
 public:
-  // A launch of KERNEL, which the program calls at FILE:LINE (KERNEL may
-  // be null: the launch is counted, not named).  Under the launcher's lock.
-  void launched(const char *kernel, const char *file, unsigned line);
+  // A kernel went to the GPU, or was held for a launch graph.  Under the
+  // launcher's lock.
+  void launched() { any_.store(true, std::memory_order_relaxed); }
+  // The launch about to be made calls KERNEL, which the program calls at
+  // FILE:LINE.  Under the launcher's lock.
+  void name_call(const char *kernel, const char *file, unsigned line);
   // The launcher waited for everything launched.  Under its lock.
   void waited();
   // Whether something was launched since; any thread.
