@@ -9,6 +9,7 @@
 #include "region_variables.h"
 #include "region_lowering.h"
 #include "region_reader.h"
+#include "team_loops.h"
 #include "team_regions.h"
 #include "tree_utils.h"
 
@@ -145,6 +146,34 @@ tree safelen_clause(tree target) {
                                          Search::visit, nullptr);
 }
 
+// A team loop (team_loops.h) that the checker does not follow, for the
+// reason UNCHECKED: its device entry in place of the region at *SLOT,
+// each iteration a team of one block, where its form allows.
+void take_team_loop(tree fndecl, tree *slot, const RegionCheckOptions &options,
+                    bool explain, location_t where,
+                    const std::string &unchecked) {
+  std::string why_not = options.lower
+                            ? ""
+                            : "-fplugin-arg-ferry-openmp-as-written is given";
+  if (!options.lower || !lower_team_loop(fndecl, slot, &why_not)) {
+    if (explain)
+      inform(where,
+             "ferry did not check this %<#pragma omp target teams "
+             "distribute%> (%s) nor take it as a team loop: %s; GCC compiles "
+             "it as written",
+             unchecked.c_str(), why_not.c_str());
+  } else if (explain) {
+    inform(where,
+           "ferry runs this %<#pragma omp target teams distribute%> as CUDA "
+           "runs a kernel, each iteration of its loop a team of one block, "
+           "whose threads share its parallel loops and run its other "
+           "statements (those that write memory on one thread), on the data "
+           "the program mapped around it (on other data as GCC compiles it); "
+           "ferry does not check such a region (%s)",
+           unchecked.c_str());
+  }
+}
+
 // Checks the region at *SLOT and, when it is shown right and its clauses
 // allow, puts ferry's kernel in its place (region_lowering.h).  QUIET: an
 // instance of a template whose region was reported already.
@@ -209,7 +238,10 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   std::string why_not;
   if (!read_openmp_region(fndecl, *slot, present, &region, &kernel,
                           &why_not)) {
-    if (explain)
+    if (is_team_loop(*slot))
+      take_team_loop(fndecl, slot, options, explain, region.location,
+                     why_not);
+    else if (explain)
       inform(region.location,
              "ferry did not check this %<#pragma omp %s%>: %s; GCC compiles "
              "it as written",

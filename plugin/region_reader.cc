@@ -201,6 +201,68 @@ bool followable_elements(tree type) {
          !integer_zerop(TYPE_SIZE_UNIT(type)) && !holds_pointers(type);
 }
 
+} // namespace
+
+bool read_loop_level(tree init, tree condition, tree increment,
+                     location_t where, LoopLevel *level,
+                     std::string *why_not) {
+  tree var = init && TREE_CODE(init) == MODIFY_EXPR ? TREE_OPERAND(init, 0)
+                                                    : NULL_TREE;
+  if (!var || !VAR_P(var) || !INTEGRAL_TYPE_P(TREE_TYPE(var))) {
+    *why_not = "its loop variable is not an integer";
+    return false;
+  }
+  tree type = TREE_TYPE(var);
+  level->var = var;
+  level->lower = tree_strip_any_location_wrapper(TREE_OPERAND(init, 1));
+  level->location = location_or(init, where);
+  condition = tree_strip_any_location_wrapper(condition);
+  tree_code code = condition ? TREE_CODE(condition) : ERROR_MARK;
+  tree bound = NULL_TREE;
+  // `var < bound` or `var > bound`, with var on either side.
+  if (code == LT_EXPR || code == LE_EXPR || code == GT_EXPR ||
+      code == GE_EXPR) {
+    if (condition_variable(TREE_OPERAND(condition, 0)) == var) {
+      bound = TREE_OPERAND(condition, 1);
+    } else if (condition_variable(TREE_OPERAND(condition, 1)) == var) {
+      bound = TREE_OPERAND(condition, 0);
+      code = swap_tree_comparison(code);
+    }
+  }
+  // A bound of a non-rectangular collapsed nest is a TREE_VEC of the
+  // outer variable, its factor and an addend (OpenMP 5.0).
+  if (TREE_CODE(level->lower) == TREE_VEC ||
+      (bound && TREE_CODE(bound) == TREE_VEC)) {
+    *why_not = "its collapsed loops are not rectangular";
+    return false;
+  }
+  const bool up = code == LT_EXPR || code == LE_EXPR;
+  if (!bound || mentions(bound, var) ||
+      unit_step(increment, var) != (up ? 1 : -1)) {
+    *why_not = "its loop does not count by one, up or down, to a bound";
+    return false;
+  }
+  bound = fold_convert(type, tree_strip_any_location_wrapper(bound));
+  tree one = build_one_cst(type);
+  if (!up) {
+    // The same iterations as counting up from the last to the first:
+    // a parallel loop's order is no part of its meaning.
+    tree first = level->lower;
+    level->lower = code == GT_EXPR
+                       ? fold_build2(PLUS_EXPR, type, bound, one)
+                       : bound;
+    level->bound = fold_build2(PLUS_EXPR, type,
+                               fold_convert(type, first), one);
+    return true;
+  }
+  if (code == LE_EXPR)
+    bound = fold_build2(PLUS_EXPR, type, bound, one);
+  level->bound = bound;
+  return true;
+}
+
+namespace {
+
 class RegionReader {
 public:
   RegionReader(tree fndecl, tree target, OpenmpRegion *region)
@@ -304,62 +366,10 @@ private:
     return true;
   }
 
-  // `for (var = lower; var < bound; ++var)`, or `<=`.
   bool read_level(tree init, tree condition, tree increment, LoopLevel *level,
                   std::string *why_not) {
-    tree var = init && TREE_CODE(init) == MODIFY_EXPR ? TREE_OPERAND(init, 0)
-                                                      : NULL_TREE;
-    if (!var || !VAR_P(var) || !INTEGRAL_TYPE_P(TREE_TYPE(var))) {
-      *why_not = "its loop variable is not an integer";
-      return false;
-    }
-    tree type = TREE_TYPE(var);
-    level->var = var;
-    level->lower = tree_strip_any_location_wrapper(TREE_OPERAND(init, 1));
-    level->location = location_or(init, region_.location);
-    condition = tree_strip_any_location_wrapper(condition);
-    tree_code code = condition ? TREE_CODE(condition) : ERROR_MARK;
-    tree bound = NULL_TREE;
-    // `var < bound` or `var > bound`, with var on either side.
-    if (code == LT_EXPR || code == LE_EXPR || code == GT_EXPR ||
-        code == GE_EXPR) {
-      if (condition_variable(TREE_OPERAND(condition, 0)) == var) {
-        bound = TREE_OPERAND(condition, 1);
-      } else if (condition_variable(TREE_OPERAND(condition, 1)) == var) {
-        bound = TREE_OPERAND(condition, 0);
-        code = swap_tree_comparison(code);
-      }
-    }
-    // A bound of a non-rectangular collapsed nest is a TREE_VEC of the
-    // outer variable, its factor and an addend (OpenMP 5.0).
-    if (TREE_CODE(level->lower) == TREE_VEC ||
-        (bound && TREE_CODE(bound) == TREE_VEC)) {
-      *why_not = "its collapsed loops are not rectangular";
-      return false;
-    }
-    const bool up = code == LT_EXPR || code == LE_EXPR;
-    if (!bound || mentions(bound, var) ||
-        unit_step(increment, var) != (up ? 1 : -1)) {
-      *why_not = "its loop does not count by one, up or down, to a bound";
-      return false;
-    }
-    bound = fold_convert(type, tree_strip_any_location_wrapper(bound));
-    tree one = build_one_cst(type);
-    if (!up) {
-      // The same iterations as counting up from the last to the first:
-      // a parallel loop's order is no part of its meaning.
-      tree first = level->lower;
-      level->lower = code == GT_EXPR
-                         ? fold_build2(PLUS_EXPR, type, bound, one)
-                         : bound;
-      level->bound = fold_build2(PLUS_EXPR, type,
-                                 fold_convert(type, first), one);
-      return true;
-    }
-    if (code == LE_EXPR)
-      bound = fold_build2(PLUS_EXPR, type, bound, one);
-    level->bound = bound;
-    return true;
+    return read_loop_level(init, condition, increment, region_.location, level,
+                           why_not);
   }
 
   // `teams distribute` over the outer loops, and a `parallel for` over

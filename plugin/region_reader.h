@@ -25,6 +25,14 @@ bool read_openmp_region(tree fndecl, tree target, const DataSections &present,
 
 // The variable an address or a mapped object is based on: `x` of `*x`,
 // `x[i]`, `*(x + 8 * i)`; NULL_TREE when it is not one variable's.
+// A loop construct's level number I, from OMP_FOR_INIT, _COND and _INCR's
+// elements: `for (var = lower; var < bound; ++var)`, or `<=`, or counting
+// down by one, as the same iterations counting up over [lower, bound).
+// WHERE: the level's location when INIT has none.  False, with the reason
+// in *WHY_NOT, for a loop of another form.
+bool read_loop_level(tree init, tree condition, tree increment,
+                     location_t where, LoopLevel *level, std::string *why_not);
+
 tree base_variable(tree t);
 
 // The variable a clause names, also through an array section (the front

@@ -307,6 +307,10 @@ bool TeamDeviceCode::call(tree *node) {
     helpers_.push_back(node);
     return true;
   }
+  // <ferry/direct.hpp>'s block helpers, which a team loop's body calls
+  // (team_loops.h): their .shared scratch is the block's.
+  if (is_direct_header_function(callee))
+    return true;
   // What the runtime answers, directly or in a helper without a twin,
   // depends on libgomp's state, which a launch of the entry does not set
   // up.  The callee's code, not the arguments' (`f(omp_get_team_num())`

@@ -47,6 +47,7 @@
 #include "reductions.h"
 #include "runtime_calls.h"
 #include "team_device_code.h"
+#include "team_loops.h"
 #include "tree_utils.h"
 
 #include <map>
@@ -62,6 +63,15 @@ namespace {
 // The most .shared memory a block may declare statically; more fails the
 // link of the whole module, every entry's.
 constexpr unsigned HOST_WIDE_INT kMostSharedBytes = 48 * 1024;
+
+// A team loop's threads a team where no clause asks for a count, which
+// OpenMP leaves to the implementation: CUDA's one-block-a-row kernels'.
+constexpr int kTeamLoopThreads = 256;
+
+// What a region's teams run: one parallel construct (a CUDA-style team
+// region), a serial body (one thread), or a distribute loop whose
+// iterations run parallel loops among the team's statements (team_loops.h).
+enum class Shape { team, serial, team_loop };
 
 std::string clause_name(tree clause) {
   return omp_clause_code_name[OMP_CLAUSE_CODE(clause)];
@@ -97,8 +107,9 @@ bool is_team_storage(tree type) {
 
 class TeamRegion {
 public:
-  TeamRegion(tree fndecl, tree *slot, bool serial)
-      : fndecl_(fndecl), slot_(slot), target_(*slot), serial_(serial),
+  TeamRegion(tree fndecl, tree *slot, Shape shape)
+      : fndecl_(fndecl), slot_(slot), target_(*slot),
+        serial_(shape == Shape::serial), team_loop_(shape == Shape::team_loop),
         location_(location_or(*slot, DECL_SOURCE_LOCATION(fndecl))) {}
 
   bool lower(std::string *why_not) {
@@ -159,6 +170,8 @@ private:
     for (tree c = OMP_TEAMS_CLAUSES(teams_); c; c = OMP_CLAUSE_CHAIN(c))
       if (!clause_kept(c, /*on_target=*/false))
         return false;
+    if (team_loop_)
+      return read_team_loop_body();
     if (!teams_count_)
       return refuse("it has no 'num_teams' clause, so how many teams it has "
                     "is the implementation's choice");
@@ -252,9 +265,54 @@ private:
     }
   }
 
-  bool read_parallel() {
-    if (!parallel_)
-      return refuse("its teams run no parallel construct");
+  // A team loop (team_loops.h): the threads' body its reader makes; as
+  // many teams as the loop has iterations, at most num_teams' (and one
+  // where it has none, which runs no iteration).
+  bool read_team_loop_body() {
+    std::string why;
+    if (!read_team_loop(fndecl_, teams_, &loop_, &why))
+      return refuse(why);
+    collect_declared(OMP_TEAMS_BODY(teams_), &region_locals_);
+    team_vars_ = loop_.team_arrays;
+    private_.insert(loop_.own_variables.begin(), loop_.own_variables.end());
+    if (!team_storage_fits())
+      return false;
+    tree type = long_long_unsigned_type_node;
+    tree teams = host_value(loop_.trips);
+    if (!teams)
+      return refuse("the bounds of its loop are not known before it runs");
+    if (teams_count_) {
+      tree asked = host_value(teams_count_);
+      if (!asked)
+        return refuse("the count '" +
+                      std::string(expr_to_string(teams_count_)) +
+                      "' of its teams is not known before it runs");
+      teams = fold_build2(MIN_EXPR, type, teams, fold_convert(type, asked));
+    }
+    teams = fold_build2(MAX_EXPR, type, teams, build_one_cst(type));
+    teams_count_ = fold_build2(MIN_EXPR, type, teams,
+                               build_int_cst(type, 0x7fffffff));
+    for (tree request : loop_.thread_requests) {
+      tree wanted = host_value(request);
+      if (!wanted)
+        return refuse("the count '" + std::string(expr_to_string(request)) +
+                      "' of a parallel loop's threads is not known before "
+                      "the region runs");
+      // A parallel loop gets at most the threads it asks for.
+      wanted = fold_convert(integer_type_node, wanted);
+      num_threads_ = num_threads_ ? fold_build2(MIN_EXPR, integer_type_node,
+                                                num_threads_, wanted)
+                                  : wanted;
+    }
+    if (!thread_limit_ && !num_threads_)
+      num_threads_ = build_int_cst(integer_type_node, kTeamLoopThreads);
+    threads_body_ = &loop_.threads_body;
+    collect_declared(*threads_body_, &inner_);
+    return true;
+  }
+
+  // The team's variables in .shared memory, if a block may declare them.
+  bool team_storage_fits() {
     unsigned HOST_WIDE_INT shared_bytes = 0;
     for (tree var : team_vars_) {
       if (!VAR_P(var) || TREE_STATIC(var) || DECL_INITIAL(var) ||
@@ -269,6 +327,14 @@ private:
       return refuse("its team's variables take more than the " +
                     std::to_string(kMostSharedBytes) +
                     " bytes a block may declare");
+    return true;
+  }
+
+  bool read_parallel() {
+    if (!parallel_)
+      return refuse("its teams run no parallel construct");
+    if (!team_storage_fits())
+      return false;
     for (tree c = OMP_PARALLEL_CLAUSES(parallel_); c; c = OMP_CLAUSE_CHAIN(c))
       switch (OMP_CLAUSE_CODE(c)) {
       case OMP_CLAUSE_NUM_THREADS:
@@ -318,7 +384,9 @@ private:
           return NULL_TREE;
         }
         if (VAR_P(t) || TREE_CODE(t) == PARM_DECL)
-          return self->is_team_var(t) ? t : NULL_TREE;
+          return self->is_team_var(t) || self->region_locals_.count(t)
+                     ? t
+                     : NULL_TREE;
         if (EXPR_P(t) && !TREE_SIDE_EFFECTS(t) && TREE_CODE(t) != CALL_EXPR &&
             TREE_CODE(t) != TARGET_EXPR)
           return NULL_TREE;
@@ -333,7 +401,7 @@ private:
 
   // How reasons name the statements the threads run.
   std::string body_name() const {
-    return serial_ ? "its body" : "its parallel body";
+    return serial_ ? "its body" : team_loop_ ? "its loop" : "its parallel body";
   }
 
   bool is_team_var(tree var) const {
@@ -740,6 +808,8 @@ private:
   tree *const slot_;
   const tree target_;
   const bool serial_; // a `target` whose one thread runs its body
+  const bool team_loop_; // a `distribute` loop's, read by team_loops.cc
+  TeamLoop loop_;        // a team loop's threads and what they need
   const location_t location_;
   tree *threads_body_ = nullptr; // the statements the threads run
   tree teams_ = NULL_TREE;
@@ -753,6 +823,7 @@ private:
   std::set<tree> firstprivate_;  // and its firstprivate ones
   std::set<tree> is_device_ptr_; // pointers that are device addresses
   std::set<tree> inner_;         // declared in the parallel body
+  std::set<tree> region_locals_; // a team loop's region's declarations
   std::set<tree> assigned_;      // assigned there, or their address taken
   std::set<tree> address_taken_; // their address taken there
   std::set<tree> mapped_;        // named by the target's map clauses
@@ -795,11 +866,15 @@ bool is_serial_region(tree target) {
 }
 
 bool lower_team_region(tree fndecl, tree *slot, std::string *why_not) {
-  return TeamRegion(fndecl, slot, /*serial=*/false).lower(why_not);
+  return TeamRegion(fndecl, slot, Shape::team).lower(why_not);
 }
 
 bool lower_serial_region(tree fndecl, tree *slot, std::string *why_not) {
-  return TeamRegion(fndecl, slot, /*serial=*/true).lower(why_not);
+  return TeamRegion(fndecl, slot, Shape::serial).lower(why_not);
+}
+
+bool lower_team_loop(tree fndecl, tree *slot, std::string *why_not) {
+  return TeamRegion(fndecl, slot, Shape::team_loop).lower(why_not);
 }
 
 } // namespace ferry

@@ -32,6 +32,11 @@ bool is_serial_region(tree target);
 // thread runs its body.
 bool lower_serial_region(tree fndecl, tree *slot, std::string *why_not);
 
+// The same for a team loop (team_loops.h: `target teams distribute` whose
+// iterations run parallel loops among the team's statements): each
+// iteration a team, one block of threads.
+bool lower_team_loop(tree fndecl, tree *slot, std::string *why_not);
+
 } // namespace ferry
 
 #endif

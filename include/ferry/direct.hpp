@@ -585,6 +585,34 @@ template <class T>
   reduce_grid<op::bit_xor>(tally, value, initial);
 }
 
+// A team's reduction (plugin/team_loops.cc), in every thread of the
+// block: INITIAL OP (the VALUEs of all its threads), the same in each.
+// Every thread calls; the barriers end the parallel loop before it, and
+// block_scratch is free again when it returns.
+template <op O, class T>
+[[gnu::always_inline]] inline T team_reduce(T value, T initial) {
+  value = combine_block<O>(value, block_threads());
+  if (block_thread() == 0)
+    block_scratch.warp_values[0] = to_bits(combine<O>(initial, value));
+  block_barrier();
+  value = from_bits<T>(block_scratch.warp_values[0]);
+  block_barrier();
+  return value;
+}
+#define FERRY_DIRECT_TEAM_REDUCE(NAME, OP)                                     \
+  template <class T>                                                           \
+  [[gnu::always_inline]] inline T NAME(T value, T initial) {                   \
+    return team_reduce<OP>(value, initial);                                    \
+  }
+FERRY_DIRECT_TEAM_REDUCE(team_reduce_plus, op::plus)
+FERRY_DIRECT_TEAM_REDUCE(team_reduce_times, op::times)
+FERRY_DIRECT_TEAM_REDUCE(team_reduce_min, op::min)
+FERRY_DIRECT_TEAM_REDUCE(team_reduce_max, op::max)
+FERRY_DIRECT_TEAM_REDUCE(team_reduce_and, op::bit_and)
+FERRY_DIRECT_TEAM_REDUCE(team_reduce_or, op::bit_or)
+FERRY_DIRECT_TEAM_REDUCE(team_reduce_xor, op::bit_xor)
+#undef FERRY_DIRECT_TEAM_REDUCE
+
 // A load from a `borrow` buffer.  Nothing writes such a buffer while the
 // kernel runs (rules 1 and 6 of doc/rules.md), so the load may take the
 // read-only, non-coherent path, as nvcc's loads through const __restrict__

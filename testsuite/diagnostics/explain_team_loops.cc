@@ -1,0 +1,90 @@
+// -fplugin-arg-ferry-explain says which team loops (`target teams
+// distribute` whose iterations run `parallel for` loops among statements
+// of the team) ferry runs as a device entry of its own
+// (plugin/team_loops.cc), and why each other one keeps GCC's path.
+// { dg-options "-O2 -fplugin-arg-ferry-explain" }
+// { dg-context "In function" }
+#include <omp.h>
+
+void row_sums(int rows, int cols, const float *x, float *sums) {
+#pragma omp target teams distribute num_teams(rows) // { dg-message "ferry runs this '#pragma omp target teams distribute' as CUDA runs a kernel, each iteration of its loop a team of one block, whose threads share its parallel loops and run its other statements \\(those that write memory on one thread\\), on the data the program mapped around it \\(on other data as GCC compiles it\\); ferry does not check such a region \\(its loop holds a nested '#pragma omp parallel'\\)" }
+  for (int r = 0; r < rows; ++r) {
+    float s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int c = 0; c < cols; ++c)
+      s += x[r * cols + c];
+    sums[r] = s;
+  }
+}
+
+void sets_and_stores(int rows, int cols, const float *x, float *out) {
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its team's statement at line 27 sets 'last' and writes memory, or calls a function that may, which ferry's block does on one thread while every thread keeps the team's 'last'" }
+  for (int r = 0; r < rows; ++r) {
+    float last = 0;
+#pragma omp parallel for
+    for (int c = 0; c < cols; ++c)
+      out[r * cols + c] = x[r * cols + c];
+    last = out[r * cols] = 1;
+#pragma omp parallel for
+    for (int c = 0; c < cols; ++c)
+      out[r * cols + c] += last;
+  }
+}
+
+void shared_write(int rows, int cols, const float *x, float *out) {
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its parallel loop at line 39 writes 'count', which the team's threads share, or takes its address \\(declare it in the loop, or name it in a 'private' or 'reduction' clause\\)" }
+  for (int r = 0; r < rows; ++r) {
+    int count = 0;
+#pragma omp parallel for
+    for (int c = 0; c < cols; ++c)
+      count = x[r * cols + c] > 0 ? c : count;
+    out[r] = count;
+  }
+}
+
+void asks_runtime(int rows, int cols, float *out) {
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its loop calls 'omp_get_thread_num', whose answer for a team's statements \\(one thread\\) and its parallel loops \\(the team's\\) ferry's block does not keep apart" }
+  for (int r = 0; r < rows; ++r) {
+#pragma omp parallel for
+    for (int c = 0; c < cols; ++c)
+      out[r * cols + c] = omp_get_thread_num();
+    out[r * cols] = 0;
+  }
+}
+
+void logical_reduction(int rows, int cols, const float *x, int *all) {
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its reduction of 'ok' at line 59 is not one of a number with \\+, \\*, min, max, &, \\| or \\^" }
+  for (int r = 0; r < rows; ++r) {
+    int ok = 1;
+#pragma omp parallel for reduction(&& : ok)
+    for (int c = 0; c < cols; ++c)
+      ok = ok && x[r * cols + c] > 0;
+    all[r] = ok;
+  }
+}
+
+void parallel_in_branch(int rows, int cols, float *out) {
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its loop runs a '#pragma omp parallel' at line 70 inside another statement of its team" }
+  for (int r = 0; r < rows; ++r) {
+    if (r % 2) {
+#pragma omp parallel for
+      for (int c = 0; c < cols; ++c)
+        out[r * cols + c] = 0;
+    }
+    out[r * cols] = 1;
+  }
+}
+
+void team_struct(int rows, int cols, float *out) {
+  struct Pair {
+    float a, b;
+  };
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its team declares 'p', which is neither a number, a pointer, nor an uninitialized array of numbers of a size known at compile time" }
+  for (int r = 0; r < rows; ++r) {
+    Pair p = {1, 2};
+#pragma omp parallel for
+    for (int c = 0; c < cols; ++c)
+      out[r * cols + c] = p.a + p.b;
+    out[r * cols] = p.a;
+  }
+}
