@@ -366,22 +366,59 @@ private:
     bool jumps = false;
   };
 
-  static bool calls_without_effects(tree call) {
+  // Whether CALL writes no memory: a `const` or `pure` function, the C
+  // library's maths (sqrtf, expf: no pointer to write through, errno
+  // aside, which the device has not), or a function whose visible body
+  // stores only to its own automatic variables and calls only such
+  // functions (std::max, a port's typeToFloat), DEPTH calls deep at most.
+  static bool calls_without_effects(tree call, int depth = 4) {
     tree callee = callee_of(call);
     if (!callee)
       return false;
     if (TREE_READONLY(callee) || DECL_PURE_P(callee))
       return true;
-    // Maths of the C library (sqrtf, expf): no pointer to write through,
-    // errno aside, which the device has not.
-    if (!fndecl_built_in_p(callee, BUILT_IN_NORMAL) &&
-        !device_library_function(callee))
+    if (fndecl_built_in_p(callee, BUILT_IN_NORMAL) ||
+        device_library_function(callee)) {
+      for (tree arg = TYPE_ARG_TYPES(TREE_TYPE(callee));
+           arg && arg != void_list_node; arg = TREE_CHAIN(arg))
+        if (POINTER_TYPE_P(TREE_VALUE(arg)))
+          return false;
+      return true;
+    }
+    tree body = depth > 0 ? visible_body(callee) : NULL_TREE;
+    if (!body)
       return false;
-    for (tree arg = TYPE_ARG_TYPES(TREE_TYPE(callee));
-         arg && arg != void_list_node; arg = TREE_CHAIN(arg))
-      if (POINTER_TYPE_P(TREE_VALUE(arg)))
-        return false;
-    return true;
+    struct Search {
+      tree function;
+      int depth;
+      static tree visit(tree *node, int *walk_subtrees, void *data) {
+        auto *search = static_cast<Search *>(data);
+        tree t = *node;
+        if (TYPE_P(t)) {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        if (TREE_CODE(t) == CALL_EXPR)
+          return calls_without_effects(t, search->depth - 1) ? NULL_TREE : t;
+        if (TREE_CODE(t) == ASM_EXPR || TREE_CODE(t) == OMP_ATOMIC ||
+            writes_atomically(t))
+          return t;
+        if (store_of(TREE_CODE(t)) == Store::none)
+          return NULL_TREE;
+        tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
+        // A member or element of the function's own struct or array.
+        while (TREE_CODE(target) == COMPONENT_REF ||
+               TREE_CODE(target) == ARRAY_REF)
+          target = tree_strip_any_location_wrapper(TREE_OPERAND(target, 0));
+        const bool own =
+            TREE_CODE(target) == RESULT_DECL ||
+            ((VAR_P(target) || TREE_CODE(target) == PARM_DECL) &&
+             !TREE_STATIC(target) && !DECL_EXTERNAL(target) &&
+             DECL_CONTEXT(target) == search->function);
+        return own ? NULL_TREE : t;
+      }
+    } search{callee, depth};
+    return !cp_walk_tree_without_duplicates(&body, Search::visit, &search);
   }
 
   static tree visit_effects(tree *node, int *walk_subtrees, void *data) {

@@ -88,3 +88,27 @@ void team_struct(int rows, int cols, float *out) {
     out[r * cols] = p.a;
   }
 }
+
+static float clamp_to(float v, float most) { return v < most ? v : most; }
+static void note(float *log, float v) { log[0] = v; }
+
+void helpers(int rows, int cols, const float *x, float *out, float *log) {
+#pragma omp target teams distribute // { dg-message "ferry runs this '#pragma omp target teams distribute' as CUDA runs a kernel" }
+  for (int r = 0; r < rows; ++r) {
+    float s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int c = 0; c < cols; ++c)
+      s += x[r * cols + c];
+    const float top = clamp_to(s, 100.0f); // writes no memory: every thread
+    out[r] = top;
+  }
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its team's statement at line 111 sets 'logged' and writes memory, or calls a function that may" }
+  for (int r = 0; r < rows; ++r) {
+    float logged = 0;
+#pragma omp parallel for reduction(+ : logged)
+    for (int c = 0; c < cols; ++c)
+      logged += x[r * cols + c];
+    logged = (note(log, logged), logged * 2); // writes memory and sets
+    out[r] = logged;
+  }
+}
