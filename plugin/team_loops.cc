@@ -311,6 +311,8 @@ private:
                             out);
     }
     if (tree inside = nested_construct(statement)) {
+      if (tree steered = steered_team_code(bare_statement, out))
+        return steered != error_mark_node;
       std::string name = get_tree_code_name(TREE_CODE(inside));
       std::replace(name.begin(), name.end(), '_', ' ');
       return refuse("its loop runs a '#pragma " + name + "' at line " +
@@ -318,6 +320,62 @@ private:
                     " inside another statement of its team");
     }
     return team_statement(statement, statement, out);
+  }
+
+  // An `if`, `for`, `while` or `do` of the team whose body runs parallel
+  // loops (groupnorm's loop over a group's channels, each channel's sums
+  // a parallel loop): every thread runs it, its body in the team's forms,
+  // on a condition and steps that set only the team's numbers, alike in
+  // each thread.  Into *OUT; error_mark_node where it cannot be so,
+  // NULL_TREE for another statement.
+  tree steered_team_code(tree statement, tree *out) {
+    // The statement's operands: its conditions and steps, and its bodies.
+    std::vector<int> controls, bodies;
+    switch (TREE_CODE(statement)) {
+    case IF_STMT: // IF_COND, THEN_CLAUSE, ELSE_CLAUSE
+      controls = {0};
+      bodies = {1, 2};
+      break;
+    case FOR_STMT: // FOR_INIT_STMT, FOR_COND, FOR_EXPR, FOR_BODY
+      controls = {0, 1, 2};
+      bodies = {3};
+      break;
+    case WHILE_STMT: // WHILE_COND, WHILE_BODY
+      controls = {0};
+      bodies = {1};
+      break;
+    case DO_STMT: // DO_BODY, DO_COND
+      controls = {1};
+      bodies = {0};
+      break;
+    default:
+      return NULL_TREE;
+    }
+    for (int control : controls) {
+      Effects effects;
+      cp_walk_tree_without_duplicates(&TREE_OPERAND(statement, control),
+                                      visit_effects, &effects);
+      if (effects.memory || nested_construct(TREE_OPERAND(statement, control))) {
+        refuse("the condition or steps of its team's statement at line " +
+               line_of(statement, location_) +
+               ", which runs parallel loops, write memory");
+        return error_mark_node;
+      }
+    }
+    if (!flush_guarded(out))
+      return error_mark_node;
+    tree steered = copy_node(statement);
+    for (int body : bodies) {
+      if (!TREE_OPERAND(statement, body))
+        continue;
+      tree statements = alloc_stmt_list();
+      if (!team_code(TREE_OPERAND(statement, body), &statements) ||
+          !flush_guarded(&statements))
+        return error_mark_node;
+      TREE_OPERAND(steered, body) = statement_block(statements, NULL_TREE);
+    }
+    append_to_statement_list_force(steered, out);
+    return steered;
   }
 
   // A variable the distribute loop's body declares at its team's level.

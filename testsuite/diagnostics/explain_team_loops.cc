@@ -64,7 +64,7 @@ void logical_reduction(int rows, int cols, const float *x, int *all) {
 }
 
 void parallel_in_branch(int rows, int cols, float *out) {
-#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its loop runs a '#pragma omp parallel' at line 70 inside another statement of its team" }
+#pragma omp target teams distribute // { dg-message "ferry runs this '#pragma omp target teams distribute' as CUDA runs a kernel" }
   for (int r = 0; r < rows; ++r) {
     if (r % 2) {
 #pragma omp parallel for
@@ -72,6 +72,26 @@ void parallel_in_branch(int rows, int cols, float *out) {
         out[r * cols + c] = 0;
     }
     out[r * cols] = 1;
+  }
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: the condition or steps of its team's statement at line 78, which runs parallel loops, write memory" }
+  for (int r = 0; r < rows; ++r) {
+    if (out[r * cols]++ > 0) {
+#pragma omp parallel for
+      for (int c = 0; c < cols; ++c)
+        out[r * cols + c] = 0;
+    }
+  }
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its loop runs a '#pragma omp parallel' at line 88 inside another statement of its team" }
+  for (int r = 0; r < rows; ++r) {
+    switch (r % 3) {
+    case 1:
+#pragma omp parallel for
+      for (int c = 0; c < cols; ++c)
+        out[r * cols + c] = 0;
+      break;
+    default:
+      break;
+    }
   }
 }
 
@@ -102,7 +122,7 @@ void helpers(int rows, int cols, const float *x, float *out, float *log) {
     const float top = clamp_to(s, 100.0f); // writes no memory: every thread
     out[r] = top;
   }
-#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its team's statement at line 111 sets 'logged' and writes memory, or calls a function that may" }
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its team's statement at line 131 sets 'logged' and writes memory, or calls a function that may" }
   for (int r = 0; r < rows; ++r) {
     float logged = 0;
 #pragma omp parallel for reduction(+ : logged)

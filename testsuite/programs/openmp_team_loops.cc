@@ -11,12 +11,14 @@
 // half of it, in the team's array, read back by the team's thread; fewer
 // teams than rows (num_teams(3)), over a collapsed distribute; rows the
 // team skips with `continue`; a private number of the function and a
-// firstprivate one; `-` and `*` and `|` reductions.  The sums of small
+// firstprivate one; `-` and `*` and `|` reductions; a loop of the team
+// over its channels, each a parallel sum added atomically, and a parallel
+// loop under an `if` of the team (groupnorm's).  The sums of small
 // integers are exact in any order, the layer norm's within the harness's
 // tolerance, so the serial build, the host and a GPU print the same.  On
-// the sim device every region runs as GCC compiled it: 5 launches, 0 by
+// the sim device every region runs as GCC compiled it: 6 launches, 0 by
 // ferry's entries.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=5" }
+// { ferry-stats "FERRY_DEVICE=sim" "launches=6" }
 #include <cstdio>
 #include <vector>
 
@@ -113,6 +115,31 @@ static void block_products(const int *x, long *products, int *bits,
     }
 }
 
+// Each team's channels in turn, a parallel sum of each, the sums added
+// atomically across teams (groupnorm's backward pass).
+static void group_sums(const int *x, int *totals, int groups, int per_group,
+                       int len) {
+#pragma omp target teams distribute
+  for (int g = 0; g < groups; ++g) {
+    for (int c = 0; c < per_group; ++c) {
+      int s = 0;
+#pragma omp parallel for reduction(+ : s)
+      for (int i = 0; i < len; ++i)
+        s += x[(g * per_group + c) * len + i];
+      if (s % 2 == 0) {
+#pragma omp parallel for
+        for (int i = 0; i < len; ++i)
+          if (i == 0) {
+#pragma omp atomic update
+            totals[c] += 1;
+          }
+      }
+#pragma omp atomic update
+      totals[c] += s;
+    }
+  }
+}
+
 int main() {
   const int n = 3, c_count = 37, hw = 101;
   std::vector<int> x(n * c_count * hw), sum(c_count), sumsq(c_count);
@@ -134,11 +161,14 @@ int main() {
   double *outs = out.data(), *ins = in.data(), *biases = bias.data();
   int *peak_data = peaks.data(), *above_data = above.data(), *bit_data = bits.data();
   long *product_data = products.data();
+  const int groups = 7, per_group = 4, len = 90;
+  std::vector<int> totals(per_group);
+  int *total_data = totals.data();
   const int count = n * c_count * hw;
 #pragma omp target data map(to: xs[0:count], ins[0:rows * cols], \
                             biases[0:cols]) \
     map(tofrom: outs[0:rows * cols], product_data[0:planes * prows], \
-        bit_data[0:planes * prows]) \
+        bit_data[0:planes * prows], total_data[0:per_group]) \
     map(from: sums[0:c_count], sumsqs[0:c_count], peak_data[0:rows], \
         above_data[0:rows])
   {
@@ -147,6 +177,7 @@ int main() {
     layer_norm(outs, ins, biases, rows, cols, 64);
     row_peaks(xs, peak_data, above_data, rows, cols);
     block_products(xs, product_data, bit_data, planes, prows, pcols);
+    group_sums(xs, total_data, groups, per_group, len);
   }
   long s = 0;
   for (int c = 0; c < c_count; ++c)
@@ -160,6 +191,8 @@ int main() {
   long q = 0;
   for (int i = 0; i < planes * prows; ++i)
     q = q * 7 + products[i] + bits[i];
-  std::printf("sums=%ld norm=%.6f out[77]=%.6f peaks=%ld products=%ld\n", s,
-              norm, out[77], p, q);
+  std::printf("sums=%ld norm=%.6f out[77]=%.6f peaks=%ld products=%ld "
+              "totals=%d,%d,%d,%d\n",
+              s, norm, out[77], p, q, totals[0], totals[1], totals[2],
+              totals[3]);
 }
