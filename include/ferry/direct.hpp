@@ -251,13 +251,22 @@ template <op O, class T, class V> T atomic_apply(T *target, V value) {
   }
 }
 
-// The hardware adds these types in one instruction.
+// The hardware adds these types in one instruction.  The value goes in
+// as its bits, moved to a register of the float type inside: a float that
+// GCC made of bits (a team's reduction, from_bits) reaches an asm operand
+// as an integer register, which red.add.f32 does not take.
 inline void atomic_add(float *target, float value) {
-  asm volatile("// ferry-ptx\n\tred.add.f32 [%0], %1;" ::"r"(target), "r"(value)
+  asm volatile("// ferry-ptx\n\t{\n\t.reg .f32 %%ferry_value;\n\t"
+               "mov.b32 %%ferry_value, %1;\n\t"
+               "red.add.f32 [%0], %%ferry_value;\n\t}" ::"r"(target),
+               "r"(__builtin_bit_cast(unsigned, value))
                : "memory");
 }
 inline void atomic_add(double *target, double value) {
-  asm volatile("// ferry-ptx\n\tred.add.f64 [%0], %1;" ::"r"(target), "r"(value)
+  asm volatile("// ferry-ptx\n\t{\n\t.reg .f64 %%ferry_value;\n\t"
+               "mov.b64 %%ferry_value, %1;\n\t"
+               "red.add.f64 [%0], %%ferry_value;\n\t}" ::"r"(target),
+               "r"(__builtin_bit_cast(unsigned long long, value))
                : "memory");
 }
 // Integer adds go through an address that depends on the lane (by a zero
