@@ -509,14 +509,7 @@ private:
   }
 
   static tree nested_construct(tree body) {
-    struct Search {
-      static tree visit(tree *node, int *walk_subtrees, void *) {
-        if (TYPE_P(*node))
-          *walk_subtrees = 0;
-        return is_nested_construct(TREE_CODE(*node)) ? *node : NULL_TREE;
-      }
-    };
-    return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
+    return first_node_of(body, is_nested_construct);
   }
 
   void add_buffer(Kernel *kernel, tree decl, Ownership ownership,

@@ -31,6 +31,7 @@
 #include "direct_header.h"
 #include "reductions.h"
 #include "region_reader.h"
+#include "team_statements.h"
 #include "tree_utils.h"
 
 #include <algorithm>
@@ -352,10 +353,8 @@ private:
       return NULL_TREE;
     }
     for (int control : controls) {
-      Effects effects;
-      cp_walk_tree_without_duplicates(&TREE_OPERAND(statement, control),
-                                      visit_effects, &effects);
-      if (effects.memory || nested_construct(TREE_OPERAND(statement, control))) {
+      tree code = TREE_OPERAND(statement, control);
+      if (team_statement_effects(code).memory || nested_construct(code)) {
         refuse("the condition or steps of its team's statement at line " +
                line_of(statement, location_) +
                ", which runs parallel loops, write memory");
@@ -404,151 +403,14 @@ private:
   }
 
   static tree nested_construct(tree statement) {
-    struct Search {
-      static tree visit(tree *node, int *walk_subtrees, void *) {
-        if (TYPE_P(*node))
-          *walk_subtrees = 0;
-        return is_non_atomic_construct(TREE_CODE(*node)) ? *node : NULL_TREE;
-      }
-    };
-    return cp_walk_tree_without_duplicates(&statement, Search::visit, nullptr);
-  }
-
-  // What a statement of the team does beside computing: the variables it
-  // sets (declared outside it), whether it writes memory (a store through
-  // a pointer, to an array or a variable of static storage, an atomic
-  // construct, a call that may), and whether it jumps out of itself.
-  struct Effects {
-    std::set<tree> variables;
-    tree memory = NULL_TREE; // the first node that writes memory
-    bool jumps = false;
-  };
-
-  // Whether CALL writes no memory: a `const` or `pure` function, the C
-  // library's maths (sqrtf, expf: no pointer to write through, errno
-  // aside, which the device has not), or a function whose visible body
-  // stores only to its own automatic variables and calls only such
-  // functions (std::max, a port's typeToFloat), DEPTH calls deep at most.
-  static bool calls_without_effects(tree call, int depth = 4) {
-    tree callee = callee_of(call);
-    if (!callee)
-      return false;
-    if (TREE_READONLY(callee) || DECL_PURE_P(callee))
-      return true;
-    if (fndecl_built_in_p(callee, BUILT_IN_NORMAL) ||
-        device_library_function(callee)) {
-      for (tree arg = TYPE_ARG_TYPES(TREE_TYPE(callee));
-           arg && arg != void_list_node; arg = TREE_CHAIN(arg))
-        if (POINTER_TYPE_P(TREE_VALUE(arg)))
-          return false;
-      return true;
-    }
-    tree body = depth > 0 ? visible_body(callee) : NULL_TREE;
-    if (!body)
-      return false;
-    struct Search {
-      tree function;
-      int depth;
-      static tree visit(tree *node, int *walk_subtrees, void *data) {
-        auto *search = static_cast<Search *>(data);
-        tree t = *node;
-        if (TYPE_P(t)) {
-          *walk_subtrees = 0;
-          return NULL_TREE;
-        }
-        if (TREE_CODE(t) == CALL_EXPR)
-          return calls_without_effects(t, search->depth - 1) ? NULL_TREE : t;
-        if (TREE_CODE(t) == ASM_EXPR || TREE_CODE(t) == OMP_ATOMIC ||
-            writes_atomically(t))
-          return t;
-        if (store_of(TREE_CODE(t)) == Store::none)
-          return NULL_TREE;
-        tree target = tree_strip_any_location_wrapper(TREE_OPERAND(t, 0));
-        // A member or element of the function's own struct or array.
-        while (TREE_CODE(target) == COMPONENT_REF ||
-               TREE_CODE(target) == ARRAY_REF)
-          target = tree_strip_any_location_wrapper(TREE_OPERAND(target, 0));
-        const bool own =
-            TREE_CODE(target) == RESULT_DECL ||
-            ((VAR_P(target) || TREE_CODE(target) == PARM_DECL) &&
-             !TREE_STATIC(target) && !DECL_EXTERNAL(target) &&
-             DECL_CONTEXT(target) == search->function);
-        return own ? NULL_TREE : t;
-      }
-    } search{callee, depth};
-    return !cp_walk_tree_without_duplicates(&body, Search::visit, &search);
-  }
-
-  static tree visit_effects(tree *node, int *walk_subtrees, void *data) {
-    auto *effects = static_cast<Effects *>(data);
-    tree t = *node;
-    if (TYPE_P(t)) {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-    switch (TREE_CODE(t)) {
-    case RETURN_EXPR:
-    case GOTO_EXPR:
-    case BREAK_STMT:
-    case CONTINUE_STMT:
-      effects->jumps = true;
-      return NULL_TREE;
-    case CALL_EXPR:
-      if (!calls_without_effects(t) && !effects->memory)
-        effects->memory = t;
-      return NULL_TREE;
-    case ASM_EXPR:
-      if (!effects->memory)
-        effects->memory = t;
-      return NULL_TREE;
-    default:
-      break;
-    }
-    if (TREE_CODE(t) == OMP_ATOMIC || writes_atomically(t)) {
-      if (!effects->memory)
-        effects->memory = t;
-      return NULL_TREE;
-    }
-    if (store_of(TREE_CODE(t)) == Store::none && TREE_CODE(t) != ADDR_EXPR)
-      return NULL_TREE;
-    // The object stored to (or whose address is taken): a variable, or
-    // memory.
-    tree target = TREE_OPERAND(t, 0);
-    bool through_memory = false;
-    for (;;) {
-      target = tree_strip_any_location_wrapper(target);
-      if (TREE_CODE(target) == COMPONENT_REF ||
-          TREE_CODE(target) == REALPART_EXPR ||
-          TREE_CODE(target) == IMAGPART_EXPR ||
-          TREE_CODE(target) == VIEW_CONVERT_EXPR ||
-          TREE_CODE(target) == NON_LVALUE_EXPR || CONVERT_EXPR_P(target)) {
-        target = TREE_OPERAND(target, 0);
-      } else if (TREE_CODE(target) == ARRAY_REF) {
-        through_memory = true;
-        target = TREE_OPERAND(target, 0);
-      } else {
-        break;
-      }
-    }
-    const bool variable = (VAR_P(target) || TREE_CODE(target) == PARM_DECL) &&
-                          !TREE_STATIC(target) && !DECL_EXTERNAL(target);
-    const bool scalar = variable && !through_memory &&
-                        TREE_CODE(TREE_TYPE(target)) != ARRAY_TYPE;
-    if (scalar)
-      effects->variables.insert(target);
-    // An address taken writes nothing itself; a scalar's may be written
-    // through, and counts as set.
-    else if (TREE_CODE(t) != ADDR_EXPR && !effects->memory)
-      effects->memory = t;
-    return NULL_TREE;
+    return first_node_of(statement, is_non_atomic_construct);
   }
 
   // STATEMENT of the team, as CODE (itself, or a declaration's value as an
   // assignment), into *OUT: run by every thread, or by thread 0 before a
   // barrier (guarded_, flushed at the next statement every thread runs).
   bool team_statement(tree statement, tree code, tree *out) {
-    Effects effects;
-    cp_walk_tree_without_duplicates(&code, visit_effects, &effects);
+    const TeamStatementEffects effects = team_statement_effects(code);
     std::set<tree> declared;
     collect_declared(code, &declared);
     tree sets = NULL_TREE;
@@ -872,15 +734,9 @@ bool is_team_loop(tree target) {
   if (!distribute || TREE_CODE(distribute) != OMP_DISTRIBUTE ||
       !OMP_FOR_INIT(distribute))
     return false;
-  struct Search {
-    static tree visit(tree *node, int *walk_subtrees, void *) {
-      if (TYPE_P(*node))
-        *walk_subtrees = 0;
-      return TREE_CODE(*node) == OMP_PARALLEL ? *node : NULL_TREE;
-    }
-  };
-  return cp_walk_tree_without_duplicates(&OMP_FOR_BODY(distribute),
-                                         Search::visit, nullptr);
+  return first_node_of(OMP_FOR_BODY(distribute), [](tree_code code) {
+    return code == OMP_PARALLEL;
+  });
 }
 
 bool read_team_loop(tree fndecl, tree teams, TeamLoop *loop,

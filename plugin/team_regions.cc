@@ -854,15 +854,7 @@ bool is_team_region(tree target) {
 }
 
 bool is_serial_region(tree target) {
-  struct Search {
-    static tree visit(tree *node, int *walk_subtrees, void *) {
-      if (TYPE_P(*node))
-        *walk_subtrees = 0;
-      return is_non_atomic_construct(TREE_CODE(*node)) ? *node : NULL_TREE;
-    }
-  };
-  return !cp_walk_tree_without_duplicates(&OMP_TARGET_BODY(target),
-                                          Search::visit, nullptr);
+  return !first_node_of(OMP_TARGET_BODY(target), is_non_atomic_construct);
 }
 
 bool lower_team_region(tree fndecl, tree *slot, std::string *why_not) {

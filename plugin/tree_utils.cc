@@ -443,6 +443,20 @@ tree only_statement(tree statement) {
   return statement;
 }
 
+tree first_node_of(tree body, bool (*wanted)(tree_code)) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      auto wanted = *static_cast<bool (**)(tree_code)>(data);
+      return wanted(TREE_CODE(*node)) ? *node : NULL_TREE;
+    }
+  };
+  return cp_walk_tree_without_duplicates(&body, Search::visit, &wanted);
+}
+
 FunctionCodeCopy::FunctionCodeCopy(tree from, tree to,
                                    hash_map<tree, tree> *map)
     : to_(to), map_(map) {

@@ -162,6 +162,10 @@ private:
 // braces; STATEMENT itself when it is not braces around one statement.
 tree only_statement(tree statement);
 
+// The first node of BODY, in the order of a tree walk (types not entered),
+// whose code WANTED accepts; NULL_TREE if none.
+tree first_node_of(tree body, bool (*wanted)(tree_code));
+
 // Whether CODE is an OpenMP or OpenACC construct other than an atomic one
 // (an update, read, write or capture).
 bool is_non_atomic_construct(tree_code code);
