@@ -150,27 +150,26 @@ tree safelen_clause(tree target) {
 // reason UNCHECKED: its device entry in place of the region at *SLOT,
 // each iteration a team of one block, where its form allows.
 void take_team_loop(tree fndecl, tree *slot, const RegionCheckOptions &options,
-                    bool explain, location_t where,
+                    bool explain, const OpenmpRegion &region,
                     const std::string &unchecked) {
   std::string why_not = options.lower
                             ? ""
                             : "-fplugin-arg-ferry-openmp-as-written is given";
   if (!options.lower || !lower_team_loop(fndecl, slot, &why_not)) {
     if (explain)
-      inform(where,
-             "ferry did not check this %<#pragma omp target teams "
-             "distribute%> (%s) nor take it as a team loop: %s; GCC compiles "
-             "it as written",
-             unchecked.c_str(), why_not.c_str());
+      inform(region.location,
+             "ferry did not check this %<#pragma omp %s%> (%s) nor take it as "
+             "a team loop: %s; GCC compiles it as written",
+             region.directive.c_str(), unchecked.c_str(), why_not.c_str());
   } else if (explain) {
-    inform(where,
-           "ferry runs this %<#pragma omp target teams distribute%> as CUDA "
-           "runs a kernel, each iteration of its loop a team of one block, "
+    inform(region.location,
+           "ferry runs this %<#pragma omp %s%> as CUDA runs a kernel, each "
+           "iteration of its loop a team of one block, "
            "whose threads share its parallel loops and run its other "
            "statements (those that write memory on one thread), on the data "
            "the program mapped around it (on other data as GCC compiles it); "
            "ferry does not check such a region (%s)",
-           unchecked.c_str());
+           region.directive.c_str(), unchecked.c_str());
   }
 }
 
@@ -239,8 +238,7 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   if (!read_openmp_region(fndecl, *slot, present, &region, &kernel,
                           &why_not)) {
     if (is_team_loop(*slot))
-      take_team_loop(fndecl, slot, options, explain, region.location,
-                     why_not);
+      take_team_loop(fndecl, slot, options, explain, region, why_not);
     else if (explain)
       inform(region.location,
              "ferry did not check this %<#pragma omp %s%>: %s; GCC compiles "

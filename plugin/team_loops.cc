@@ -73,6 +73,26 @@ tree block_query(const char *name) {
   return fold_convert(count_type(), call_direct_helper(name, {}));
 }
 
+// The loop construct of `distribute` or `distribute parallel for
+// [simd]`, the teams construct's BODY: the one with the loop's levels;
+// NULL_TREE for another body.
+tree team_loop_construct(tree body) {
+  tree construct = only_statement(body);
+  if (!construct || TREE_CODE(construct) != OMP_DISTRIBUTE)
+    return NULL_TREE;
+  while (TREE_CODE(construct) == OMP_PARALLEL || !OMP_FOR_INIT(construct)) {
+    // The outer parts of a combined construct have no loop of their own.
+    tree inner = only_statement(TREE_CODE(construct) == OMP_PARALLEL
+                                    ? OMP_PARALLEL_BODY(construct)
+                                    : OMP_FOR_BODY(construct));
+    if (!inner || (TREE_CODE(inner) != OMP_PARALLEL &&
+                   TREE_CODE(inner) != OMP_FOR && TREE_CODE(inner) != OMP_SIMD))
+      return NULL_TREE;
+    construct = inner;
+  }
+  return construct;
+}
+
 class TeamLoopReader {
 public:
   TeamLoopReader(tree fndecl, TeamLoop *loop) : fndecl_(fndecl), loop_(*loop) {}
@@ -118,39 +138,40 @@ private:
   bool read_distribute(tree teams) {
     tree distribute = only_statement(OMP_TEAMS_BODY(teams));
     location_ = location_or(distribute, location_or(teams, UNKNOWN_LOCATION));
-    if (!distribute || TREE_CODE(distribute) != OMP_DISTRIBUTE ||
-        !OMP_FOR_INIT(distribute))
+    tree loop = team_loop_construct(OMP_TEAMS_BODY(teams));
+    if (!loop)
       return refuse("its teams run no one 'distribute' loop");
-    for (tree c = OMP_FOR_CLAUSES(distribute); c; c = OMP_CLAUSE_CHAIN(c))
-      switch (OMP_CLAUSE_CODE(c)) {
-      case OMP_CLAUSE_COLLAPSE:
-      case OMP_CLAUSE_DIST_SCHEDULE:
-      case OMP_CLAUSE_FIRSTPRIVATE: // each thread's copy of the function's
-      case OMP_CLAUSE_SHARED:
+    // `distribute`, or `distribute parallel for [simd]`, whose outer loop
+    // ferry spreads over the blocks as a distribute loop: OpenMP lets the
+    // parallel loops nested in its iterations have threads of their own.
+    for (tree construct = distribute;;
+         construct = only_statement(TREE_CODE(construct) == OMP_PARALLEL
+                                        ? OMP_PARALLEL_BODY(construct)
+                                        : OMP_FOR_BODY(construct))) {
+      const bool parallel = TREE_CODE(construct) == OMP_PARALLEL;
+      for (tree c = parallel ? OMP_PARALLEL_CLAUSES(construct)
+                             : OMP_FOR_CLAUSES(construct);
+           c; c = OMP_CLAUSE_CHAIN(c))
+        if (!outer_clause(c))
+          return false;
+      if (construct == loop)
         break;
-      case OMP_CLAUSE_PRIVATE:
-        if (!is_own_storage(OMP_CLAUSE_DECL(c)))
-          return refuse_private(OMP_CLAUSE_DECL(c));
-        own(OMP_CLAUSE_DECL(c));
-        break;
-      default:
-        return refuse("its 'distribute' construct has a '" +
-                      std::string(omp_clause_code_name[OMP_CLAUSE_CODE(c)]) +
-                      "' clause");
-      }
-    if (tree asked = openmp_query_in(OMP_FOR_BODY(distribute)))
+    }
+    if (tree asked = openmp_query_in(OMP_FOR_BODY(loop)))
       return refuse("its loop calls '" + name_of(asked) +
                     "', whose answer for a team's statements (one thread) "
                     "and its parallel loops (the team's) ferry's block "
                     "does not keep apart");
     std::vector<LoopLevel> levels;
-    if (!read_levels(distribute, &levels))
+    if (!read_levels(loop, &levels))
       return false;
     tree body = alloc_stmt_list();
-    if (!team_code(OMP_FOR_BODY(distribute), &body) || !flush_guarded(&body))
+    if (!team_code(OMP_FOR_BODY(loop), &body) || !flush_guarded(&body))
       return false;
     if (!phases_)
-      return refuse("its loop runs no parallel loop");
+      return refuse("its loop runs no parallel loop (a parallel construct "
+                    "that is no loop runs its body whole, on one thread in "
+                    "GCC's build and in ferry's)");
     tree vars = NULL_TREE;
     tree trips = local("__ferry_trips", count_type(), &vars);
     tree index = local("__ferry_team_index", count_type(), &vars);
@@ -173,6 +194,39 @@ private:
     loop_.threads_body = statement_block(statements, vars);
     loop_.trips = trips_of(levels);
     return true;
+  }
+
+  // A clause of the outer constructs, C: one ferry's distribution keeps.
+  bool outer_clause(tree c) {
+    switch (OMP_CLAUSE_CODE(c)) {
+    case OMP_CLAUSE_COLLAPSE:
+    case OMP_CLAUSE_DIST_SCHEDULE:
+    case OMP_CLAUSE_SCHEDULE:
+    case OMP_CLAUSE_NOWAIT:
+    case OMP_CLAUSE_SIMDLEN:
+    case OMP_CLAUSE_SAFELEN:
+    case OMP_CLAUSE_PROC_BIND:
+    case OMP_CLAUSE_DEFAULT:
+    case OMP_CLAUSE_FIRSTPRIVATE: // each thread's copy of the function's
+    case OMP_CLAUSE_SHARED:
+      return true;
+    case OMP_CLAUSE_NUM_THREADS:
+      // The threads an outer `parallel for` asks to share the iterations:
+      // the count its author meant for each (moe's TPB), which the nested
+      // loops may have.
+      loop_.thread_requests.push_back(OMP_CLAUSE_NUM_THREADS_EXPR(c));
+      return true;
+    case OMP_CLAUSE_PRIVATE:
+    case OMP_CLAUSE_LINEAR:
+      if (!is_own_storage(OMP_CLAUSE_DECL(c)))
+        return refuse_private(OMP_CLAUSE_DECL(c));
+      own(OMP_CLAUSE_DECL(c));
+      return true;
+    default:
+      return refuse("its loop's construct has a '" +
+                    std::string(omp_clause_code_name[OMP_CLAUSE_CODE(c)]) +
+                    "' clause");
+    }
   }
 
   // The levels of the loop construct LOOP, rectangular, their variables
@@ -314,9 +368,8 @@ private:
     if (tree inside = nested_construct(statement)) {
       if (tree steered = steered_team_code(bare_statement, out))
         return steered != error_mark_node;
-      std::string name = get_tree_code_name(TREE_CODE(inside));
-      std::replace(name.begin(), name.end(), '_', ' ');
-      return refuse("its loop runs a '#pragma " + name + "' at line " +
+      return refuse("its loop runs a '#pragma " + construct_spelling(inside) +
+                    "' at line " +
                     line_of(inside, location_) +
                     " inside another statement of its team");
     }
@@ -504,9 +557,10 @@ private:
         break;
       }
     }
-    if (!loop)
-      return refuse("its parallel construct at line " +
-                    line_of(parallel, location_) + " is not one 'for' loop");
+    if (!loop) {
+      --phases_;
+      return one_thread(parallel, reductions, privates, out);
+    }
     std::vector<LoopLevel> levels;
     if (!read_levels(loop, &levels))
       return false;
@@ -576,6 +630,55 @@ private:
                                      &statements);
     append_to_statement_list_force(statement_block(statements, vars), out);
     return true;
+  }
+
+  // A parallel construct that is no loop (logprob's `parallel
+  // reduction(max: m)` around a plain `for`): every thread of its team
+  // would run the whole body, so its meaning depends on how many there
+  // are; GCC's build gives a nested one one thread, which ferry keeps: the
+  // body as one statement of the team, its reductions and private
+  // variables as one thread's.
+  bool one_thread(tree parallel, const std::vector<Reduction> &reductions,
+                  const std::vector<tree> &privates, tree *out) {
+    tree body = OMP_PARALLEL_BODY(parallel);
+    if (tree inside = nested_construct(body))
+      return refuse("its parallel construct at line " +
+                    line_of(parallel, location_) + " holds a '#pragma " +
+                    construct_spelling(inside) + "' that is not its loop");
+    tree vars = NULL_TREE, statements = alloc_stmt_list();
+    std::vector<std::pair<tree, tree>> saved; // variable, its copy
+    for (tree var : privates) {
+      tree copy = local("__ferry_saved", TREE_TYPE(var), &vars);
+      append_to_statement_list_force(assign(copy, var), &statements);
+      saved.emplace_back(var, copy);
+    }
+    std::vector<tree> initials;
+    for (const Reduction &r : reductions) {
+      tree type = TYPE_MAIN_VARIANT(TREE_TYPE(r.var));
+      tree initial = local("__ferry_initial", type, &vars);
+      append_to_statement_list_force(assign(initial, r.var), &statements);
+      append_to_statement_list_force(
+          assign(r.var, reduction_identity(r.op, type)), &statements);
+      initials.push_back(initial);
+    }
+    append_to_statement_list_force(kept(body), &statements);
+    for (std::size_t i = 0; i < reductions.size(); ++i) {
+      tree var = reductions[i].var;
+      tree type = TREE_TYPE(initials[i]);
+      append_to_statement_list_force(
+          assign(var, build2(reductions[i].op, type, initials[i],
+                             fold_convert(type, var))),
+          &statements);
+    }
+    for (const auto &[var, copy] : saved)
+      append_to_statement_list_force(assign(var, copy), &statements);
+    return team_statement(parallel, statement_block(statements, vars), out);
+  }
+
+  static std::string construct_spelling(tree construct) {
+    std::string name = get_tree_code_name(TREE_CODE(construct));
+    std::replace(name.begin(), name.end(), '_', ' ');
+    return name;
   }
 
   bool phase_clause(tree c, std::vector<Reduction> *reductions,
@@ -730,13 +833,10 @@ bool is_team_loop(tree target) {
   tree teams = only_statement(OMP_TARGET_BODY(target));
   if (!teams || TREE_CODE(teams) != OMP_TEAMS)
     return false;
-  tree distribute = only_statement(OMP_TEAMS_BODY(teams));
-  if (!distribute || TREE_CODE(distribute) != OMP_DISTRIBUTE ||
-      !OMP_FOR_INIT(distribute))
-    return false;
-  return first_node_of(OMP_FOR_BODY(distribute), [](tree_code code) {
-    return code == OMP_PARALLEL;
-  });
+  tree loop = team_loop_construct(OMP_TEAMS_BODY(teams));
+  return loop && first_node_of(OMP_FOR_BODY(loop), [](tree_code code) {
+           return code == OMP_PARALLEL;
+         });
 }
 
 bool read_team_loop(tree fndecl, tree teams, TeamLoop *loop,

@@ -132,3 +132,38 @@ void helpers(int rows, int cols, const float *x, float *out, float *log) {
     out[r] = logged;
   }
 }
+
+void bare_parallels(int rows, int cols, const float *x, float *out) {
+#pragma omp target teams distribute parallel for // { dg-message "ferry runs this '#pragma omp target teams distribute parallel for' as CUDA runs a kernel, each iteration of its loop a team of one block" }
+  for (int r = 0; r < rows; ++r) {
+    float top = 0;
+#pragma omp parallel for reduction(max : top)
+    for (int c = 0; c < cols; ++c)
+      top = x[r * cols + c] > top ? x[r * cols + c] : top;
+    float sum = 0;
+#pragma omp parallel reduction(+ : sum)
+    for (int c = 0; c < cols; ++c)
+      sum += x[r * cols + c];
+    out[r] = sum / top;
+  }
+#pragma omp target teams distribute parallel for // { dg-message "nor take it as a team loop: its loop runs no parallel loop \\(a parallel construct that is no loop runs its body whole, on one thread in GCC's build and in ferry's\\)" }
+  for (int r = 0; r < rows; ++r) {
+    float sum = 0;
+#pragma omp parallel reduction(+ : sum)
+    for (int c = 0; c < cols; ++c)
+      sum += x[r * cols + c];
+    out[r] = sum;
+  }
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its parallel construct at line 160 holds a '#pragma omp for' that is not its loop" }
+  for (int r = 0; r < rows; ++r) {
+    float sum = 0;
+#pragma omp parallel reduction(+ : sum)
+    {
+      sum += 1;
+#pragma omp for
+      for (int c = 0; c < cols; ++c)
+        out[r * cols + c] = 0;
+    }
+    out[r] = sum;
+  }
+}

@@ -7,9 +7,9 @@
 # lavaMD rebuilt (a struct held by reference; a team region's struct)
 # against their CUDA; then HeCBench's team-loop programs
 # (bench/openmp_apps/team_loop_apps.txt, .gpu/tl.tar.xz from build.sh),
-# GCC's path, CUDA and ferry, once each.  PART=2: the generated corpora
-# and OpenMP_VV's pairs (.gpu/{f,of,vv}.tar.xz).  PART=3: the team-loop
-# programs again, two rounds of CUDA and ferry only.
+# CUDA and ferry, once each.  PART=2: the generated corpora and
+# OpenMP_VV's pairs (.gpu/{f,of,vv}.tar.xz).  PART=3: the team-loop
+# programs again, GCC's path, CUDA and ferry.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
 # nvptx plugin), .gpu/p.tar.xz (ferry-test --prebuild /tmp/p programs),
 # .gpu/t (parallel_bodies: the prebuilt coherence_parallel_bodies;
@@ -25,7 +25,7 @@ trap 'exit 143' TERM
 (date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
 team_loop_apps() { # BUILDS ROUNDS
   [ -d /tmp/tlapps ] || xz -dc .gpu/tl.tar.xz | tar xf - -C /tmp
-  LIST=team_loop_apps.txt BUILDS="$1" ROUNDS=$2 APP_TIMEOUT=25 \
+  LIST=team_loop_apps.txt BUILDS="$1" ROUNDS=$2 APP_TIMEOUT=20 \
     bash bench/openmp_apps/run.sh /tmp/tlapps > $logs/team-loops-$part.txt 2>&1
   grep -a -i "=== \|time\|pass\|fail\|error\|--- exit\|ferry-path.*team" $logs/team-loops-$part.txt |
     grep -av "^ferry-module\|^ferry-launch" | cut -c1-150 | head -n 150
@@ -49,7 +49,7 @@ if [ "$part" = 1 ]; then
        echo "$app.$b: $(FERRY_STATS=1 timeout 30 ./$app.$b $args 2>&1 | grep -a 'time\|launches=\|ferry-path' | cut -c1-140 | tr '\n' ' ')"
      done
    done) 2>&1 | tee $logs/part7.txt
-  team_loop_apps "gcc cuda ferry" 1
+  team_loop_apps "cuda ferry" 1
   exit 0
 fi
 if [ "$part" = 2 ]; then
@@ -60,6 +60,6 @@ if [ "$part" = 2 ]; then
   exit 0
 fi
 if [ "$part" = 3 ]; then
-  team_loop_apps "cuda ferry" 2
+  team_loop_apps "gcc cuda ferry" 1
   exit 0
 fi

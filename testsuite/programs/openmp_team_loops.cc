@@ -16,9 +16,9 @@
 // loop under an `if` of the team (groupnorm's).  The sums of small
 // integers are exact in any order, the layer norm's within the harness's
 // tolerance, so the serial build, the host and a GPU print the same.  On
-// the sim device every region runs as GCC compiled it: 6 launches, 0 by
+// the sim device every region runs as GCC compiled it: 7 launches, 0 by
 // ferry's entries.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=6" }
+// { ferry-stats "FERRY_DEVICE=sim" "launches=7" }
 #include <cstdio>
 #include <vector>
 
@@ -140,6 +140,36 @@ static void group_sums(const int *x, int *totals, int groups, int per_group,
   }
 }
 
+// A softmax of each row (moe's): `teams distribute parallel for`, whose
+// iterations' nested parallel loops get threads of their own, the rows
+// flagged done skipped; a nested `parallel` that is no loop construct
+// (logprob's) runs its body on one thread, as GCC's build runs it, so
+// that its sum counts each element once.
+static void softmax_rows(const double *x, const int *done, double *out,
+                         double *checks, int rows, int cols) {
+#pragma omp target teams distribute parallel for num_threads(64)
+  for (int r = 0; r < rows; ++r) {
+    if (done[r])
+      continue;
+    double top = -1e300;
+#pragma omp parallel for reduction(max : top)
+    for (int c = 0; c < cols; ++c)
+      top = x[r * cols + c] > top ? x[r * cols + c] : top;
+    double sum = 0;
+#pragma omp parallel for reduction(+ : sum)
+    for (int c = 0; c < cols; ++c)
+      sum += x[r * cols + c] - top;
+    double check = 0;
+#pragma omp parallel reduction(+ : check)
+    for (int c = 0; c < cols; ++c)
+      check += x[r * cols + c];
+#pragma omp parallel for
+    for (int c = 0; c < cols; ++c)
+      out[r * cols + c] = (x[r * cols + c] - top) / (sum - 1);
+    checks[r] = check;
+  }
+}
+
 int main() {
   const int n = 3, c_count = 37, hw = 101;
   std::vector<int> x(n * c_count * hw), sum(c_count), sumsq(c_count);
@@ -164,11 +194,22 @@ int main() {
   const int groups = 7, per_group = 4, len = 90;
   std::vector<int> totals(per_group);
   int *total_data = totals.data();
+  const int srows = 23, scols = 150;
+  std::vector<double> sx(srows * scols), sout(srows * scols, 7), checks(srows, 5);
+  std::vector<int> done(srows);
+  for (int i = 0; i < srows * scols; ++i)
+    sx[i] = (i * 13) % 29;
+  for (int r = 0; r < srows; ++r)
+    done[r] = r % 5 == 2;
+  double *sxs = sx.data(), *souts = sout.data(), *check_data = checks.data();
+  int *done_data = done.data();
   const int count = n * c_count * hw;
 #pragma omp target data map(to: xs[0:count], ins[0:rows * cols], \
                             biases[0:cols]) \
     map(tofrom: outs[0:rows * cols], product_data[0:planes * prows], \
-        bit_data[0:planes * prows], total_data[0:per_group]) \
+        bit_data[0:planes * prows], total_data[0:per_group], \
+        souts[0:srows * scols], check_data[0:srows]) \
+    map(to: sxs[0:srows * scols], done_data[0:srows]) \
     map(from: sums[0:c_count], sumsqs[0:c_count], peak_data[0:rows], \
         above_data[0:rows])
   {
@@ -178,6 +219,7 @@ int main() {
     row_peaks(xs, peak_data, above_data, rows, cols);
     block_products(xs, product_data, bit_data, planes, prows, pcols);
     group_sums(xs, total_data, groups, per_group, len);
+    softmax_rows(sxs, done_data, souts, check_data, srows, scols);
   }
   long s = 0;
   for (int c = 0; c < c_count; ++c)
@@ -191,8 +233,13 @@ int main() {
   long q = 0;
   for (int i = 0; i < planes * prows; ++i)
     q = q * 7 + products[i] + bits[i];
+  double soft = 0, checked = 0;
+  for (double v : sout)
+    soft += v;
+  for (double v : checks)
+    checked += v;
   std::printf("sums=%ld norm=%.6f out[77]=%.6f peaks=%ld products=%ld "
-              "totals=%d,%d,%d,%d\n",
+              "totals=%d,%d,%d,%d softmax=%.9f checks=%.1f\n",
               s, norm, out[77], p, q, totals[0], totals[1], totals[2],
-              totals[3]);
+              totals[3], soft, checked);
 }
