@@ -355,6 +355,37 @@ tree undefined_callee_in(tree body) {
   });
 }
 
+void use_device_maths_in_callees(tree body) {
+  // Each helper once in the unit: its body changes in place.
+  static std::set<tree> done;
+  struct Calls {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      if (TYPE_P(*node)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(*node) != CALL_EXPR)
+        return NULL_TREE;
+      tree callee = callee_of(*node);
+      if (!callee || fndecl_built_in_p(callee) ||
+          device_library_function(callee) || is_direct_header_function(callee))
+        return NULL_TREE;
+      tree helper_body = visible_body(callee);
+      if (!helper_body || !done.insert(callee).second)
+        return NULL_TREE;
+      // ferry's device code, whose passes fold the maths' SIMT test.
+      mark_offloadable(callee);
+      tree *statements = &DECL_SAVED_TREE(callee);
+      if (TREE_CODE(*statements) == BIND_EXPR)
+        statements = &BIND_EXPR_BODY(*statements);
+      use_device_maths(statements, Runs::on_host_too);
+      use_device_maths_in_callees(helper_body);
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree_without_duplicates(&body, Calls::visit, nullptr);
+}
+
 tree openmp_query_in(tree body) {
   return find_callee(body, [](tree callee, tree) {
     if (!DECL_NAME(callee))

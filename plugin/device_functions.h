@@ -69,6 +69,12 @@ tree undefined_callee(tree fndecl);
 // The same for the statements BODY.
 tree undefined_callee_in(tree body);
 
+// The device's maths (device_math.h) in the helpers BODY calls, and in
+// the helpers they call, which become ferry's device code, as a kernel's
+// helpers do: for a team entry, which calls the program's helpers as they are (scel's logf of
+// expf, newlib's on nvptx: 7x its CUDA's time on an H100).
+void use_device_maths_in_callees(tree body);
+
 // The first routine of the OpenMP runtime (omp_get_num_threads,
 // omp_get_team_num, ..., and GOMP_barrier, which a barrier construct
 // calls) that BODY calls, directly or through the bodies of its callees,

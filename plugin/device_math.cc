@@ -188,6 +188,10 @@ void use_device_maths(tree *body, Runs runs) {
       if (!name)
         return NULL_TREE;
       tree call = *node;
+      // The arguments' own calls first (`logf(1.f + expf(x))`): below, the
+      // walk does not enter the call it keeps for the host.
+      for (int i = 0; i < call_expr_nargs(call); ++i)
+        cp_walk_tree_without_duplicates(&CALL_EXPR_ARG(call, i), visit, data);
       tree first = unshare_expr(CALL_EXPR_ARG(call, 0));
       tree replacement =
           call_expr_nargs(call) == 1

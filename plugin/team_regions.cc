@@ -123,6 +123,7 @@ public:
       *why_not = why_;
       return false;
     }
+    use_device_maths_in_callees(*threads_body_);
     declare_entry();
     define_entry();
     *slot_ = launch_or_region();
