@@ -25,7 +25,7 @@ trap 'exit 143' TERM
 (date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
 team_loop_apps() { # BUILDS ROUNDS
   [ -d /tmp/tlapps ] || xz -dc .gpu/tl.tar.xz | tar xf - -C /tmp
-  LIST=team_loop_apps.txt BUILDS="$1" ROUNDS=$2 APP_TIMEOUT=20 \
+  LIST=team_loop_apps.txt BUILDS="$1" ROUNDS=$2 APP_TIMEOUT=${APP_TIMEOUT:-20} \
     bash bench/openmp_apps/run.sh /tmp/tlapps > $logs/team-loops-$part.txt 2>&1
   grep -a -i "=== \|time\|pass\|fail\|error\|--- exit\|ferry-path.*team" $logs/team-loops-$part.txt |
     grep -av "^ferry-module\|^ferry-launch" | cut -c1-150 | head -n 150
@@ -57,6 +57,29 @@ if [ "$part" = 2 ]; then
     [ -f .gpu/$archive.tar.xz ] && xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r
   done
   bash testsuite/gpu-runs/prebuilt_corpora.sh /tmp/r $logs | tee $logs/corpora-summary.txt
+  exit 0
+fi
+if [ "$part" = 4 ]; then
+  # After PART=1: adamw's ferry build stopped with SIGSEGV (exit 139) and
+  # no output; where, with its output unbuffered, on each launch path and
+  # under gdb.  Then the team-loop programs that finished in PART=1,
+  # rebuilt with their helpers' device maths (43f44f8; .gpu/tl.tar.xz
+  # holds only those), and the programs group on the direct path.
+  xz -dc .gpu/tl.tar.xz | tar xf - -C /tmp
+  for way in "FERRY_LAUNCH=auto" "FERRY_LAUNCH=omp"; do
+    env FERRY_STATS=1 $way timeout 20 stdbuf -oL -eL /tmp/tlapps/adamw.ferry 1000000 100 > $logs/adamw-$way.txt 2>&1
+    echo "adamw.ferry $way: exit $? $(tail -n 4 $logs/adamw-$way.txt | cut -c1-200 | tr '\n' ' ')"
+  done
+  if command -v gdb > /dev/null; then
+    timeout 60 gdb -batch -ex run -ex bt -ex 'info registers rip' --args \
+      /tmp/tlapps/adamw.ferry 1000000 2 > $logs/adamw-gdb.txt 2>&1
+    grep -a -A14 "SIGSEGV" $logs/adamw-gdb.txt | head -n 20
+  fi
+  team_loop_apps "cuda ferry" 1
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 110 python3 ferry-test -j 16 \
+     --run-prebuilt /tmp/r/p) > $logs/programs-direct.log 2>&1
+  tail -n 2 $logs/programs-direct.log; grep -a -A8 "^FAIL" $logs/programs-direct.log | head -n 20
   exit 0
 fi
 if [ "$part" = 3 ]; then
