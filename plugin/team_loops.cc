@@ -564,6 +564,7 @@ private:
     std::vector<LoopLevel> levels;
     if (!read_levels(loop, &levels))
       return false;
+    loop_.loop_trips.push_back(trips_of(levels));
     // A loop's own variable is each thread's already.
     privates.erase(std::remove_if(privates.begin(), privates.end(),
                                   [&levels](tree var) {

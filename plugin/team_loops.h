@@ -29,6 +29,10 @@ struct TeamLoop {
   tree trips = NULL_TREE;
   // The parallel constructs' num_threads expressions.
   std::vector<tree> thread_requests;
+  // Each nested parallel loop's iterations (an unsigned long long of the
+  // function's or the team's variables): a block needs no more threads
+  // than the widest has, where the host can tell.
+  std::vector<tree> loop_trips;
 };
 
 // Whether TARGET, an OMP_TARGET, is `target teams` around one `distribute`

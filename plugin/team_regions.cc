@@ -307,9 +307,36 @@ private:
     }
     if (!thread_limit_ && !num_threads_)
       num_threads_ = build_int_cst(integer_type_node, kTeamLoopThreads);
+    widest_loop_threads();
     threads_body_ = &loop_.threads_body;
     collect_declared(*threads_body_, &inner_);
     return true;
+  }
+
+  // Where the host can tell every nested loop's iterations (of the
+  // function's variables), a block's threads need be no more than the
+  // widest loop's, in whole warps (matern's thread_limit(1024) over a few
+  // sources a target): fewer threads than asked, as OpenMP allows.
+  void widest_loop_threads() {
+    tree type = long_long_unsigned_type_node, widest = NULL_TREE;
+    for (tree trips : loop_.loop_trips) {
+      tree known = host_value(trips);
+      if (!known)
+        return;
+      widest = widest ? fold_build2(MAX_EXPR, type, widest, known) : known;
+    }
+    if (!widest)
+      return;
+    const auto warps = [type](tree threads) {
+      return fold_build2(BIT_AND_EXPR, type,
+                         fold_build2(PLUS_EXPR, type, threads,
+                                     build_int_cst(type, 31)),
+                         build_int_cst(type, ~31));
+    };
+    widest = fold_build2(MIN_EXPR, type, widest, build_int_cst(type, 1024));
+    loop_threads_ = fold_convert(
+        integer_type_node,
+        fold_build2(MAX_EXPR, type, warps(widest), build_int_cst(type, 32)));
   }
 
   // The team's variables in .shared memory, if a block may declare them.
@@ -792,17 +819,22 @@ private:
     return statement_block(statements, vars);
   }
 
-  // A team's threads: num_threads, at most thread_limit.
+  // A team's threads: num_threads, at most thread_limit, and for a team
+  // loop at most its widest nested loop's.
   tree threads() const {
     tree limit = thread_limit_ ? unshare_expr(host_value(thread_limit_))
                                : NULL_TREE;
     tree wanted = num_threads_ ? unshare_expr(host_value(num_threads_))
                                : NULL_TREE;
-    if (!limit || !wanted)
-      return limit ? limit : wanted;
     tree type = integer_type_node;
-    return fold_build2(MIN_EXPR, type, fold_convert(type, limit),
-                       fold_convert(type, wanted));
+    tree threads = !limit || !wanted
+                       ? (limit ? limit : wanted)
+                       : fold_build2(MIN_EXPR, type, fold_convert(type, limit),
+                                     fold_convert(type, wanted));
+    return loop_threads_ ? fold_build2(MIN_EXPR, type,
+                                       fold_convert(type, threads),
+                                       unshare_expr(loop_threads_))
+                         : threads;
   }
 
   const tree fndecl_;
@@ -811,6 +843,7 @@ private:
   const bool serial_; // a `target` whose one thread runs its body
   const bool team_loop_; // a `distribute` loop's, read by team_loops.cc
   TeamLoop loop_;        // a team loop's threads and what they need
+  tree loop_threads_ = NULL_TREE; // its widest nested loop's, in warps
   const location_t location_;
   tree *threads_body_ = nullptr; // the statements the threads run
   tree teams_ = NULL_TREE;
