@@ -61,10 +61,12 @@ if [ "$part" = 2 ]; then
 fi
 if [ "$part" = 4 ]; then
   # After PART=1, in the device time left: the programs group on the
-  # direct path (the helpers' device maths, 43f44f8); adamw's ferry build,
-  # which stopped with SIGSEGV (exit 139) and no output, with its output
-  # unbuffered and under gdb; then the team-loop programs that finished in
-  # PART=1, rebuilt at 43f44f8 (.gpu/tl.tar.xz holds only those).
+  # direct path (the helpers' device maths, 43f44f8; a team loop's block
+  # no wider than its widest nested loop, the commit after); adamw's ferry
+  # build, which stopped with SIGSEGV (exit 139) and no output, with its
+  # output unbuffered and under gdb; then the team-loop programs that
+  # finished in PART=1, and matern, rebuilt at that commit (.gpu/tl.tar.xz
+  # holds only those).
   xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
   (cd testsuite && FERRY_TEST_GPU=1 timeout 100 python3 ferry-test -j 16 \
      --run-prebuilt /tmp/r/p) > $logs/programs-direct.log 2>&1
