@@ -535,6 +535,40 @@ private:
     return true;
   }
 
+  // What a parallel construct's clauses make each thread's own: copies
+  // of its private variables, to give back after it, and its reduction
+  // variables' values before it, each variable starting from its
+  // operator's identity.
+  struct Privatized {
+    std::vector<std::pair<tree, tree>> saved; // variable, its copy
+    std::vector<tree> initials;               // each reduction's, in order
+  };
+
+  Privatized privatize(const std::vector<Reduction> &reductions,
+                       const std::vector<tree> &privates, tree *statements,
+                       tree *vars) {
+    Privatized own;
+    for (tree var : privates) {
+      tree copy = local("__ferry_saved", TREE_TYPE(var), vars);
+      append_to_statement_list_force(assign(copy, var), statements);
+      own.saved.emplace_back(var, copy);
+    }
+    for (const Reduction &r : reductions) {
+      tree type = TYPE_MAIN_VARIANT(TREE_TYPE(r.var));
+      tree initial = local("__ferry_initial", type, vars);
+      append_to_statement_list_force(assign(initial, r.var), statements);
+      append_to_statement_list_force(
+          assign(r.var, reduction_identity(r.op, type)), statements);
+      own.initials.push_back(initial);
+    }
+    return own;
+  }
+
+  static void restore(const Privatized &own, tree *statements) {
+    for (const auto &[var, copy] : own.saved)
+      append_to_statement_list_force(assign(var, copy), statements);
+  }
+
   // One parallel construct, PARALLEL, around one `for` loop: its
   // iterations over the block's threads, into *OUT.
   bool phase(tree parallel, tree *out) {
@@ -596,36 +630,21 @@ private:
                       "'private' or 'reduction' clause)");
     }
     tree vars = NULL_TREE, statements = alloc_stmt_list();
-    std::vector<std::pair<tree, tree>> saved; // variable, its copy
-    for (tree var : privates) {
-      tree copy = local("__ferry_saved", TREE_TYPE(var), &vars);
-      append_to_statement_list_force(assign(copy, var), &statements);
-      saved.emplace_back(var, copy);
-    }
-    std::vector<tree> initials;
-    for (const Reduction &r : reductions) {
-      tree type = TYPE_MAIN_VARIANT(TREE_TYPE(r.var));
-      tree initial = local("__ferry_initial", type, &vars);
-      append_to_statement_list_force(assign(initial, r.var), &statements);
-      append_to_statement_list_force(
-          assign(r.var, reduction_identity(r.op, type)), &statements);
-      initials.push_back(initial);
-    }
+    const Privatized own = privatize(reductions, privates, &statements, &vars);
     append_to_statement_list_force(
         phase_loop(levels, OMP_FOR_BODY(loop), !reductions.empty(), &vars),
         &statements);
     for (std::size_t i = 0; i < reductions.size(); ++i) {
       const std::string helper =
           std::string("team_") + reduction_device_helper(reductions[i].op);
-      tree combined = call_direct_helper(helper.c_str(),
-                                         {reductions[i].var, initials[i]});
+      tree combined = call_direct_helper(
+          helper.c_str(), {reductions[i].var, own.initials[i]});
       if (combined == error_mark_node)
         return refuse("<ferry/direct.hpp> has no " + helper);
       append_to_statement_list_force(assign(reductions[i].var, combined),
                                      &statements);
     }
-    for (const auto &[var, copy] : saved)
-      append_to_statement_list_force(assign(var, copy), &statements);
+    restore(own, &statements);
     if (reductions.empty())
       append_to_statement_list_force(call_direct_helper("block_barrier", {}),
                                      &statements);
@@ -647,32 +666,17 @@ private:
                     line_of(parallel, location_) + " holds a '#pragma " +
                     construct_spelling(inside) + "' that is not its loop");
     tree vars = NULL_TREE, statements = alloc_stmt_list();
-    std::vector<std::pair<tree, tree>> saved; // variable, its copy
-    for (tree var : privates) {
-      tree copy = local("__ferry_saved", TREE_TYPE(var), &vars);
-      append_to_statement_list_force(assign(copy, var), &statements);
-      saved.emplace_back(var, copy);
-    }
-    std::vector<tree> initials;
-    for (const Reduction &r : reductions) {
-      tree type = TYPE_MAIN_VARIANT(TREE_TYPE(r.var));
-      tree initial = local("__ferry_initial", type, &vars);
-      append_to_statement_list_force(assign(initial, r.var), &statements);
-      append_to_statement_list_force(
-          assign(r.var, reduction_identity(r.op, type)), &statements);
-      initials.push_back(initial);
-    }
+    const Privatized own = privatize(reductions, privates, &statements, &vars);
     append_to_statement_list_force(kept(body), &statements);
     for (std::size_t i = 0; i < reductions.size(); ++i) {
       tree var = reductions[i].var;
-      tree type = TREE_TYPE(initials[i]);
+      tree type = TREE_TYPE(own.initials[i]);
       append_to_statement_list_force(
-          assign(var, build2(reductions[i].op, type, initials[i],
+          assign(var, build2(reductions[i].op, type, own.initials[i],
                              fold_convert(type, var))),
           &statements);
     }
-    for (const auto &[var, copy] : saved)
-      append_to_statement_list_force(assign(var, copy), &statements);
+    restore(own, &statements);
     return team_statement(parallel, statement_block(statements, vars), out);
   }
 
