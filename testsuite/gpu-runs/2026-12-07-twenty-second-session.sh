@@ -12,9 +12,9 @@
 # programs again, GCC's path, CUDA and ferry.
 # What ran (2026-12-07, H100; the H200 was not lent): PART=1 at 11:31 UTC
 # (doc/gpu-results.md, "Team loops, the twenty-first session's
-# leftovers"); fifteen tries for a machine failed, before it and after,
-# and used the rest of the device time: PART=2, PART=3 and PART=4 did not
-# run.
+# leftovers"); thirteen tries for a machine failed, eight before it and
+# five after, and used the rest of the device time: PART=2, PART=3 and
+# PART=4 did not run.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
 # nvptx plugin), .gpu/p.tar.xz (ferry-test --prebuild /tmp/p programs),
 # .gpu/t (parallel_bodies: the prebuilt coherence_parallel_bodies;
