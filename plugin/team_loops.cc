@@ -41,10 +41,6 @@ namespace ferry {
 
 namespace {
 
-// The most iterations a team loop's entry runs in each thread of a
-// parallel loop at once, unrolled: their loads in flight together.
-constexpr int kPhaseUnroll = 4;
-
 tree count_type() { return long_long_unsigned_type_node; }
 
 // STATEMENT of the region, to be put in a new statement list: a list
@@ -189,7 +185,7 @@ private:
                                    &statements);
     append_to_statement_list_force(
         counted_loop(index, block_query("block_index"), trips,
-                     block_query("block_count"), iteration, 1),
+                     block_query("block_count"), iteration),
         &statements);
     loop_.threads_body = statement_block(statements, vars);
     loop_.trips = trips_of(levels);
@@ -310,15 +306,9 @@ private:
                          fold_convert(type, position)));
   }
 
-  tree counted_loop(tree var, tree start, tree bound, tree step, tree body,
-                    int unroll) {
-    tree condition = build2(LT_EXPR, boolean_type_node, var, bound);
-    if (unroll > 1)
-      condition =
-          build3(ANNOTATE_EXPR, boolean_type_node, condition,
-                 build_int_cst(integer_type_node, annot_expr_unroll_kind),
-                 build_int_cst(integer_type_node, unroll));
-    return build_stmt(location_, FOR_STMT, assign(var, start), condition,
+  tree counted_loop(tree var, tree start, tree bound, tree step, tree body) {
+    return build_stmt(location_, FOR_STMT, assign(var, start),
+                      build2(LT_EXPR, boolean_type_node, var, bound),
                       assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)),
                       statement_block(body, NULL_TREE), NULL_TREE);
   }
@@ -632,7 +622,7 @@ private:
     tree vars = NULL_TREE, statements = alloc_stmt_list();
     const Privatized own = privatize(reductions, privates, &statements, &vars);
     append_to_statement_list_force(
-        phase_loop(levels, OMP_FOR_BODY(loop), !reductions.empty(), &vars),
+        phase_loop(levels, OMP_FOR_BODY(loop), &vars),
         &statements);
     for (std::size_t i = 0; i < reductions.size(); ++i) {
       const std::string helper =
@@ -727,8 +717,7 @@ private:
   // A collapsed nest keeps each level's position and adds the step to
   // them with carries, so that no iteration divides.
   tree phase_loop(const std::vector<LoopLevel> &levels, tree body,
-                  bool reduces, tree *vars) {
-    const int unroll = reduces ? kPhaseUnroll : 1;
+                  tree *vars) {
     tree statements = alloc_stmt_list();
     if (levels.size() == 1) {
       tree index = local("__ferry_index", count_type(), vars);
@@ -738,7 +727,7 @@ private:
       append_to_statement_list_force(kept(body), &iteration);
       append_to_statement_list_force(
           counted_loop(index, block_query("block_thread"), extent_of(levels[0]),
-                       block_query("block_threads"), iteration, unroll),
+                       block_query("block_threads"), iteration),
           &statements);
       return statements;
     }
@@ -804,11 +793,6 @@ private:
     }
     tree condition = build2(LT_EXPR, boolean_type_node, positions[0],
                             extents[0]);
-    if (unroll > 1)
-      condition =
-          build3(ANNOTATE_EXPR, boolean_type_node, condition,
-                 build_int_cst(integer_type_node, annot_expr_unroll_kind),
-                 build_int_cst(integer_type_node, unroll));
     tree walk = build_stmt(location_, FOR_STMT, NULL_TREE, condition, advance,
                            statement_block(iteration, NULL_TREE), NULL_TREE);
     tree nonempty = alloc_stmt_list();
