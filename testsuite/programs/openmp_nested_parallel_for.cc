@@ -3,8 +3,10 @@
 // (HeCBench's gelu): ferry checks and runs the nest as one collapsed
 // loop, each iteration computing the outer loop's locals again.  A nested
 // loop that reduces into a local of the outer iteration, or that a
-// statement follows, keeps GCC's path (explain says why).  On the sim
-// device: 3 calls of the folded nest, 2 of the one-level form.
+// statement follows, is not such a nest: it is a team loop
+// (openmp_team_loops.cc), which runs as GCC compiled it here, its data
+// mapped by its own clauses rather than around it.  On the sim device: 3
+// calls of the folded nest, 2 of the one-level form.
 // { ferry-stats "FERRY_DEVICE=sim" "launches=5" }
 #include <cstdio>
 #include <vector>
@@ -42,7 +44,7 @@ static void row_sums(const double *a, double *sums, int rows, int cols) {
     #pragma omp parallel for reduction(+: s)
     for (int c = 0; c < cols; ++c)
       s += a[r * cols + c];
-    sums[r] = s; // GCC's path: a statement after the nested loop
+    sums[r] = s; // a team loop: a statement after the nested loop
   }
 }
 
