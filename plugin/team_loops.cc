@@ -212,8 +212,10 @@ private:
       // loops may have.
       loop_.thread_requests.push_back(OMP_CLAUSE_NUM_THREADS_EXPR(c));
       return true;
-    case OMP_CLAUSE_PRIVATE:
     case OMP_CLAUSE_LINEAR:
+      linear_.push_back(OMP_CLAUSE_DECL(c));
+      return true;
+    case OMP_CLAUSE_PRIVATE:
       if (!is_own_storage(OMP_CLAUSE_DECL(c)))
         return refuse_private(OMP_CLAUSE_DECL(c));
       own(OMP_CLAUSE_DECL(c));
@@ -250,6 +252,15 @@ private:
       own(level.var);
       levels->push_back(level);
     }
+    // A linear variable steps with the iterations, which only the loop's
+    // own variables do in ferry's block.
+    for (tree var : linear_)
+      if (std::none_of(levels->begin(), levels->end(),
+                       [var](const LoopLevel &l) { return l.var == var; }))
+        return refuse("its loop at line " + line_of(loop, location_) +
+                      " has a 'linear' clause of '" + name_of(var) +
+                      "', which is not its loop's variable");
+    linear_.clear();
     return true;
   }
 
@@ -684,9 +695,11 @@ private:
       return true;
     case OMP_CLAUSE_REDUCTION:
       return add_reduction(c, reductions);
+    case OMP_CLAUSE_LINEAR:
+      linear_.push_back(OMP_CLAUSE_DECL(c));
+      return true;
     case OMP_CLAUSE_PRIVATE:
-    case OMP_CLAUSE_FIRSTPRIVATE:
-    case OMP_CLAUSE_LINEAR: {
+    case OMP_CLAUSE_FIRSTPRIVATE: {
       tree var = OMP_CLAUSE_DECL(c);
       if (!is_own_storage(var))
         return refuse_private(var);
@@ -811,6 +824,7 @@ private:
   TeamLoop &loop_;
   location_t location_ = UNKNOWN_LOCATION;
   std::set<tree> own_;      // the team's numbers and pointers
+  std::vector<tree> linear_; // the linear variables of the loop being read
   tree guarded_ = NULL_TREE; // statements waiting for thread 0
   unsigned phases_ = 0;
   std::string why_;

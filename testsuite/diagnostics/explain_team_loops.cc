@@ -167,3 +167,14 @@ void bare_parallels(int rows, int cols, const float *x, float *out) {
     out[r] = sum;
   }
 }
+
+void stepped(int rows, int cols, float *out) {
+  int k = 0;
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: its loop at line 176 has a 'linear' clause of 'k', which is not its loop's variable" }
+  for (int r = 0; r < rows; ++r) {
+#pragma omp parallel for linear(k : 1)
+    for (int c = 0; c < cols; ++c)
+      out[r * cols + k] = c;
+    out[r] = 1;
+  }
+}
