@@ -72,23 +72,16 @@ private:
     return statements;
   }
 
-  // FOR (VAR = START; VAR < BOUND; VAR += STEP) BODY, unrolled UNROLL
-  // times (#pragma GCC unroll) when UNROLL > 1.
   tree counted_loop(tree var, tree start, tree bound, tree step, tree body,
                     int unroll = 1) {
-    tree condition = build2(LT_EXPR, boolean_type_node, var, bound);
-    if (unroll > 1)
-      condition =
-          build3(ANNOTATE_EXPR, boolean_type_node, condition,
-                 build_int_cst(integer_type_node, annot_expr_unroll_kind),
-                 build_int_cst(integer_type_node, unroll));
-    return build_stmt(space_.location, FOR_STMT, assign(var, start), condition,
-                      assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)),
-                      statement_block(body, NULL_TREE), NULL_TREE);
+    return counted_for(space_.location, var, start, bound, step, body, unroll);
   }
 
   // A reduction's threads each loop over several iterations: unrolled,
-  // their loads are in flight together, as nvcc's are.
+  // their loads would be in flight together, as nvcc's are.  GCC 12's
+  // nvptx offload compiler does not unroll such a loop (its trip count is
+  // known at run time only; doc/performance.md, "Team loops"), so on the
+  // GPU this asks for nothing yet.
   int grid_stride_unroll() const {
     return !space_.framed && space_.reduces ? 4 : 1;
   }

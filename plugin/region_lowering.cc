@@ -655,14 +655,7 @@ private:
 
   // A local of the caller for the call site, chained into *VARS.
   tree call_site_local(const char *name, tree type, tree *vars) {
-    tree var =
-        build_decl(region_.location, VAR_DECL, get_identifier(name), type);
-    DECL_ARTIFICIAL(var) = 1;
-    DECL_CONTEXT(var) = fndecl_;
-    TREE_USED(var) = 1;
-    DECL_CHAIN(var) = *vars;
-    *vars = var;
-    return var;
+    return chained_local(region_.location, fndecl_, name, type, vars);
   }
 
   // The call that replaces the region.  A pointer used without a map

@@ -116,13 +116,7 @@ private:
 
   // A variable of the function for the entry's code, in *VARS.
   tree local(const char *name, tree type, tree *vars) {
-    tree var = build_decl(location_, VAR_DECL, get_identifier(name), type);
-    DECL_ARTIFICIAL(var) = 1;
-    DECL_CONTEXT(var) = fndecl_;
-    TREE_USED(var) = 1;
-    DECL_CHAIN(var) = *vars;
-    *vars = var;
-    return var;
+    return chained_local(location_, fndecl_, name, type, vars);
   }
 
   void own(tree var) {
@@ -162,8 +156,9 @@ private:
     if (!read_levels(loop, &levels))
       return false;
     tree body = alloc_stmt_list();
-    if (!team_code(OMP_FOR_BODY(loop), &body) || !flush_guarded(&body))
+    if (!team_code(OMP_FOR_BODY(loop), &body))
       return false;
+    flush_guarded(&body);
     if (!phases_)
       return refuse("its loop runs no parallel loop (a parallel construct "
                     "that is no loop runs its body whole, on one thread in "
@@ -184,8 +179,8 @@ private:
     append_to_statement_list_force(assign(trips, trips_of(levels)),
                                    &statements);
     append_to_statement_list_force(
-        counted_loop(index, block_query("block_index"), trips,
-                     block_query("block_count"), iteration),
+        counted_for(location_, index, block_query("block_index"), trips,
+                    block_query("block_count"), iteration),
         &statements);
     loop_.threads_body = statement_block(statements, vars);
     loop_.trips = trips_of(levels);
@@ -317,12 +312,6 @@ private:
                          fold_convert(type, position)));
   }
 
-  tree counted_loop(tree var, tree start, tree bound, tree step, tree body) {
-    return build_stmt(location_, FOR_STMT, assign(var, start),
-                      build2(LT_EXPR, boolean_type_node, var, bound),
-                      assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)),
-                      statement_block(body, NULL_TREE), NULL_TREE);
-  }
 
   // What each thread may keep a copy of: a number or a pointer.
   static bool is_own_storage(tree var) {
@@ -354,7 +343,8 @@ private:
     case DEBUG_BEGIN_STMT:
       return true;
     case OMP_PARALLEL:
-      return flush_guarded(out) && phase(statement, out);
+      flush_guarded(out);
+      return phase(statement, out);
     default:
       break;
     }
@@ -415,16 +405,15 @@ private:
         return error_mark_node;
       }
     }
-    if (!flush_guarded(out))
-      return error_mark_node;
+    flush_guarded(out);
     tree steered = copy_node(statement);
     for (int body : bodies) {
       if (!TREE_OPERAND(statement, body))
         continue;
       tree statements = alloc_stmt_list();
-      if (!team_code(TREE_OPERAND(statement, body), &statements) ||
-          !flush_guarded(&statements))
+      if (!team_code(TREE_OPERAND(statement, body), &statements))
         return error_mark_node;
+      flush_guarded(&statements);
       TREE_OPERAND(steered, body) = statement_block(statements, NULL_TREE);
     }
     append_to_statement_list_force(steered, out);
@@ -472,8 +461,7 @@ private:
       if (!declared.count(var))
         sets = var;
     if (!effects.memory) {
-      if (!flush_guarded(out))
-        return false;
+      flush_guarded(out);
       append_to_statement_list_force(kept(code), out);
       return true;
     }
@@ -495,9 +483,9 @@ private:
   }
 
   // The statements that write memory, on thread 0, then a barrier.
-  bool flush_guarded(tree *out) {
+  void flush_guarded(tree *out) {
     if (!guarded_)
-      return true;
+      return;
     tree first = build2(EQ_EXPR, boolean_type_node,
                         call_direct_helper("block_thread", {}),
                         build_zero_cst(unsigned_type_node));
@@ -506,13 +494,7 @@ private:
     append_to_statement_list_force(call_direct_helper("block_barrier", {}),
                                    out);
     guarded_ = NULL_TREE;
-    return true;
   }
-
-  struct Reduction {
-    tree var;
-    tree_code op;
-  };
 
   bool add_reduction(tree c, std::vector<Reduction> *reductions) {
     tree var = OMP_CLAUSE_DECL(c);
@@ -532,7 +514,7 @@ private:
     for (const Reduction &known : *reductions)
       if (known.var == var)
         return true;
-    reductions->push_back({var, op});
+    reductions->push_back({var, op, OMP_CLAUSE_LOCATION(c)});
     return true;
   }
 
@@ -739,8 +721,9 @@ private:
                                      &iteration);
       append_to_statement_list_force(kept(body), &iteration);
       append_to_statement_list_force(
-          counted_loop(index, block_query("block_thread"), extent_of(levels[0]),
-                       block_query("block_threads"), iteration),
+          counted_for(location_, index, block_query("block_thread"),
+                      extent_of(levels[0]), block_query("block_threads"),
+                      iteration),
           &statements);
       return statements;
     }

@@ -679,13 +679,7 @@ private:
 
   // A local of the function for the launch, chained into *VARS.
   tree launch_local(const char *name, tree type, tree *vars) {
-    tree var = build_decl(location_, VAR_DECL, get_identifier(name), type);
-    DECL_ARTIFICIAL(var) = 1;
-    DECL_CONTEXT(var) = fndecl_;
-    TREE_USED(var) = 1;
-    DECL_CHAIN(var) = *vars;
-    *vars = var;
-    return var;
+    return chained_local(location_, fndecl_, name, type, vars);
   }
 
   tree launch_or_region() {

@@ -214,6 +214,29 @@ Store store_of(tree_code code) {
   }
 }
 
+tree chained_local(location_t where, tree fndecl, const char *name, tree type,
+                   tree *vars) {
+  tree var = build_decl(where, VAR_DECL, get_identifier(name), type);
+  DECL_ARTIFICIAL(var) = 1;
+  DECL_CONTEXT(var) = fndecl;
+  TREE_USED(var) = 1;
+  DECL_CHAIN(var) = *vars;
+  *vars = var;
+  return var;
+}
+
+tree counted_for(location_t where, tree var, tree start, tree bound, tree step,
+                 tree body, int unroll) {
+  tree condition = build2(LT_EXPR, boolean_type_node, var, bound);
+  if (unroll > 1)
+    condition = build3(ANNOTATE_EXPR, boolean_type_node, condition,
+                       build_int_cst(integer_type_node, annot_expr_unroll_kind),
+                       build_int_cst(integer_type_node, unroll));
+  return build_stmt(where, FOR_STMT, assign(var, start), condition,
+                    assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)),
+                    statement_block(body, NULL_TREE), NULL_TREE);
+}
+
 tree statement_block(tree body, tree vars) {
   tree block = make_node(BLOCK);
   BLOCK_VARS(block) = vars;

@@ -88,6 +88,16 @@ int unit_step(tree increment, tree var);
 // The statement VAR = VALUE, VALUE converted to VAR's type.
 tree assign(tree var, tree value);
 
+// A new artificial local NAME of TYPE in FNDECL, declared at WHERE and
+// chained into *VARS (for statement_block).
+tree chained_local(location_t where, tree fndecl, const char *name, tree type,
+                   tree *vars);
+
+// The front end's `for (VAR = START; VAR < BOUND; VAR += STEP) BODY`,
+// marked for unrolling UNROLL times (#pragma GCC unroll) when UNROLL > 1.
+tree counted_for(location_t where, tree var, tree start, tree bound, tree step,
+                 tree body, int unroll = 1);
+
 // A BIND_EXPR with its own BLOCK declaring VARS around BODY: what every
 // OpenMP construct body and every new scope must be.
 tree statement_block(tree body, tree vars);
