@@ -167,7 +167,8 @@ void take_team_loop(tree fndecl, tree *slot, const RegionCheckOptions &options,
            "iteration of its loop a team of one block, "
            "whose threads share its parallel loops and run its other "
            "statements (those that write memory on one thread), on the data "
-           "the program mapped around it (on other data as GCC compiles it); "
+           "mapped around it or by its own map clauses (on other data as GCC "
+           "compiles it); "
            "ferry does not check such a region (%s)",
            region.directive.c_str(), unchecked.c_str());
   }
@@ -203,13 +204,15 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
     } else if (explain) {
       inform(where,
              serial ? "ferry runs this %<#pragma omp %s%> as CUDA runs a "
-                      "kernel of one thread, on the data the program mapped "
-                      "around it (on other data as GCC compiles it)%s; ferry "
+                      "kernel of one thread, on the data mapped around it or "
+                      "by its own map clauses (on other data as GCC compiles "
+                      "it)%s; ferry "
                       "does not check such a region"
                     : "ferry runs this %<#pragma omp %s%> as CUDA runs a "
                       "kernel, each team as one block of its threads, on the "
-                      "data the program mapped around it (on other data as "
-                      "GCC compiles it)%s; ferry does not check such a region",
+                      "data mapped around it or by its own map clauses (on "
+                      "other data as GCC compiles it)%s; ferry does not "
+                      "check such a region",
              construct,
              device_clause ? ", on the device its 'device' clause names "
                              "where that is one of ferry's targets (as GCC "

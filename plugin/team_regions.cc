@@ -11,7 +11,7 @@
 // barriers `barrier.sync`, atomics PTX atomics, the runtime's queries the
 // block's registers, helpers that ask the runtime through twins).
 // libferry launches it on libgomp's copies of the data the program mapped
-// around the region.  A serial `#pragma omp target` (no construct inside
+// around the region, or that the region maps itself (region_data.h).  A serial `#pragma omp target` (no construct inside
 // but atomic ones) is the same with one team of one thread: GCC launches
 // it through libgomp with a warp of which one lane works, and reads its
 // pointers through the region's data block in every iteration (nbody's
@@ -25,13 +25,16 @@
 //
 // and in place of the region
 //
-//   launched = 0;
-//   if (<each pointer lies in a section the program mapped>) {
-//     <begin, acquire>
-//     launched = __ferry_launch_direct(<entry>, ..., thread count);
-//     <end>
+//   #pragma omp target data <the region's maps, if any move data>
+//   {
+//     launched = 0;
+//     if (<each pointer lies in a section the program mapped>) {
+//       <begin, acquire>
+//       launched = __ferry_launch_direct(<entry>, ..., thread count);
+//       <end>
+//     }
+//     if (!launched) <the region as it was>
 //   }
-//   if (!launched) <the region as it was>
 //
 // or the reason the region keeps GCC's path.  ferry does not check such a
 // region: its barriers order its threads in ways the loop checker does not
@@ -45,6 +48,7 @@
 #include "device_functions.h"
 #include "direct_header.h"
 #include "reductions.h"
+#include "region_data.h"
 #include "runtime_calls.h"
 #include "team_device_code.h"
 #include "team_loops.h"
@@ -688,14 +692,15 @@ private:
     append_to_statement_list_force(assign(launched, integer_zero_node),
                                    &statements);
     // A `device` clause is evaluated once, as the construct does (the
-    // region on GCC's path reads the value), and its target entered
-    // before the program's addresses are looked up on it.
-    tree present = NULL_TREE, entered = NULL_TREE;
+    // region on GCC's path and the data construct around it read the
+    // value), and its target entered before the program's addresses are
+    // looked up on it.
+    tree present = NULL_TREE, entered = NULL_TREE, device = NULL_TREE;
+    tree device_number = NULL_TREE;
     if (device_clause_) {
       tree number = OMP_CLAUSE_DEVICE_ID(device_clause_);
-      tree device =
-          launch_local("__ferry_device_number", TREE_TYPE(number), &vars);
-      append_to_statement_list_force(assign(device, number), &statements);
+      device = launch_local("__ferry_device_number", TREE_TYPE(number), &vars);
+      device_number = assign(device, number);
       OMP_CLAUSE_DEVICE_ID(device_clause_) = device;
       entered = launch_local("__ferry_entered", integer_type_node, &vars);
       append_to_statement_list_force(
@@ -755,6 +760,12 @@ private:
           cxx_mark_addressable(decl);
           value = build_fold_addr_expr(decl);
         }
+        // A section of the region's own that starts past its pointer
+        // (`map(to: x[first:count])`): the section's start is what is
+        // mapped, the pointer that far before its copy.
+        tree bias = section_bias(decl);
+        if (bias)
+          value = fold_build_pointer_plus(value, bias);
         append_to_statement_list_force(
             assign(copy, runtime_calls::program_address(location_, value)),
             &statements);
@@ -763,6 +774,11 @@ private:
         present = present ? build2(TRUTH_ANDIF_EXPR, boolean_type_node,
                                    present, found)
                           : found;
+        if (bias)
+          append_to_statement_list_force(
+              assign(copy, fold_build_pointer_plus(
+                               copy, fold_build1(NEGATE_EXPR, sizetype, bias))),
+              &launch);
         add_argument(copy, FERRY_ROLE_VALUE);
         break;
       }
@@ -810,7 +826,26 @@ private:
                build2(EQ_EXPR, boolean_type_node, launched, integer_zero_node),
                target_, NULL_TREE),
         &statements);
-    return statement_block(statements, vars);
+    // The region's own maps, made before the addresses are looked up.
+    tree replacement = NULL_TREE;
+    if (device_number)
+      append_to_statement_list_force(device_number, &replacement);
+    append_to_statement_list_force(
+        within_region_data(target_, device, statements), &replacement);
+    return statement_block(replacement, vars);
+  }
+
+  // The bias, in bytes, of the section of what POINTER points to that the
+  // target's own map clauses name, where it is not 0; else null.
+  tree section_bias(tree pointer) const {
+    for (tree c = OMP_TARGET_CLAUSES(target_); c; c = OMP_CLAUSE_CHAIN(c))
+      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
+          OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
+          OMP_CLAUSE_DECL(c) == pointer && OMP_CLAUSE_SIZE(c) &&
+          !integer_zerop(OMP_CLAUSE_SIZE(c)) &&
+          !has_effects_beyond_saves(OMP_CLAUSE_SIZE(c)))
+        return fold_convert(sizetype, unshare_expr(OMP_CLAUSE_SIZE(c)));
+    return NULL_TREE;
   }
 
   // A team's threads: num_threads, at most thread_limit, and for a team

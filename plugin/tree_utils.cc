@@ -480,6 +480,36 @@ tree first_node_of(tree body, bool (*wanted)(tree_code)) {
   return cp_walk_tree_without_duplicates(&body, Search::visit, &wanted);
 }
 
+bool has_effects_beyond_saves(tree expr) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      tree t = *node;
+      if (TYPE_P(t) || !TREE_SIDE_EFFECTS(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      // A SAVE_EXPR is marked for its own evaluation; what it saves is
+      // walked next.  Other nodes are marked for their operands' effects,
+      // but for these, which have their own.
+      switch (TREE_CODE(t)) {
+      case MODIFY_EXPR:
+      case INIT_EXPR:
+      case PREINCREMENT_EXPR:
+      case PREDECREMENT_EXPR:
+      case POSTINCREMENT_EXPR:
+      case POSTDECREMENT_EXPR:
+      case CALL_EXPR:
+      case AGGR_INIT_EXPR:
+      case TARGET_EXPR:
+        return t;
+      default:
+        return TREE_THIS_VOLATILE(t) && !DECL_P(t) ? t : NULL_TREE;
+      }
+    }
+  };
+  return expr && cp_walk_tree_without_duplicates(&expr, Search::visit, nullptr);
+}
+
 FunctionCodeCopy::FunctionCodeCopy(tree from, tree to,
                                    hash_map<tree, tree> *map)
     : to_(to), map_(map) {

@@ -176,6 +176,12 @@ tree only_statement(tree statement);
 // whose code WANTED accepts; NULL_TREE if none.
 tree first_node_of(tree body, bool (*wanted)(tree_code));
 
+// Whether evaluating EXPR does more than compute a value: an assignment,
+// increment or call in it, or a volatile access.  Its SAVE_EXPRs, which
+// the front end wraps around an array section's base and bias, are
+// evaluated once, by whichever use comes first.
+bool has_effects_beyond_saves(tree expr);
+
 // Whether CODE is an OpenMP or OpenACC construct other than an atomic one
 // (an update, read, write or capture).
 bool is_non_atomic_construct(tree_code code);

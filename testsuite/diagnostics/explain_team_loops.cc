@@ -7,7 +7,7 @@
 #include <omp.h>
 
 void row_sums(int rows, int cols, const float *x, float *sums) {
-#pragma omp target teams distribute num_teams(rows) // { dg-message "ferry runs this '#pragma omp target teams distribute' as CUDA runs a kernel, each iteration of its loop a team of one block, whose threads share its parallel loops and run its other statements \\(those that write memory on one thread\\), on the data the program mapped around it \\(on other data as GCC compiles it\\); ferry does not check such a region \\(its loop holds a nested '#pragma omp parallel'\\)" }
+#pragma omp target teams distribute num_teams(rows) // { dg-message "ferry runs this '#pragma omp target teams distribute' as CUDA runs a kernel, each iteration of its loop a team of one block, whose threads share its parallel loops and run its other statements \\(those that write memory on one thread\\), on the data mapped around it or by its own map clauses \\(on other data as GCC compiles it\\); ferry does not check such a region \\(its loop holds a nested '#pragma omp parallel'\\)" }
   for (int r = 0; r < rows; ++r) {
     float s = 0;
 #pragma omp parallel for reduction(+ : s)

@@ -7,7 +7,7 @@
 #include <omp.h>
 
 void block_sums(int n, const float *x, float *sums) {
-#pragma omp target teams num_teams(n / 256) thread_limit(256) // { dg-message "ferry runs this '#pragma omp target teams' as CUDA runs a kernel, each team as one block of its threads, on the data the program mapped around it \\(on other data as GCC compiles it\\); ferry does not check such a region" }
+#pragma omp target teams num_teams(n / 256) thread_limit(256) // { dg-message "ferry runs this '#pragma omp target teams' as CUDA runs a kernel, each team as one block of its threads, on the data mapped around it or by its own map clauses \\(on other data as GCC compiles it\\); ferry does not check such a region" }
   {
     float partial[256];
 #pragma omp parallel
@@ -26,7 +26,7 @@ void block_sums(int n, const float *x, float *sums) {
 }
 
 void block_sums_on(int device, int n, const float *x, float *sums) {
-#pragma omp target teams num_teams(n / 256) thread_limit(256) device(device) // { dg-message "ferry runs this '#pragma omp target teams' as CUDA runs a kernel, each team as one block of its threads, on the data the program mapped around it \\(on other data as GCC compiles it\\), on the device its 'device' clause names where that is one of ferry's targets \\(as GCC compiles it for other numbers\\); ferry does not check such a region" }
+#pragma omp target teams num_teams(n / 256) thread_limit(256) device(device) // { dg-message "ferry runs this '#pragma omp target teams' as CUDA runs a kernel, each team as one block of its threads, on the data mapped around it or by its own map clauses \\(on other data as GCC compiles it\\), on the device its 'device' clause names where that is one of ferry's targets \\(as GCC compiles it for other numbers\\); ferry does not check such a region" }
   {
 #pragma omp parallel
     sums[omp_get_team_num() * 256 + omp_get_thread_num()] = x[omp_get_thread_num()];

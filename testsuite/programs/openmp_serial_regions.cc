@@ -5,12 +5,13 @@
 // update` moves both ways and the region changes (the entry must change
 // libgomp's copies, not the ones in ferry's own module: OpenMP_VV's
 // declare_target_device_type_host failed on the H100 until it did); the
-// function's numbers, read; an atomic capture; and a region on data no
-// directive mapped around it, which runs as GCC compiled it.
+// function's numbers, read; an atomic capture; and a region whose own
+// map moves an array of the function, which ferry runs inside a data
+// construct of the same map (plugin/region_data.cc).
 // On the sim device every region runs as GCC compiled it: the two
-// regions on the data region's sections try ferry's launch; the table's
-// and the last region's data are no section the program mapped there.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=2" }
+// regions on the data region's sections and the last region try ferry's
+// launch; the table's data is no section the program mapped there.
+// { ferry-stats "FERRY_DEVICE=sim" "launches=3" }
 #include <cstdio>
 
 #pragma omp declare target

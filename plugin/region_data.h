@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The data a team region maps itself.  ferry launches team regions, team
+// loops and serial regions (team_regions.h) on libgomp's copies of the
+// program's data, which it looks up on the device before the launch; a
+// region whose own `map` clauses move its data (`#pragma omp target teams
+// map(to: a[0:n]) map(from: b[0:n])`, stencil1d's) would find nothing
+// there, for libgomp maps them only as it starts the region.  So the
+// launch, and the region kept for GCC's path, go inside a `target data`
+// construct with the same maps: libgomp copies in before the lookup and
+// back after both, as the region itself would have, and the region on
+// GCC's path finds its data present.
+//
+// Input: the OMP_TARGET, the statements that replace it, and the variable
+// its `device` clause was evaluated into (or none).  Output: those
+// statements inside an OMP_TARGET_DATA of the target's maps, or unchanged
+// when the target maps nothing that moves, or a map the data construct
+// cannot make (map_movable_to_data).
+#ifndef FERRY_PLUGIN_REGION_DATA_H
+#define FERRY_PLUGIN_REGION_DATA_H
+
+#include "gcc_compat.h"
+
+namespace ferry {
+
+// Whether C, a clause of a target construct, is a map that the data
+// construct around the region can make in its place: to, from, tofrom or
+// alloc, or the pointer mapping that goes with an array section; and
+// nothing in it has effects (has_effects_beyond_saves), for both
+// constructs evaluate it.
+bool map_movable_to_data(tree c);
+
+// STATEMENTS inside `target data` with TARGET's movable maps and, where
+// DEVICE is not null, `device(DEVICE)`; else STATEMENTS.
+tree within_region_data(tree target, tree device, tree statements);
+
+} // namespace ferry
+
+#endif
