@@ -62,6 +62,9 @@ struct LoopLevel {
   tree var = NULL_TREE;
   tree lower = NULL_TREE;
   tree bound = NULL_TREE; // exclusive
+  // A constant above 1 when the loop counts up by it (`var += 256`),
+  // which only team loops ask read_loop_level to read; else null, for 1.
+  tree step = NULL_TREE;
   location_t location = UNKNOWN_LOCATION;
 };
 

@@ -204,8 +204,8 @@ bool followable_elements(tree type) {
 } // namespace
 
 bool read_loop_level(tree init, tree condition, tree increment,
-                     location_t where, LoopLevel *level,
-                     std::string *why_not) {
+                     location_t where, LoopLevel *level, std::string *why_not,
+                     bool stepped) {
   tree var = init && TREE_CODE(init) == MODIFY_EXPR ? TREE_OPERAND(init, 0)
                                                     : NULL_TREE;
   if (!var || !VAR_P(var) || !INTEGRAL_TYPE_P(TREE_TYPE(var))) {
@@ -237,11 +237,17 @@ bool read_loop_level(tree init, tree condition, tree increment,
     return false;
   }
   const bool up = code == LT_EXPR || code == LE_EXPR;
+  const HOST_WIDE_INT step = constant_step(increment, var);
   if (!bound || mentions(bound, var) ||
-      unit_step(increment, var) != (up ? 1 : -1)) {
-    *why_not = "its loop does not count by one, up or down, to a bound";
+      (step != (up ? 1 : -1) && !(stepped && up && step > 1))) {
+    *why_not = stepped ? "its loop does not count up by a constant or down "
+                         "by one, to a bound"
+                       : "its loop does not count by one, up or down, to a "
+                         "bound";
     return false;
   }
+  if (step > 1)
+    level->step = build_int_cst(type, step);
   bound = fold_convert(type, tree_strip_any_location_wrapper(bound));
   tree one = build_one_cst(type);
   if (!up) {

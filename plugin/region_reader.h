@@ -28,10 +28,13 @@ bool read_openmp_region(tree fndecl, tree target, const DataSections &present,
 // A loop construct's level number I, from OMP_FOR_INIT, _COND and _INCR's
 // elements: `for (var = lower; var < bound; ++var)`, or `<=`, or counting
 // down by one, as the same iterations counting up over [lower, bound).
-// WHERE: the level's location when INIT has none.  False, with the reason
-// in *WHY_NOT, for a loop of another form.
+// WHERE: the level's location when INIT has none.  STEPPED: a loop
+// counting up by a constant above one is read too, with its step (team
+// loops place each iteration with code of their own, which keeps it).
+// False, with the reason in *WHY_NOT, for a loop of another form.
 bool read_loop_level(tree init, tree condition, tree increment,
-                     location_t where, LoopLevel *level, std::string *why_not);
+                     location_t where, LoopLevel *level, std::string *why_not,
+                     bool stepped = false);
 
 tree base_variable(tree t);
 

@@ -52,16 +52,26 @@ tree kept(tree statement) {
              : statement;
 }
 
-// LEVEL's iterations as an unsigned long long: bound - lower, or none.
+// LEVEL's iterations as an unsigned long long: bound - lower, divided by
+// the step rounding up, or none.
 tree extent_of(const LoopLevel &level) {
   tree lower = fold_convert(count_type(), unshare_expr(level.lower));
   tree bound = fold_convert(count_type(), unshare_expr(level.bound));
+  tree span = fold_build2(MINUS_EXPR, count_type(), bound, lower);
+  if (level.step) {
+    tree step = fold_convert(count_type(), level.step);
+    span = fold_build2(
+        TRUNC_DIV_EXPR, count_type(),
+        fold_build2(PLUS_EXPR, count_type(), span,
+                    fold_build2(MINUS_EXPR, count_type(), step,
+                                build_one_cst(count_type()))),
+        step);
+  }
   return fold_build3(
       COND_EXPR, count_type(),
       fold_build2(GT_EXPR, boolean_type_node, unshare_expr(level.bound),
                   unshare_expr(level.lower)),
-      fold_build2(MINUS_EXPR, count_type(), bound, lower),
-      build_zero_cst(count_type()));
+      span, build_zero_cst(count_type()));
 }
 
 // The <ferry/direct.hpp> query NAME(), as an unsigned long long.
@@ -238,7 +248,7 @@ private:
       if (!read_loop_level(TREE_VEC_ELT(init, l),
                            TREE_VEC_ELT(OMP_FOR_COND(loop), l),
                            TREE_VEC_ELT(OMP_FOR_INCR(loop), l), location_,
-                           &level, &why))
+                           &level, &why, /*stepped=*/true))
         return refuse("at line " + line_of(loop, location_) + ", " + why);
       for (const LoopLevel &outer : *levels)
         if (mentions(level.lower, outer.var) ||
@@ -306,10 +316,13 @@ private:
 
   static tree set_variable(const LoopLevel &level, tree position) {
     tree type = TREE_TYPE(level.var);
+    tree offset = fold_convert(type, position);
+    if (level.step)
+      offset = build2(MULT_EXPR, type, offset, level.step);
     return assign(level.var,
                   build2(PLUS_EXPR, type,
                          fold_convert(type, unshare_expr(level.lower)),
-                         fold_convert(type, position)));
+                         offset));
   }
 
 

@@ -140,10 +140,16 @@ tree condition_variable(tree operand) {
   return operand;
 }
 
-int unit_step(tree increment, tree var) {
+HOST_WIDE_INT constant_step(tree increment, tree var) {
   increment = statement_expression(increment);
   if (!increment)
     return 0;
+  // C as a step, when it is a constant that fits.
+  auto step_of = [](tree c) -> HOST_WIDE_INT {
+    return c && TREE_CODE(c) == INTEGER_CST && tree_fits_shwi_p(c)
+               ? tree_to_shwi(c)
+               : 0;
+  };
   switch (TREE_CODE(increment)) {
   case PREINCREMENT_EXPR:
   case POSTINCREMENT_EXPR:
@@ -166,15 +172,20 @@ int unit_step(tree increment, tree var) {
     tree a = condition_variable(TREE_OPERAND(sum, 0));
     tree b = condition_variable(TREE_OPERAND(sum, 1));
     const int sign = TREE_CODE(sum) == PLUS_EXPR ? 1 : -1;
-    if (a == var && (integer_onep(b) || integer_minus_onep(b)))
-      return integer_onep(b) ? sign : -sign;
-    if (sign == 1 && b == var && (integer_onep(a) || integer_minus_onep(a)))
-      return integer_onep(a) ? 1 : -1;
+    if (a == var)
+      return sign * step_of(b);
+    if (sign == 1 && b == var)
+      return step_of(a);
     return 0;
   }
   default:
     return 0;
   }
+}
+
+int unit_step(tree increment, tree var) {
+  const HOST_WIDE_INT step = constant_step(increment, var);
+  return step == 1 || step == -1 ? static_cast<int>(step) : 0;
 }
 
 bool counts_up_by_one(tree increment, tree var) {

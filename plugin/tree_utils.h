@@ -81,6 +81,10 @@ tree condition_variable(tree operand);
 // `VAR += 1`.
 bool counts_up_by_one(tree increment, tree var);
 
+// What INCREMENT, a `for` statement's increment, adds to VAR when that is
+// a constant (`++VAR` 1, `VAR -= 2` -2, `VAR = VAR + 256` 256); else 0.
+HOST_WIDE_INT constant_step(tree increment, tree var);
+
 // 1 when INCREMENT, a `for` statement's increment, adds one to VAR (`++VAR`,
 // `VAR++`, `VAR += 1`), -1 when it takes one away, else 0.
 int unit_step(tree increment, tree var);

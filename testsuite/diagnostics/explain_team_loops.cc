@@ -178,3 +178,26 @@ void stepped(int rows, int cols, float *out) {
     out[r] = 1;
   }
 }
+
+// A constant step is kept (stencil1d's `i = i + BLOCK_SIZE`); a step known
+// only at run time, or a loop counting down by more than one, is not.
+void strided(int rows, int cols, int stride, float *out) {
+#pragma omp target teams distribute // { dg-message "ferry runs this '#pragma omp target teams distribute'" }
+  for (int r = 0; r < rows; r += 4) {
+#pragma omp parallel for
+    for (int c = 0; c < cols; c += 2)
+      out[r * cols + c] = c;
+  }
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: at line 192, its loop does not count up by a constant or down by one, to a bound" }
+  for (int r = 0; r < rows; r += stride) {
+#pragma omp parallel for
+    for (int c = 0; c < cols; ++c)
+      out[r * cols + c] = c;
+  }
+#pragma omp target teams distribute // { dg-message "nor take it as a team loop: at line 198, its loop does not count up by a constant or down by one, to a bound" }
+  for (int r = rows - 1; r >= 0; r -= 2) {
+#pragma omp parallel for
+    for (int c = 0; c < cols; ++c)
+      out[r * cols + c] = c;
+  }
+}

@@ -13,12 +13,14 @@
 // team skips with `continue`; a private number of the function and a
 // firstprivate one; `-` and `*` and `|` reductions; a loop of the team
 // over its channels, each a parallel sum added atomically, and a parallel
-// loop under an `if` of the team (groupnorm's).  The sums of small
+// loop under an `if` of the team (groupnorm's); a distribute loop
+// stepping a block at a time and a nested loop stepping by 2
+// (stencil1d's).  The sums of small
 // integers are exact in any order, the layer norm's within the harness's
 // tolerance, so the serial build, the host and a GPU print the same.  On
-// the sim device every region runs as GCC compiled it: 7 launches, 0 by
+// the sim device every region runs as GCC compiled it: 8 launches, 0 by
 // ferry's entries.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=7" }
+// { ferry-stats "FERRY_DEVICE=sim" "launches=8" }
 #include <cstdio>
 #include <vector>
 
@@ -170,6 +172,31 @@ static void softmax_rows(const double *x, const int *done, double *out,
   }
 }
 
+// A 3-point sum over blocks of 32 through the team's array, the
+// distribute loop stepping a block at a time (HeCBench's stencil1d); the
+// odd elements of each block then doubled by a loop stepping by 2.
+constexpr int kBlock = 32;
+static void block_stencil(const int *a, int *b, int length) {
+#pragma omp target teams distribute
+  for (int i = 0; i < length; i = i + kBlock) {
+    int temp[kBlock + 2];
+#pragma omp parallel for
+    for (int j = 0; j < kBlock; j++) {
+      temp[j + 1] = a[i + j];
+      if (j == 0)
+        temp[0] = i == 0 ? 0 : a[i - 1];
+      if (j == kBlock - 1)
+        temp[kBlock + 1] = i + kBlock < length ? a[i + kBlock] : 0;
+    }
+#pragma omp parallel for
+    for (int j = 0; j < kBlock; j++)
+      b[i + j] = temp[j] + temp[j + 1] + temp[j + 2];
+#pragma omp parallel for
+    for (int j = 1; j < kBlock; j += 2)
+      b[i + j] *= 2;
+  }
+}
+
 int main() {
   const int n = 3, c_count = 37, hw = 101;
   std::vector<int> x(n * c_count * hw), sum(c_count), sumsq(c_count);
@@ -204,11 +231,15 @@ int main() {
   double *sxs = sx.data(), *souts = sout.data(), *check_data = checks.data();
   int *done_data = done.data();
   const int count = n * c_count * hw;
+  const int stencil_length = 40 * kBlock; // within x's count elements
+  std::vector<int> stencil(stencil_length, -1);
+  int *stencil_data = stencil.data();
 #pragma omp target data map(to: xs[0:count], ins[0:rows * cols], \
                             biases[0:cols]) \
     map(tofrom: outs[0:rows * cols], product_data[0:planes * prows], \
         bit_data[0:planes * prows], total_data[0:per_group], \
-        souts[0:srows * scols], check_data[0:srows]) \
+        souts[0:srows * scols], check_data[0:srows], \
+        stencil_data[0:stencil_length]) \
     map(to: sxs[0:srows * scols], done_data[0:srows]) \
     map(from: sums[0:c_count], sumsqs[0:c_count], peak_data[0:rows], \
         above_data[0:rows])
@@ -220,6 +251,7 @@ int main() {
     block_products(xs, product_data, bit_data, planes, prows, pcols);
     group_sums(xs, total_data, groups, per_group, len);
     softmax_rows(sxs, done_data, souts, check_data, srows, scols);
+    block_stencil(xs, stencil_data, stencil_length);
   }
   long s = 0;
   for (int c = 0; c < c_count; ++c)
@@ -233,13 +265,16 @@ int main() {
   long q = 0;
   for (int i = 0; i < planes * prows; ++i)
     q = q * 7 + products[i] + bits[i];
+  long st = 0;
+  for (int i = 0; i < stencil_length; ++i)
+    st = st * 3 % 1000003 + stencil[i];
   double soft = 0, checked = 0;
   for (double v : sout)
     soft += v;
   for (double v : checks)
     checked += v;
   std::printf("sums=%ld norm=%.6f out[77]=%.6f peaks=%ld products=%ld "
-              "totals=%d,%d,%d,%d softmax=%.9f checks=%.1f\n",
+              "totals=%d,%d,%d,%d softmax=%.9f checks=%.1f stencil=%ld\n",
               s, norm, out[77], p, q, totals[0], totals[1], totals[2],
-              totals[3], soft, checked);
+              totals[3], soft, checked, st);
 }
