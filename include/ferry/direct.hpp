@@ -167,6 +167,32 @@ template <class T> T shuffle_down(T value, unsigned delta) {
   return from_bits<T>(shuffle_down(static_cast<Bits>(to_bits(value)), delta));
 }
 
+// VALUE of the warp's lane 0, in every lane; every lane takes part.
+inline unsigned shuffle_first(unsigned value) {
+  unsigned result;
+  asm volatile("// ferry-ptx\n\tshfl.sync.idx.b32 %0, %1, 0, 31, -1;"
+               : "=r"(result)
+               : "r"(value));
+  return result;
+}
+
+inline unsigned long long shuffle_first(unsigned long long value) {
+  unsigned long long result;
+  asm volatile("// ferry-ptx\n\t{\n\t.reg .b32 lo, hi;\n\t"
+               "mov.b64 {lo, hi}, %1;\n\t"
+               "shfl.sync.idx.b32 lo, lo, 0, 31, -1;\n\t"
+               "shfl.sync.idx.b32 hi, hi, 0, 31, -1;\n\t"
+               "mov.b64 %0, {lo, hi};\n\t}"
+               : "=r"(result)
+               : "r"(value));
+  return result;
+}
+
+template <class T> T shuffle_first(T value) {
+  using Bits = typename bits_of<T>::type;
+  return from_bits<T>(shuffle_first(static_cast<Bits>(to_bits(value))));
+}
+
 inline unsigned compare_and_swap(unsigned *target, unsigned expected,
                                  unsigned desired) {
   unsigned old;
@@ -596,17 +622,25 @@ template <class T>
 
 // A team's reduction (plugin/team_loops.cc), in every thread of the
 // block: INITIAL OP (the VALUEs of all its threads), the same in each.
-// Every thread calls; the barriers end the parallel loop before it, and
-// block_scratch is free again when it returns.
+// Each warp combines the warps' values itself, in the same order as the
+// others, so that no barrier waits for one warp to hand the total round.
+// Every thread calls; the first barrier ends the parallel loop before it,
+// and block_scratch is free again when it returns.
 template <op O, class T>
 [[gnu::always_inline]] inline T team_reduce(T value, T initial) {
-  value = combine_block<O>(value, block_threads());
-  if (block_thread() == 0)
-    block_scratch.warp_values[0] = to_bits(combine<O>(initial, value));
+  const unsigned warp = block_thread() / 32;
+  const unsigned threads = block_threads();
+  const unsigned warp_valid = threads > warp * 32 ? threads - warp * 32 : 0;
+  value = combine_warp<O>(value, warp_valid < 32 ? warp_valid : 32);
+  if (lane() == 0)
+    block_scratch.warp_values[warp] = to_bits(value);
   block_barrier();
-  value = from_bits<T>(block_scratch.warp_values[0]);
+  const unsigned warps = (threads + 31) / 32;
+  value = combine_warp<O>(
+      from_bits<T>(block_scratch.warp_values[lane() < warps ? lane() : 0]),
+      warps);
   block_barrier();
-  return value;
+  return combine<O>(initial, shuffle_first(value));
 }
 #define FERRY_DIRECT_TEAM_REDUCE(NAME, OP)                                     \
   template <class T>                                                           \
