@@ -2,6 +2,7 @@
 // See region_data.h.
 #include "region_data.h"
 
+#include "region_reader.h"
 #include "tree_utils.h"
 
 namespace ferry {
@@ -34,13 +35,23 @@ bool map_movable_to_data(tree c) {
                        kind == GOMP_MAP_ATTACH_DETACH;
   if (!moves_data(kind) && !pointer)
     return false;
-  return !has_effects_beyond_saves(OMP_CLAUSE_DECL(c)) &&
+  // A variable, or a section of an array or of what a pointer points to.
+  // Not a member (`map(s.p[0:n])`, `map(this->a[0:n])`): for a target,
+  // the front end maps the whole `*this` besides, which a data construct
+  // mapping the members first would make an overlapping map.
+  tree base = base_variable(OMP_CLAUSE_DECL(c));
+  return base && !is_this_parameter(base) &&
+         !has_effects_beyond_saves(OMP_CLAUSE_DECL(c)) &&
          !has_effects_beyond_saves(OMP_CLAUSE_SIZE(c));
 }
 
-tree within_region_data(tree target, tree device, tree statements) {
+tree within_region_data(tree fndecl, tree target, tree device,
+                        tree statements) {
+  if (inside_openmp_construct(DECL_SAVED_TREE(fndecl), target))
+    return statements;
   tree clauses = NULL_TREE;
   bool moves = false;
+  hash_map<tree, tree> saves;
   for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
       continue;
@@ -49,14 +60,17 @@ tree within_region_data(tree target, tree device, tree statements) {
     if (!map_movable_to_data(c))
       return statements;
     moves |= moves_data(OMP_CLAUSE_MAP_KIND(c));
-    // Each construct's gimplification rewrites its clauses' operands.
-    tree copy = copy_node(c);
-    OMP_CLAUSE_DECL(copy) = unshare_expr(OMP_CLAUSE_DECL(c));
-    if (OMP_CLAUSE_SIZE(c))
-      OMP_CLAUSE_SIZE(copy) = unshare_expr(OMP_CLAUSE_SIZE(c));
+    // Each construct's gimplification rewrites its clauses' operands, and
+    // evaluates its own saved values (copy_with_own_saves).
+    tree copy = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
+    OMP_CLAUSE_SET_MAP_KIND(copy, OMP_CLAUSE_MAP_KIND(c));
+    OMP_CLAUSE_DECL(copy) = copy_with_own_saves(OMP_CLAUSE_DECL(c), &saves);
+    OMP_CLAUSE_SIZE(copy) = copy_with_own_saves(OMP_CLAUSE_SIZE(c), &saves);
     // A target takes the pointer to a section firstprivate; a data
-    // construct attaches it, as the front end writes `target data`.
-    if (OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER)
+    // construct attaches it, as the front end writes `target data` (an
+    // array's base stays firstprivate in both).
+    if (OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
+        POINTER_TYPE_P(TREE_TYPE(OMP_CLAUSE_DECL(c))))
       OMP_CLAUSE_SET_MAP_KIND(copy, GOMP_MAP_ATTACH_DETACH);
     OMP_CLAUSE_CHAIN(copy) = clauses;
     clauses = copy;

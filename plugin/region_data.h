@@ -24,14 +24,19 @@ namespace ferry {
 
 // Whether C, a clause of a target construct, is a map that the data
 // construct around the region can make in its place: to, from, tofrom or
-// alloc, or the pointer mapping that goes with an array section; and
-// nothing in it has effects (has_effects_beyond_saves), for both
-// constructs evaluate it.
+// alloc of a variable or a section of an array or pointer (no member),
+// or the pointer mapping that goes with such a section; and nothing in it
+// has effects (has_effects_beyond_saves), for both constructs evaluate it.
 bool map_movable_to_data(tree c);
 
 // STATEMENTS inside `target data` with TARGET's movable maps and, where
-// DEVICE is not null, `device(DEVICE)`; else STATEMENTS.
-tree within_region_data(tree target, tree device, tree statements);
+// DEVICE is not null, `device(DEVICE)`; else STATEMENTS.  FNDECL: the
+// function holding TARGET.  A target inside another construct of the
+// function (a `parallel` whose threads each run it) gets none: GCC 12's
+// OpenMP lowering crashed on such a data construct that ferry made,
+// around what ferry put in the region's place.
+tree within_region_data(tree fndecl, tree target, tree device,
+                        tree statements);
 
 } // namespace ferry
 

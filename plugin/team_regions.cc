@@ -762,8 +762,11 @@ private:
         }
         // A section of the region's own that starts past its pointer
         // (`map(to: x[first:count])`): the section's start is what is
-        // mapped, the pointer that far before its copy.
-        tree bias = section_bias(decl);
+        // mapped, the pointer that far before its copy.  (An array's
+        // section past its start keeps GCC's path.)
+        tree bias = outer.pass == Outer::Pass::device_address
+                        ? section_bias(decl)
+                        : NULL_TREE;
         if (bias)
           value = fold_build_pointer_plus(value, bias);
         append_to_statement_list_force(
@@ -831,7 +834,8 @@ private:
     if (device_number)
       append_to_statement_list_force(device_number, &replacement);
     append_to_statement_list_force(
-        within_region_data(target_, device, statements), &replacement);
+        within_region_data(fndecl_, target_, device, statements),
+        &replacement);
     return statement_block(replacement, vars);
   }
 
@@ -843,8 +847,11 @@ private:
           OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
           OMP_CLAUSE_DECL(c) == pointer && OMP_CLAUSE_SIZE(c) &&
           !integer_zerop(OMP_CLAUSE_SIZE(c)) &&
-          !has_effects_beyond_saves(OMP_CLAUSE_SIZE(c)))
-        return fold_convert(sizetype, unshare_expr(OMP_CLAUSE_SIZE(c)));
+          !has_effects_beyond_saves(OMP_CLAUSE_SIZE(c))) {
+        hash_map<tree, tree> saves;
+        return fold_convert(sizetype,
+                            copy_with_own_saves(OMP_CLAUSE_SIZE(c), &saves));
+      }
     return NULL_TREE;
   }
 

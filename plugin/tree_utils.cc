@@ -418,6 +418,30 @@ bool is_non_atomic_construct(tree_code code) {
          code != OMP_ATOMIC_CAPTURE_OLD && code != OMP_ATOMIC_CAPTURE_NEW;
 }
 
+bool inside_openmp_construct(tree body, tree node) {
+  struct Search {
+    static tree holds(tree *at, int *walk_subtrees, void *node) {
+      if (TYPE_P(*at))
+        *walk_subtrees = 0;
+      return *at == node ? *at : NULL_TREE;
+    }
+    static tree visit(tree *at, int *walk_subtrees, void *node) {
+      tree t = *at;
+      if (TYPE_P(t) || t == node) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) == OMP_TARGET_DATA ||
+          !is_non_atomic_construct(TREE_CODE(t)))
+        return NULL_TREE;
+      *walk_subtrees = 0;
+      return cp_walk_tree_without_duplicates(at, holds, node);
+    }
+  };
+  return cp_walk_tree_without_duplicates(&body, Search::visit, node) !=
+         NULL_TREE;
+}
+
 bool writes_atomically(tree t) {
   return TREE_CODE(t) == OMP_ATOMIC || TREE_CODE(t) == OMP_ATOMIC_CAPTURE_OLD ||
          TREE_CODE(t) == OMP_ATOMIC_CAPTURE_NEW;
@@ -519,6 +543,36 @@ bool has_effects_beyond_saves(tree expr) {
     }
   };
   return expr && cp_walk_tree_without_duplicates(&expr, Search::visit, nullptr);
+}
+
+tree copy_with_own_saves(tree expr, hash_map<tree, tree> *saves) {
+  struct Copy {
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *saves = static_cast<hash_map<tree, tree> *>(data);
+      tree t = *node;
+      if (TYPE_P(t) || DECL_P(t) || CONSTANT_CLASS_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) == SAVE_EXPR) {
+        if (tree *seen = saves->get(t)) {
+          *node = *seen;
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
+        tree own = copy_node(t);
+        saves->put(t, own);
+        *node = own; // its operand is walked next, and copied there
+      } else {
+        *node = copy_node(t);
+      }
+      return NULL_TREE;
+    }
+  };
+  if (!expr)
+    return expr;
+  cp_walk_tree(&expr, Copy::visit, saves, nullptr);
+  return expr;
 }
 
 FunctionCodeCopy::FunctionCodeCopy(tree from, tree to,
