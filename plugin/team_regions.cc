@@ -11,11 +11,12 @@
 // barriers `barrier.sync`, atomics PTX atomics, the runtime's queries the
 // block's registers, helpers that ask the runtime through twins).
 // libferry launches it on libgomp's copies of the data the program mapped
-// around the region, or that the region maps itself (region_data.h).  A serial `#pragma omp target` (no construct inside
-// but atomic ones) is the same with one team of one thread: GCC launches
-// it through libgomp with a warp of which one lane works, and reads its
-// pointers through the region's data block in every iteration (nbody's
-// energy sum, 1.02 ms on GCC's path against CUDA's 0.59 ms).
+// around the region, or that the region maps itself (team_launch.h).  A
+// serial `#pragma omp target` (no construct inside but atomic ones) is
+// the same with one team of one thread: GCC launches it through libgomp
+// with a warp of which one lane works, and reads its pointers through the
+// region's data block in every iteration (nbody's energy sum, 1.02 ms on
+// GCC's path against CUDA's 0.59 ms).
 //
 // Input: the region, at its function's PRE_GENERICIZE.  Output: the entry
 //
@@ -23,7 +24,7 @@
 //       numbers the region reads>, unsigned long long teams)
 //   { <the parallel construct's body, or the serial region's> }
 //
-// and in place of the region
+// and in place of the region (team_launch.h)
 //
 //   #pragma omp target data <the region's maps, if any move data>
 //   {
@@ -42,15 +43,12 @@
 // threads, one of the counts OpenMP allows; GCC's build may give fewer.
 #include "team_regions.h"
 
-#include "../runtime/abi.h"
-
 #include "device_definitions.h"
 #include "device_functions.h"
 #include "direct_header.h"
 #include "reductions.h"
-#include "region_data.h"
-#include "runtime_calls.h"
 #include "team_device_code.h"
+#include "team_launch.h"
 #include "team_loops.h"
 #include "tree_utils.h"
 
@@ -130,22 +128,15 @@ public:
     use_device_maths_in_callees(*threads_body_);
     declare_entry();
     define_entry();
-    *slot_ = launch_or_region();
+    *slot_ = team_launch_or_region(
+        {fndecl_, target_, location_, device_clause_, &outer_,
+         static_cast<unsigned>(parameters_.size()), host_value(teams_count_),
+         threads(), symbol_.c_str()});
     return true;
   }
 
 private:
-  struct Outer {
-    tree decl;
-    // How the host passes it: a number's value; a pointer's device address
-    // (libferry's part); an array's device address; the device address of
-    // libferry's copy of a struct (which GCC's nvptx back end passes by
-    // reference, so the entry takes its address, as a kernel's struct).
-    enum class Pass { value, device_address, array_address, object } pass;
-    // What the copied body names: DECL, or for a variable of static
-    // storage, which the copy would keep, a local standing in for it.
-    tree named = NULL_TREE;
-  };
+  using Outer = TeamArgument;
 
   bool refuse(const std::string &why, std::string *why_not = nullptr) {
     why_ = why;
@@ -603,27 +594,6 @@ private:
            "_" + std::to_string(n);
   }
 
-  // The type of the entry's parameter for OUTER: an array's or a struct's
-  // address, or the variable's type (each thread may move its copy of a
-  // pointer); the host's copy of its value has the variable's type but for
-  // an array (its address).
-  static tree parameter_type(const Outer &outer) {
-    switch (outer.pass) {
-    case Outer::Pass::array_address:
-      return build_pointer_type(TREE_TYPE(outer.decl));
-    case Outer::Pass::object:
-      return build_pointer_type(cp_build_qualified_type(
-          TYPE_MAIN_VARIANT(TREE_TYPE(outer.decl)), TYPE_QUAL_CONST));
-    default:
-      return TYPE_MAIN_VARIANT(TREE_TYPE(outer.decl));
-    }
-  }
-  static tree host_copy_type(const Outer &outer) {
-    return outer.pass == Outer::Pass::object
-               ? TYPE_MAIN_VARIANT(TREE_TYPE(outer.decl))
-               : parameter_type(outer);
-  }
-
   // The entry's parameters: OUTER's each, and after a struct's address
   // its bytes (FERRY_ROLE_OBJECT's next argument), then the teams.
   void declare_entry() {
@@ -631,7 +601,7 @@ private:
     for (const Outer &outer : outer_) {
       outer_parameter_.push_back(parameters.size());
       parameters.emplace_back(get_identifier(name_of(outer.decl).c_str()),
-                              parameter_type(outer));
+                              team_parameter_type(outer));
       if (outer.pass == Outer::Pass::object)
         parameters.emplace_back(
             get_identifier(("__ferry_bytes_" + name_of(outer.decl)).c_str()),
@@ -679,180 +649,6 @@ private:
     entry_ = define_device_function(entry_, body, [locals](tree copied) {
       return statement_block(copied, locals);
     });
-  }
-
-  // A local of the function for the launch, chained into *VARS.
-  tree launch_local(const char *name, tree type, tree *vars) {
-    return chained_local(location_, fndecl_, name, type, vars);
-  }
-
-  tree launch_or_region() {
-    tree statements = NULL_TREE, vars = NULL_TREE, launch = NULL_TREE;
-    tree launched = launch_local("__ferry_launched", integer_type_node, &vars);
-    append_to_statement_list_force(assign(launched, integer_zero_node),
-                                   &statements);
-    // A `device` clause is evaluated once, as the construct does (the
-    // region on GCC's path and the data construct around it read the
-    // value), and its target entered before the program's addresses are
-    // looked up on it.
-    tree present = NULL_TREE, entered = NULL_TREE, device = NULL_TREE;
-    tree device_number = NULL_TREE;
-    if (device_clause_) {
-      tree number = OMP_CLAUSE_DEVICE_ID(device_clause_);
-      device = launch_local("__ferry_device_number", TREE_TYPE(number), &vars);
-      device_number = assign(device, number);
-      OMP_CLAUSE_DEVICE_ID(device_clause_) = device;
-      entered = launch_local("__ferry_entered", integer_type_node, &vars);
-      append_to_statement_list_force(
-          assign(entered, runtime_calls::region_device_enter(location_, device)),
-          &statements);
-      present = build2(NE_EXPR, boolean_type_node, entered, integer_zero_node);
-    }
-    // One argument for each of the entry's parameters (declare_entry).
-    const unsigned count = parameters_.size();
-    tree args = launch_local("__ferry_args",
-                             build_array_type_nelts(ptr_type_node, count),
-                             &vars);
-    TREE_ADDRESSABLE(args) = 1;
-    std::string roles;
-    unsigned next = 0;
-    // ARGS[next] is COPY's address, which the entry's parameter of ROLE
-    // takes (runtime/abi.h).
-    auto add_argument = [&](tree copy, char role) {
-      append_to_statement_list_force(
-          assign(build4(ARRAY_REF, ptr_type_node, args, size_int(next++),
-                        NULL_TREE, NULL_TREE),
-                 build_fold_addr_expr(copy)),
-          &launch);
-      roles += role;
-    };
-    auto argument_local = [&](tree type) {
-      tree copy = launch_local("__ferry_arg", type, &vars);
-      TREE_ADDRESSABLE(copy) = 1;
-      return copy;
-    };
-    // An argument that the launch copies VALUE, of TYPE, into.
-    auto add_value = [&](tree value, tree type, char role) {
-      tree copy = argument_local(type);
-      append_to_statement_list_force(assign(copy, value), &launch);
-      add_argument(copy, role);
-    };
-    for (const Outer &outer : outer_) {
-      tree decl = outer.decl;
-      switch (outer.pass) {
-      case Outer::Pass::value:
-        add_value(decl, host_copy_type(outer), FERRY_ROLE_VALUE);
-        break;
-      case Outer::Pass::object:
-        // Its bytes, which libferry copies to the device for the entry.
-        add_value(decl, host_copy_type(outer), FERRY_ROLE_OBJECT);
-        add_value(fold_convert(long_long_unsigned_type_node,
-                               TYPE_SIZE_UNIT(host_copy_type(outer))),
-                  long_long_unsigned_type_node, FERRY_ROLE_VALUE);
-        break;
-      case Outer::Pass::array_address:
-      case Outer::Pass::device_address: {
-        // libgomp's address for the data, null outside the program's
-        // sections: then the region runs as GCC compiled it.
-        tree copy = argument_local(host_copy_type(outer));
-        tree value = decl;
-        if (outer.pass == Outer::Pass::array_address) {
-          cxx_mark_addressable(decl);
-          value = build_fold_addr_expr(decl);
-        }
-        // A section of the region's own that starts past its pointer
-        // (`map(to: x[first:count])`): the section's start is what is
-        // mapped, the pointer that far before its copy.  (An array's
-        // section past its start keeps GCC's path.)
-        tree bias = outer.pass == Outer::Pass::device_address
-                        ? section_bias(decl)
-                        : NULL_TREE;
-        if (bias)
-          value = fold_build_pointer_plus(value, bias);
-        append_to_statement_list_force(
-            assign(copy, runtime_calls::program_address(location_, value)),
-            &statements);
-        tree found = build2(NE_EXPR, boolean_type_node, copy,
-                            build_zero_cst(TREE_TYPE(copy)));
-        present = present ? build2(TRUTH_ANDIF_EXPR, boolean_type_node,
-                                   present, found)
-                          : found;
-        if (bias)
-          append_to_statement_list_force(
-              assign(copy, fold_build_pointer_plus(
-                               copy, fold_build1(NEGATE_EXPR, sizetype, bias))),
-              &launch);
-        add_argument(copy, FERRY_ROLE_VALUE);
-        break;
-      }
-      }
-    }
-    add_value(fold_convert(long_long_unsigned_type_node,
-                           unshare_expr(host_value(teams_count_))),
-              long_long_unsigned_type_node, FERRY_ROLE_TEAMS);
-    gcc_assert(next == count);
-    expanded_location source = expand_location(location_);
-    tree begin = runtime_calls::launch_begin(location_, symbol_.c_str(),
-                                             source.file ? source.file : "?",
-                                             source.line, 0);
-    tree acquired = launch_local("__ferry_device", integer_type_node, &vars);
-    tree launch_block = NULL_TREE;
-    append_to_statement_list_force(begin, &launch_block);
-    append_to_statement_list_force(
-        assign(acquired, runtime_calls::launch_acquire(location_)), &launch_block);
-    append_to_statement_list_force(launch, &launch_block);
-    append_to_statement_list_force(
-        assign(launched,
-               runtime_calls::launch_direct(
-                   location_, symbol_.c_str(), count,
-                   build_fold_addr_expr(build4(ARRAY_REF, ptr_type_node, args,
-                                               size_zero_node, NULL_TREE,
-                                               NULL_TREE)),
-                   roles.c_str(), integer_zero_node,
-                   fold_convert(integer_type_node, threads()))),
-        &launch_block);
-    append_to_statement_list_force(runtime_calls::launch_end(location_),
-                                   &launch_block);
-    append_to_statement_list_force(
-        present ? build3(COND_EXPR, void_type_node, present, launch_block,
-                         NULL_TREE)
-                : launch_block,
-        &statements);
-    if (entered)
-      append_to_statement_list_force(
-          build3(COND_EXPR, void_type_node,
-                 build2(NE_EXPR, boolean_type_node, entered, integer_zero_node),
-                 runtime_calls::region_device_leave(location_), NULL_TREE),
-          &statements);
-    append_to_statement_list_force(
-        build3(COND_EXPR, void_type_node,
-               build2(EQ_EXPR, boolean_type_node, launched, integer_zero_node),
-               target_, NULL_TREE),
-        &statements);
-    // The region's own maps, made before the addresses are looked up.
-    tree replacement = NULL_TREE;
-    if (device_number)
-      append_to_statement_list_force(device_number, &replacement);
-    append_to_statement_list_force(
-        within_region_data(fndecl_, target_, device, statements),
-        &replacement);
-    return statement_block(replacement, vars);
-  }
-
-  // The bias, in bytes, of the section of what POINTER points to that the
-  // target's own map clauses name, where it is not 0; else null.
-  tree section_bias(tree pointer) const {
-    for (tree c = OMP_TARGET_CLAUSES(target_); c; c = OMP_CLAUSE_CHAIN(c))
-      if (OMP_CLAUSE_CODE(c) == OMP_CLAUSE_MAP &&
-          OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
-          OMP_CLAUSE_DECL(c) == pointer && OMP_CLAUSE_SIZE(c) &&
-          !integer_zerop(OMP_CLAUSE_SIZE(c)) &&
-          !has_effects_beyond_saves(OMP_CLAUSE_SIZE(c))) {
-        hash_map<tree, tree> saves;
-        return fold_convert(sizetype,
-                            copy_with_own_saves(OMP_CLAUSE_SIZE(c), &saves));
-      }
-    return NULL_TREE;
   }
 
   // A team's threads: num_threads, at most thread_limit, and for a team
