@@ -315,7 +315,8 @@ namespace {
 // callees (each looked at once), that PICK picks: PICK (CALLEE, ITS_BODY)
 // sees a builtin, a device library function or a kernel with ITS_BODY
 // NULL_TREE and none of their calls, and any other callee with the body
-// the unit has so far, NULL_TREE if none.
+// the unit has so far (but <ferry/direct.hpp>'s, which it skips),
+// NULL_TREE if none.
 template <class Pick> tree find_callee(tree body, Pick pick) {
   struct Search {
     Pick pick;
@@ -330,7 +331,10 @@ template <class Pick> tree find_callee(tree body, Pick pick) {
       if (TREE_CODE(t) != CALL_EXPR && TREE_CODE(t) != AGGR_INIT_EXPR)
         return NULL_TREE;
       tree callee = callee_of(t);
-      if (!callee || !search->seen.insert(callee).second)
+      // <ferry/direct.hpp>'s helpers, which ferry's own code calls, are
+      // neither looked into nor instantiated here.
+      if (!callee || is_direct_header_function(callee) ||
+          !search->seen.insert(callee).second)
         return NULL_TREE;
       if (fndecl_built_in_p(callee) || device_library_function(callee) ||
           has_ferry_attribute(definition_of(callee), "kernel"))
@@ -356,34 +360,20 @@ tree undefined_callee_in(tree body) {
 }
 
 void use_device_maths_in_callees(tree body) {
-  // Each helper once in the unit: its body changes in place.
+  // Each helper once in the unit: its body changes in place, before
+  // find_callee walks it for the helpers it calls in turn.
   static std::set<tree> done;
-  struct Calls {
-    static tree visit(tree *node, int *walk_subtrees, void *) {
-      if (TYPE_P(*node)) {
-        *walk_subtrees = 0;
-        return NULL_TREE;
-      }
-      if (TREE_CODE(*node) != CALL_EXPR)
-        return NULL_TREE;
-      tree callee = callee_of(*node);
-      if (!callee || fndecl_built_in_p(callee) ||
-          device_library_function(callee) || is_direct_header_function(callee))
-        return NULL_TREE;
-      tree helper_body = visible_body(callee);
-      if (!helper_body || !done.insert(callee).second)
-        return NULL_TREE;
-      // ferry's device code, whose passes fold the maths' SIMT test.
-      mark_offloadable(callee);
-      tree *statements = &DECL_SAVED_TREE(callee);
-      if (TREE_CODE(*statements) == BIND_EXPR)
-        statements = &BIND_EXPR_BODY(*statements);
-      use_device_maths(statements, Runs::on_host_too);
-      use_device_maths_in_callees(helper_body);
-      return NULL_TREE;
-    }
-  };
-  cp_walk_tree_without_duplicates(&body, Calls::visit, nullptr);
+  find_callee(body, [](tree callee, tree helper_body) {
+    if (!helper_body || !done.insert(callee).second)
+      return false;
+    // ferry's device code, whose passes fold the maths' SIMT test.
+    mark_offloadable(callee);
+    tree *statements = &DECL_SAVED_TREE(callee);
+    if (TREE_CODE(*statements) == BIND_EXPR)
+      statements = &BIND_EXPR_BODY(*statements);
+    use_device_maths(statements, Runs::on_host_too);
+    return false;
+  });
 }
 
 tree openmp_query_in(tree body) {

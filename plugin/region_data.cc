@@ -23,8 +23,8 @@ bool moves_data(gomp_map_kind kind) {
   }
 }
 
-} // namespace
-
+// Whether C, a clause of a target construct, is a map that the data
+// construct around the region can make in its place (region_data.h).
 bool map_movable_to_data(tree c) {
   if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
     return false;
@@ -45,13 +45,12 @@ bool map_movable_to_data(tree c) {
          !has_effects_beyond_saves(OMP_CLAUSE_SIZE(c));
 }
 
+} // namespace
+
 tree within_region_data(tree fndecl, tree target, tree device,
                         tree statements) {
-  if (inside_openmp_construct(DECL_SAVED_TREE(fndecl), target))
-    return statements;
   tree clauses = NULL_TREE;
   bool moves = false;
-  hash_map<tree, tree> saves;
   for (tree c = OMP_TARGET_CLAUSES(target); c; c = OMP_CLAUSE_CHAIN(c)) {
     if (OMP_CLAUSE_CODE(c) != OMP_CLAUSE_MAP)
       continue;
@@ -60,12 +59,12 @@ tree within_region_data(tree fndecl, tree target, tree device,
     if (!map_movable_to_data(c))
       return statements;
     moves |= moves_data(OMP_CLAUSE_MAP_KIND(c));
-    // Each construct's gimplification rewrites its clauses' operands, and
-    // evaluates its own saved values (copy_with_own_saves).
-    tree copy = build_omp_clause(OMP_CLAUSE_LOCATION(c), OMP_CLAUSE_MAP);
-    OMP_CLAUSE_SET_MAP_KIND(copy, OMP_CLAUSE_MAP_KIND(c));
-    OMP_CLAUSE_DECL(copy) = copy_with_own_saves(OMP_CLAUSE_DECL(c), &saves);
-    OMP_CLAUSE_SIZE(copy) = copy_with_own_saves(OMP_CLAUSE_SIZE(c), &saves);
+    // Each construct's gimplification rewrites its clauses' operands.  The
+    // saved values (a section's base and bias) stay shared: the data
+    // construct evaluates them first, and the region reads the same.
+    tree copy = copy_node(c);
+    OMP_CLAUSE_DECL(copy) = unshare_expr(OMP_CLAUSE_DECL(c));
+    OMP_CLAUSE_SIZE(copy) = unshare_expr(OMP_CLAUSE_SIZE(c));
     // A target takes the pointer to a section firstprivate; a data
     // construct attaches it, as the front end writes `target data` (an
     // array's base stays firstprivate in both).
@@ -75,7 +74,7 @@ tree within_region_data(tree fndecl, tree target, tree device,
     OMP_CLAUSE_CHAIN(copy) = clauses;
     clauses = copy;
   }
-  if (!moves)
+  if (!moves || inside_openmp_construct(DECL_SAVED_TREE(fndecl), target))
     return statements;
   if (device) {
     tree clause = build_omp_clause(EXPR_LOCATION(target), OMP_CLAUSE_DEVICE);

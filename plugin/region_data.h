@@ -14,20 +14,16 @@
 // its `device` clause was evaluated into (or none).  Output: those
 // statements inside an OMP_TARGET_DATA of the target's maps, or unchanged
 // when the target maps nothing that moves, or a map the data construct
-// cannot make (map_movable_to_data).
+// cannot make: only to, from, tofrom or alloc of a variable or of a
+// section of an array or pointer (no member), with the pointer mapping
+// that goes with such a section, and nothing in it that has effects, for
+// both constructs evaluate it.
 #ifndef FERRY_PLUGIN_REGION_DATA_H
 #define FERRY_PLUGIN_REGION_DATA_H
 
 #include "gcc_compat.h"
 
 namespace ferry {
-
-// Whether C, a clause of a target construct, is a map that the data
-// construct around the region can make in its place: to, from, tofrom or
-// alloc of a variable or a section of an array or pointer (no member),
-// or the pointer mapping that goes with such a section; and nothing in it
-// has effects (has_effects_beyond_saves), for both constructs evaluate it.
-bool map_movable_to_data(tree c);
 
 // STATEMENTS inside `target data` with TARGET's movable maps and, where
 // DEVICE is not null, `device(DEVICE)`; else STATEMENTS.  FNDECL: the

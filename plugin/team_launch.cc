@@ -203,11 +203,8 @@ private:
           OMP_CLAUSE_MAP_KIND(c) == GOMP_MAP_FIRSTPRIVATE_POINTER &&
           OMP_CLAUSE_DECL(c) == pointer && OMP_CLAUSE_SIZE(c) &&
           !integer_zerop(OMP_CLAUSE_SIZE(c)) &&
-          !has_effects_beyond_saves(OMP_CLAUSE_SIZE(c))) {
-        hash_map<tree, tree> saves;
-        return fold_convert(sizetype,
-                            copy_with_own_saves(OMP_CLAUSE_SIZE(c), &saves));
-      }
+          !has_effects_beyond_saves(OMP_CLAUSE_SIZE(c)))
+        return fold_convert(sizetype, unshare_expr(OMP_CLAUSE_SIZE(c)));
     return NULL_TREE;
   }
 

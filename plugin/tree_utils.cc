@@ -545,36 +545,6 @@ bool has_effects_beyond_saves(tree expr) {
   return expr && cp_walk_tree_without_duplicates(&expr, Search::visit, nullptr);
 }
 
-tree copy_with_own_saves(tree expr, hash_map<tree, tree> *saves) {
-  struct Copy {
-    static tree visit(tree *node, int *walk_subtrees, void *data) {
-      auto *saves = static_cast<hash_map<tree, tree> *>(data);
-      tree t = *node;
-      if (TYPE_P(t) || DECL_P(t) || CONSTANT_CLASS_P(t)) {
-        *walk_subtrees = 0;
-        return NULL_TREE;
-      }
-      if (TREE_CODE(t) == SAVE_EXPR) {
-        if (tree *seen = saves->get(t)) {
-          *node = *seen;
-          *walk_subtrees = 0;
-          return NULL_TREE;
-        }
-        tree own = copy_node(t);
-        saves->put(t, own);
-        *node = own; // its operand is walked next, and copied there
-      } else {
-        *node = copy_node(t);
-      }
-      return NULL_TREE;
-    }
-  };
-  if (!expr)
-    return expr;
-  cp_walk_tree(&expr, Copy::visit, saves, nullptr);
-  return expr;
-}
-
 FunctionCodeCopy::FunctionCodeCopy(tree from, tree to,
                                    hash_map<tree, tree> *map)
     : to_(to), map_(map) {

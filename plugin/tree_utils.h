@@ -186,14 +186,6 @@ tree first_node_of(tree body, bool (*wanted)(tree_code));
 // evaluated once, by whichever use comes first.
 bool has_effects_beyond_saves(tree expr);
 
-// EXPR unshared, each of its SAVE_EXPRs replaced by a SAVE_EXPR of its
-// own (the same one for each use of an original, through *SAVES): for a
-// second construct that evaluates the same clause, as the front end gives
-// each construct its own.  A SAVE_EXPR shared between two constructs is
-// evaluated by the first, which GCC's OpenMP lowering does not expect of
-// one nested in a parallel region.
-tree copy_with_own_saves(tree expr, hash_map<tree, tree> *saves);
-
 // Whether CODE is an OpenMP or OpenACC construct other than an atomic one
 // (an update, read, write or capture).
 bool is_non_atomic_construct(tree_code code);
