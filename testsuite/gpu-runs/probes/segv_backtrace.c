@@ -1,12 +1,17 @@
 // A probe for a program that dies of SIGSEGV on the GPU machine, which has
 // no gdb (adamw's ferry build, twenty-second and twenty-third sessions):
 // preloaded, it prints the faulting address and a backtrace to stderr
-// before the process dies as it would have.
-//   gcc -shared -fPIC -O1 -o segv_backtrace.so segv_backtrace.c
+// before the process dies as it would have.  With BACKTRACE_AT_EXIT set
+// it also prints one where the program exits with a failure status, as
+// libgomp's gomp_fatal does ("libgomp: Duplicate node", RSBench's ferry
+// build, twenty-third session).
+//   gcc -shared -fPIC -O1 -o segv_backtrace.so segv_backtrace.c -ldl
 //   LD_PRELOAD=$PWD/segv_backtrace.so ./program
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <execinfo.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -37,4 +42,16 @@ __attribute__((constructor)) static void install(void) {
   action.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigaction(SIGSEGV, &action, 0);
   sigaction(SIGBUS, &action, 0);
+}
+
+void exit(int status) {
+  if (status != 0 && getenv("BACKTRACE_AT_EXIT")) {
+    static const char head[] = "segv_backtrace: exit with a failure status\n";
+    write(2, head, sizeof head - 1);
+    void *frames[64];
+    backtrace_symbols_fd(frames, backtrace(frames, 64), 2);
+  }
+  void (*real)(int) = (void (*)(int))dlsym(RTLD_NEXT, "exit");
+  real(status);
+  __builtin_unreachable();
 }
