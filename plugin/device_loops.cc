@@ -19,6 +19,19 @@ bool is_ferry_device_code(tree fndecl) {
 
 namespace {
 
+// How many times LOOP's body runs when that is a known constant, else 0.
+// After early inlining a `for` loop is not yet rotated: its exit test
+// sits in the header, which runs once more than the latch and the body.
+unsigned HOST_WIDE_INT trips(class loop *loop) {
+  tree latches = number_of_latch_executions(loop);
+  if (!latches || TREE_CODE(latches) != INTEGER_CST ||
+      !tree_fits_uhwi_p(latches))
+    return 0;
+  const edge exit = single_exit(loop);
+  const bool tested_in_header = exit && exit->src == loop->header;
+  return tree_to_uhwi(latches) + (tested_in_header ? 0 : 1);
+}
+
 const pass_data kDeviceLoopsPassData =
     gcc::gimple_pass("ferry-device-loops", PROP_cfg | PROP_ssa, OPTGROUP_LOOP);
 
@@ -49,19 +62,6 @@ public:
 private:
   static bool is_constants_twin(tree fndecl) {
     return lookup_attribute(kConstantsTwinAttribute, DECL_ATTRIBUTES(fndecl));
-  }
-
-  // How many times LOOP's body runs when that is a known constant, else 0.
-  // After early inlining a `for` loop is not yet rotated: its exit test
-  // sits in the header, which runs once more than the latch and the body.
-  static unsigned HOST_WIDE_INT trips(class loop *loop) {
-    tree latches = number_of_latch_executions(loop);
-    if (!latches || TREE_CODE(latches) != INTEGER_CST ||
-        !tree_fits_uhwi_p(latches))
-      return 0;
-    const edge exit = single_exit(loop);
-    const bool tested_in_header = exit && exit->src == loop->header;
-    return tree_to_uhwi(latches) + (tested_in_header ? 0 : 1);
   }
 
   // The statements in LOOP's body, debug statements aside.
@@ -111,10 +111,78 @@ private:
   }
 };
 
+const pass_data kDeviceUnrollPassData = gcc::gimple_pass(
+    "ferry-device-unroll", PROP_cfg | PROP_ssa, OPTGROUP_LOOP);
+
+// Innermost loops marked for unrolling (`#pragma GCC unroll`, or
+// unrollable_for's strided loops) whose trip count is known at run time
+// only: each becomes a loop of that many copies of its body while as
+// many iterations remain, and a loop of one copy for the rest (GCC's
+// tree_unroll_loop, as predictive commoning unrolls).  The offload
+// compiler would leave such a loop as it is (device_loops.h); the host
+// compiler's RTL unroller would have, but the copies made here reach
+// both.  Returns whether any loop was unrolled.
+bool unroll_counted_loops(function *fun) {
+  auto_vec<class loop *> marked;
+  for (class loop *loop : loops_list(fun, LI_ONLY_INNERMOST))
+    if (loop->unroll > 1 && trips(loop) == 0)
+      marked.safe_push(loop);
+  if (marked.is_empty())
+    return false;
+  // The values the loops leave go through the exits' PHIs, which the
+  // copies' exits join.
+  rewrite_into_loop_closed_ssa(NULL, TODO_update_ssa);
+  const unsigned loops_before = number_of_loops(fun);
+  bool unrolled = false;
+  initialize_original_copy_tables(); // for the loops' copies
+  for (class loop *loop : marked) {
+    tree_niter_desc niter;
+    const unsigned factor = loop->unroll;
+    if (!can_unroll_loop_p(loop, factor, &niter))
+      continue;
+    tree_unroll_loop(loop, factor, &niter);
+    loop->unroll = 1;
+    unrolled = true;
+    if (dump_file)
+      fprintf(dump_file, "%s: loop %d: %u copies of its body a trip\n",
+              IDENTIFIER_POINTER(DECL_NAME(fun->decl)), loop->num, factor);
+  }
+  free_original_copy_tables();
+  // The loops of the rest took the mark with the rest of their loop's
+  // information; they run fewer than FACTOR times.
+  for (class loop *loop : loops_list(fun, 0))
+    if (loop->num >= static_cast<int>(loops_before))
+      loop->unroll = 1;
+  return unrolled;
+}
+
+class DeviceUnrollPass : public gimple_opt_pass {
+public:
+  explicit DeviceUnrollPass(::gcc::context *context)
+      : gimple_opt_pass(kDeviceUnrollPassData, context) {}
+
+  bool gate(function *fun) override {
+    return optimize > 0 && is_ferry_device_code(fun->decl);
+  }
+
+  unsigned int execute(function *fun) override {
+    loop_optimizer_init(LOOPS_NORMAL | LOOPS_HAVE_RECORDED_EXITS);
+    scev_initialize();
+    const bool unrolled = unroll_counted_loops(fun);
+    scev_finalize();
+    loop_optimizer_finalize();
+    return unrolled ? TODO_cleanup_cfg : 0;
+  }
+};
+
 } // namespace
 
 opt_pass *make_device_loops_pass(::gcc::context *context) {
   return new DeviceLoopsPass(context);
+}
+
+opt_pass *make_device_unroll_pass(::gcc::context *context) {
+  return new DeviceUnrollPass(context);
 }
 
 } // namespace ferry

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Short counted loops in device code are unrolled before GCC scalarizes
-// local arrays (device_loops.cc).
+// local arrays, and loops counted at run time that ask for it are
+// unrolled before the code is streamed (device_loops.cc).
 //
 // Input: the GIMPLE of every function compiled for the offload targets
 // (`omp declare target`: kernels' helpers, direct entries, OpenMP regions),
@@ -26,6 +27,15 @@
 // weights.  Unrolled, the arrays become the parameters themselves, read
 // from the constant bank; otherwise the twin takes a frame, and libferry
 // launches the plain entry.
+//
+// The second pass, after early redundancy elimination has left each exit
+// test a plain comparison: each innermost loop marked for unrolling
+// whose trip count is known at run time only (ferry's strided reduction
+// loops, tree_utils.h's unrollable_for; a user's `#pragma GCC unroll` in
+// a kernel) becomes a loop of that many copies of its body and a loop for
+// the rest.  Why here: GCC 12's nvptx offload compiler never unrolls such
+// a loop (its RTL unroller's gate reads a flag the stream from the host
+// does not carry), so a reduction's loads were in flight one at a time.
 #ifndef FERRY_PLUGIN_DEVICE_LOOPS_H
 #define FERRY_PLUGIN_DEVICE_LOOPS_H
 
@@ -34,6 +44,10 @@
 namespace ferry {
 
 constexpr unsigned kMaxUnrolledTrips = 16;
+
+// The copies of a strided loop's body that ferry's reduction loops ask
+// for (tree_utils.h, unrollable_for), which the pass makes.
+constexpr int kStridedUnroll = 4;
 constexpr unsigned kMaxUnrolledStatements = 4096;
 constexpr unsigned kMaxConstantCopies = 64;
 
@@ -55,6 +69,7 @@ constexpr char kFerryDeviceCodeAttribute[] = "ferry device code";
 bool is_ferry_device_code(tree fndecl);
 
 opt_pass *make_device_loops_pass(::gcc::context *context);
+opt_pass *make_device_unroll_pass(::gcc::context *context);
 
 } // namespace ferry
 

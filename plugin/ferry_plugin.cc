@@ -64,7 +64,8 @@
 // a GIMPLE pass after early inlining that inserts the host-sync calls.
 // Device code, after early inlining: device_math.cc, the C library's
 // square roots, fmax and fmin inlined; device_loops.cc, short counted
-// loops marked for complete unrolling; and device_selects.cc, short
+// loops marked for complete unrolling and, after early FRE, loops counted
+// at run time unrolled where they ask for it; and device_selects.cc, short
 // choices made selects (their dumps come with -fdump-tree-all).
 //
 // Debugging: -fdump-tree-original shows the rewritten kernel; compare it
@@ -387,6 +388,10 @@ const PassPlacement kPasses[] = {
     {ferry::make_device_math_pass, "einline", 1},
     // Before the streamed device code meets late SRA (device_loops.h).
     {ferry::make_device_loops_pass, "einline", 1},
+    // Loops counted at run time unrolled where they ask for it
+    // (device_loops.h), once the early redundancy elimination has made
+    // their exit tests comparisons that GCC can count.
+    {ferry::make_device_unroll_pass, "fre", 1},
     // Selects for short choices (device_selects.h), once the early
     // redundancy elimination has removed the arms' repeated loads.
     {ferry::make_device_selects_pass, "phiopt", 1},

@@ -2,6 +2,7 @@
 // See iteration_space.h.
 #include "iteration_space.h"
 
+#include "device_loops.h"
 #include "direct_header.h"
 #include "subscript_analysis.h"
 #include "tree_utils.h"
@@ -72,18 +73,27 @@ private:
     return statements;
   }
 
+  // A loop of VAR by STEP, a thread count: unrolled UNROLL times where
+  // UNROLL > 1 (unrollable_for).
   tree counted_loop(tree var, tree start, tree bound, tree step, tree body,
                     int unroll = 1) {
-    return counted_for(space_.location, var, start, bound, step, body, unroll);
+    if (unroll == 1)
+      return counted_for(space_.location, var, start, bound, step, body);
+    tree count_type = long_long_unsigned_type_node;
+    return unrollable_for(space_.location, var, start, bound, step, body,
+                          unroll, space_.add_local("__ferry_trips", count_type),
+                          space_.add_local("__ferry_trip", count_type));
   }
 
   // A reduction's threads each loop over several iterations: unrolled,
-  // their loads would be in flight together, as nvcc's are.  GCC 12's
-  // nvptx offload compiler does not unroll such a loop (its trip count is
-  // known at run time only; doc/performance.md, "Team loops"), so on the
-  // GPU this asks for nothing yet.
+  // their loads are in flight together, as nvcc's are.  The copies are
+  // made in the host's GIMPLE before it is streamed (device_loops.cc):
+  // GCC 12's nvptx offload compiler never unrolls a loop whose trip count
+  // is known at run time only (doc/performance.md, "Team loops").  Loops
+  // that store keep one copy: the GPU's assembler would not move a load
+  // of one copy above a store of the one before.
   int grid_stride_unroll() const {
-    return !space_.framed && space_.reduces ? 4 : 1;
+    return !space_.framed && space_.reduces ? kStridedUnroll : 1;
   }
 
   // Loop variable LEVEL = its lower bound + POSITION.

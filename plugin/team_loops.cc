@@ -28,6 +28,7 @@
 #include "team_loops.h"
 
 #include "device_functions.h"
+#include "device_loops.h"
 #include "direct_header.h"
 #include "reductions.h"
 #include "region_reader.h"
@@ -628,7 +629,8 @@ private:
     tree vars = NULL_TREE, statements = alloc_stmt_list();
     const Privatized own = privatize(reductions, privates, &statements, &vars);
     append_to_statement_list_force(
-        phase_loop(levels, OMP_FOR_BODY(loop), &vars),
+        phase_loop(levels, OMP_FOR_BODY(loop),
+                   reductions.empty() ? 1 : kStridedUnroll, &vars),
         &statements);
     for (std::size_t i = 0; i < reductions.size(); ++i) {
       const std::string helper =
@@ -721,11 +723,13 @@ private:
   }
 
   // The iterations of LEVELS over the block's threads, around BODY: the
-  // linear iteration from the thread's number, by the block's threads.
-  // A collapsed nest keeps each level's position and adds the step to
-  // them with carries, so that no iteration divides.
+  // linear iteration from the thread's number, by the block's threads;
+  // one loop unrolled UNROLL times (iteration_space.cc's
+  // grid_stride_unroll says why). A collapsed nest keeps each level's
+  // position and adds the step to them with carries, so that no iteration
+  // divides.
   tree phase_loop(const std::vector<LoopLevel> &levels, tree body,
-                  tree *vars) {
+                  int unroll, tree *vars) {
     tree statements = alloc_stmt_list();
     if (levels.size() == 1) {
       tree index = local("__ferry_index", count_type(), vars);
@@ -733,10 +737,16 @@ private:
       append_to_statement_list_force(set_variable(levels[0], index),
                                      &iteration);
       append_to_statement_list_force(kept(body), &iteration);
+      tree start = block_query("block_thread");
+      tree bound = extent_of(levels[0]);
+      tree step = block_query("block_threads");
       append_to_statement_list_force(
-          counted_for(location_, index, block_query("block_thread"),
-                      extent_of(levels[0]), block_query("block_threads"),
-                      iteration),
+          unroll > 1
+              ? unrollable_for(location_, index, start, bound, step,
+                               iteration, unroll,
+                               local("__ferry_trips", count_type(), vars),
+                               local("__ferry_trip", count_type(), vars))
+              : counted_for(location_, index, start, bound, step, iteration),
           &statements);
       return statements;
     }

@@ -237,15 +237,64 @@ tree chained_local(location_t where, tree fndecl, const char *name, tree type,
 }
 
 tree counted_for(location_t where, tree var, tree start, tree bound, tree step,
-                 tree body, int unroll) {
-  tree condition = build2(LT_EXPR, boolean_type_node, var, bound);
+                 tree body) {
+  return build_stmt(where, FOR_STMT, assign(var, start),
+                    build2(LT_EXPR, boolean_type_node, var, bound),
+                    assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)),
+                    statement_block(body, NULL_TREE), NULL_TREE);
+}
+
+tree unrollable_for(location_t where, tree var, tree start, tree bound,
+                    tree step, tree body, int unroll, tree trips,
+                    tree counter) {
+  tree type = TREE_TYPE(trips);
+  tree statements = alloc_stmt_list();
+  append_to_statement_list_force(assign(var, start), &statements);
+  // The iterations after the first, (BOUND - START - 1) / STEP.
+  tree span = fold_build2(MINUS_EXPR, type,
+                          fold_build2(MINUS_EXPR, type, fold_convert(type, bound),
+                                      fold_convert(type, var)),
+                          build_one_cst(type));
+  tree step_value = fold_convert(type, step);
+  tree narrow = unsigned_type_node;
+  tree narrow_max = fold_convert(type, TYPE_MAX_VALUE(narrow));
+  tree fits = fold_build2(TRUTH_ANDIF_EXPR, boolean_type_node,
+                          fold_build2(LE_EXPR, boolean_type_node, span,
+                                      narrow_max),
+                          fold_build2(LE_EXPR, boolean_type_node, step_value,
+                                      narrow_max));
+  tree quotient = fold_build3(
+      COND_EXPR, type, fits,
+      fold_convert(type, fold_build2(TRUNC_DIV_EXPR, narrow,
+                                     fold_convert(narrow, span),
+                                     fold_convert(narrow, step_value))),
+      fold_build2(TRUNC_DIV_EXPR, type, span, step_value));
+  append_to_statement_list_force(
+      assign(trips,
+             fold_build3(COND_EXPR, type,
+                         fold_build2(LT_EXPR, boolean_type_node, var,
+                                     fold_convert(TREE_TYPE(var), bound)),
+                         fold_build2(PLUS_EXPR, type, quotient,
+                                     build_one_cst(type)),
+                         build_zero_cst(type))),
+      &statements);
+  tree condition = build2(LT_EXPR, boolean_type_node, counter, trips);
   if (unroll > 1)
     condition = build3(ANNOTATE_EXPR, boolean_type_node, condition,
                        build_int_cst(integer_type_node, annot_expr_unroll_kind),
                        build_int_cst(integer_type_node, unroll));
-  return build_stmt(where, FOR_STMT, assign(var, start), condition,
-                    assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)),
-                    statement_block(body, NULL_TREE), NULL_TREE);
+  tree increments = build2(
+      COMPOUND_EXPR, void_type_node,
+      assign(counter, build2(PLUS_EXPR, TREE_TYPE(counter), counter,
+                             build_one_cst(TREE_TYPE(counter)))),
+      assign(var, build2(PLUS_EXPR, TREE_TYPE(var), var, step)));
+  append_to_statement_list_force(
+      build_stmt(where, FOR_STMT,
+                 assign(counter, build_zero_cst(TREE_TYPE(counter))),
+                 condition, increments, statement_block(body, NULL_TREE),
+                 NULL_TREE),
+      &statements);
+  return statements;
 }
 
 tree statement_block(tree body, tree vars) {

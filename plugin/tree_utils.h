@@ -97,10 +97,20 @@ tree assign(tree var, tree value);
 tree chained_local(location_t where, tree fndecl, const char *name, tree type,
                    tree *vars);
 
-// The front end's `for (VAR = START; VAR < BOUND; VAR += STEP) BODY`,
-// marked for unrolling UNROLL times (#pragma GCC unroll) when UNROLL > 1.
+// The front end's `for (VAR = START; VAR < BOUND; VAR += STEP) BODY`.
 tree counted_for(location_t where, tree var, tree start, tree bound, tree step,
-                 tree body, int unroll = 1);
+                 tree body);
+
+// The same loop, for a STEP known at run time only, counted by TRIPS (a
+// local of VAR's unsigned type) so that GCC knows its trip count and
+// device_loops.cc can unroll it UNROLL times (#pragma GCC unroll):
+//   TRIPS = START < BOUND ? (BOUND - START - 1) / STEP + 1 : 0;
+//   for (VAR = START, COUNTER = 0; COUNTER < TRIPS;
+//        ++COUNTER, VAR += STEP) BODY
+// The division is 32-bit where both sides fit, as they do on a GPU.
+tree unrollable_for(location_t where, tree var, tree start, tree bound,
+                    tree step, tree body, int unroll, tree trips,
+                    tree counter);
 
 // A BIND_EXPR with its own BLOCK declaring VARS around BODY: what every
 // OpenMP construct body and every new scope must be.

@@ -1,0 +1,58 @@
+// Loops counted at run time that ask for copies of their body get them
+// in the host's GIMPLE, before it is streamed to the offload compiler,
+// which would leave them as they are (plugin/device_loops.h): the
+// strided loop of a kernel's reduction and of a team loop's nested
+// reduction, four copies each, and a user's `#pragma GCC unroll` in a
+// kernel, in its direct entry and in its OpenMP region.  A strided loop
+// that only stores keeps one copy: a load of one copy would not move
+// above the store of the one before.
+// { dg-options "-O2 -fdump-tree-all" }
+// { dg-final { scan-tree-dump "__ferry_direct__Z14sum_of_squareslPKd_0: loop [0-9]+: 4 copies" "ferry-device-unroll" } }
+// { dg-final { scan-tree-dump "__ferry_direct_team__Z8row_sumsiiPKfPf_0: loop [0-9]+: 4 copies" "ferry-device-unroll" } }
+// { dg-final { scan-tree-dump "__ferry_direct__Z6powersliPd_0: loop [0-9]+: 2 copies" "ferry-device-unroll" } }
+// { dg-final { scan-tree-dump "_Z6powersliPd\\._omp_fn\\.[0-9]+: loop [0-9]+: 2 copies" "ferry-device-unroll" } }
+// { dg-final { scan-tree-dump-not "__ferry_direct__Z5scaleld[^:]*: loop" "ferry-device-unroll" } }
+#include <ferry/ferry.hpp>
+
+[[ferry::kernel]] double sum_of_squares(long n,
+                                        [[ferry::borrow(n)]] const double *x) {
+  double s = 0;
+  for (long i = 0; i < n; ++i)
+    s += x[i] * x[i];
+  return s;
+}
+
+[[ferry::kernel]] void scale(long n, [[ferry::borrow_mut(n)]] double *a) {
+  for (long i = 0; i < n; ++i)
+    a[i] *= 2.0;
+}
+
+[[ferry::kernel]] void powers(long n, int m, [[ferry::out(n)]] double *y) {
+  for (long i = 0; i < n; ++i) {
+    double p = 1.0;
+#pragma GCC unroll 2
+    for (int k = 0; k < m; ++k)
+      p *= 1.5;
+    y[i] = p;
+  }
+}
+
+void row_sums(int rows, int columns, const float *x, float *sums) {
+#pragma omp target teams distribute map(to: x[0:rows * columns]) map(from: sums[0:rows])
+  for (int r = 0; r < rows; ++r) {
+    float s = 0.0f;
+#pragma omp parallel for reduction(+: s)
+    for (int c = 0; c < columns; ++c)
+      s += x[r * columns + c];
+    sums[r] = s;
+  }
+}
+
+int main() {
+  double a[64] = {}, y[64];
+  float x[64] = {}, sums[8];
+  scale(64, a);
+  powers(64, 3, y);
+  row_sums(8, 8, x, sums);
+  return sum_of_squares(64, a) + y[0] + sums[0] >= 0 ? 0 : 1;
+}
