@@ -1,13 +1,14 @@
 #!/bin/bash
-# The twenty-fourth session's run.  PART=1: the OpenMP programs at c11eb98
+# The twenty-fourth session's run.  PART=1: the programs group on the
+# direct path and seven team-loop programs (CUDA, ferry before and after
+# ab55a01's unrolled reductions), then the OpenMP programs at c11eb98
 # (.gpu/p3.tar.xz; c10a89e's data construct around a region's own maps,
 # which keeps an array's base firstprivate, never ran on a GPU); RSBench,
 # CUDA and ferry (event, large), ferry's rebuilt from a clean checkout (the
 # twenty-third session's "Duplicate node" was a stale -save-temps file,
 # rs.ferry.xnvptx-none.c, that `*.c` compiled in: a second registration of
 # the same offload table); adamw's ferry build with a backtrace printed at
-# its fault (probes/segv_backtrace.c, .gpu/segv_backtrace.so); the
-# programs group at c11eb98 on both launch paths (.gpu/p.tar.xz).  PART=2:
+# its fault (probes/segv_backtrace.c, .gpu/segv_backtrace.so).  PART=2:
 # the generated corpora and OpenMP_VV's pairs (.gpu/{f,of,vv}.tar.xz, built
 # at 430eb98, the runtime unchanged since), then the team-loop programs,
 # CUDA and ferry (.gpu/tl.tar.xz, ferry's at d4f06d9: two-barrier team
@@ -22,25 +23,38 @@ trap 'tar czf $OUT/logs-$part.tgz -C /tmp logs' EXIT
 trap 'exit 143' TERM
 (date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
 if [ "$part" = 1 ]; then
+  # The programs group at ab55a01 on the direct path (reductions' strided
+  # loops unrolled in the host's GIMPLE: their code runs on a GPU only).
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 100 python3 ferry-test -j 16 \
+     --run-prebuilt /tmp/r/p) > $logs/programs-direct.log 2>&1
+  tail -n 2 $logs/programs-direct.log; grep -a -A8 "^FAIL" $logs/programs-direct.log | head -n 30
+  # Team-loop programs: CUDA, ferry at d4f06d9 (.gpu/tl.tar.xz), ferry at
+  # ab55a01 (.gpu/tlu.tar.xz, <name>.unroll), one after the other.
+  xz -dc .gpu/tl.tar.xz | tar xf - -C /tmp
+  xz -dc .gpu/tlu.tar.xz | tar xf - -C /tmp && cp /tmp/tlnew/* /tmp/tlapps/
+  for app in "rmsnorm 1024 12288 1000" "layernorm 8 1024 768 2000" \
+             "groupnorm 32 32 16 16 32 100" "accuracy 8192 10000 10 100" \
+             "damage 50000000 1000" "scel 2048 50176 100" "fhd 1000 8192 1"; do
+    set -- $app; name=$1; shift
+    for build in cuda ferry unroll; do
+      echo "=== $name.$build"
+      FERRY_STATS=1 timeout 12 /tmp/tlapps/$name.$build "$@" > $logs/$name.$build.txt 2>&1
+      echo "--- exit $?"
+      grep -a -i "time\|pass\|fail\|error\|ms\b\|us\b" $logs/$name.$build.txt | grep -av "^ferry-" | head -n 14 | cut -c1-140
+    done
+  done
   xz -dc .gpu/p3.tar.xz | tar xf - -C /tmp/r
-  (cd testsuite && FERRY_TEST_GPU=1 timeout 90 python3 ferry-test -j 16 \
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 60 python3 ferry-test -j 16 \
      --run-prebuilt /tmp/r/p3) > $logs/programs-openmp-head.log 2>&1
   tail -n 2 $logs/programs-openmp-head.log; grep -a -A8 "^FAIL" $logs/programs-openmp-head.log | head -n 20
-  for t in openmp_serial_regions openmp_team_region_maps openmp_team_loops openmp_nested_parallel_for; do
-    echo "$t: $(cd /tmp/r/p3/$t && FERRY_DEVICE=gpu FERRY_STATS=1 timeout 20 ./ferry.bin 2>&1 >/dev/null | grep -a 'ferry-stats\|ferry-path\|libgomp' | sed 's/(.*//' | awk '{print $2, $4, $5}' | tr '\n' ';' | cut -c1-400)"
-  done
   (cd .gpu/rs && for b in cuda ferry ferry; do
      echo "rs.$b: $(FERRY_STATS=1 BACKTRACE_AT_EXIT=1 LD_PRELOAD=$OLDPWD/.gpu/segv_backtrace.so timeout 30 ./rs.$b -m event -s large 2>&1 | grep -a -i 'runtime\|lookups/s\|valid\|launches=\|ferry-path\|libgomp\|backtrace' | cut -c1-160 | tr '\n' ' ')"
    done)
-  xz -dc .gpu/tl.tar.xz | tar xf - -C /tmp
-  for size in 1000 1000000; do
-    echo "== adamw.ferry $size 2"
-    FERRY_STATS=1 LD_PRELOAD=$PWD/.gpu/segv_backtrace.so timeout 20 \
-      /tmp/tlapps/adamw.ferry $size 2 > $logs/adamw-$size.txt 2>&1
-    echo "exit $?"; tail -n 25 $logs/adamw-$size.txt | cut -c1-200
-  done
-  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
-  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 110
+  echo "== adamw.ferry 1000 2"
+  FERRY_STATS=1 LD_PRELOAD=$PWD/.gpu/segv_backtrace.so timeout 20 \
+    /tmp/tlapps/adamw.ferry 1000 2 > $logs/adamw.txt 2>&1
+  echo "exit $?"; tail -n 25 $logs/adamw.txt | cut -c1-200
   exit 0
 fi
 if [ "$part" = 2 ]; then
