@@ -12,7 +12,9 @@
 # the generated corpora and OpenMP_VV's pairs (.gpu/{f,of,vv}.tar.xz, built
 # at 430eb98, the runtime unchanged since), then the team-loop programs,
 # CUDA and ferry (.gpu/tl.tar.xz, ferry's at d4f06d9: two-barrier team
-# reductions, not yet timed).  Expects .gpu/lib (stripped libferry.so.0,
+# reductions, not yet timed); the kernel corpus is seed 7501's, built at
+# ab55a01.  PART=3: the 28 kernels before and after ab55a01, adamw's stop,
+# scel.  Expects .gpu/lib (stripped libferry.so.0,
 # Debian's libgomp and its nvptx plugin).  Logs go under /tmp/logs,
 # packed into $OUT/logs-PART.tgz as the run ends.
 set -u
@@ -55,6 +57,49 @@ if [ "$part" = 1 ]; then
   FERRY_STATS=1 LD_PRELOAD=$PWD/.gpu/segv_backtrace.so timeout 20 \
     /tmp/tlapps/adamw.ferry 1000 2 > $logs/adamw.txt 2>&1
   echo "exit $?"; tail -n 25 $logs/adamw.txt | cut -c1-200
+  exit 0
+fi
+if [ "$part" = 3 ]; then
+  # The 28 kernels' suite before (c11eb98's plugin) and after ab55a01's
+  # unrolled reductions, and CUDA, two rounds (.gpu/x3.tar.xz: built
+  # with bench/suite/build.sh, suite_ferry_old with FERRY_PLUGIN set to
+  # c11eb98's plugin); adamw's stop (its GCC build beside ferry's; under
+  # FERRY_LAUNCH=direct ferry says why a launch declines); scel, which the
+  # 12 s of PART=1 did not fit.
+  xz -dc .gpu/x3.tar.xz | tar xf - -C /tmp
+  for round in 1 2; do
+    for build in suite_ferry_old suite_ferry suite_cuda; do
+      timeout 60 /tmp/x3/$build > $logs/$build-$round.csv 2> $logs/$build-$round.err
+      echo "$build round $round: exit $?"
+    done
+  done
+  python3 - "$logs" <<'PY'
+import csv, glob, sys, collections
+logs = sys.argv[1]
+times = collections.defaultdict(dict)
+for path in glob.glob(logs + "/suite_*-2.csv"):
+    build = path.split("/")[-1].rsplit("-", 1)[0]
+    for row in csv.reader(open(path)):
+        if len(row) >= 7 and row[0] != "kernel":
+            times[row[0]][build] = float(row[4])
+for kernel in sorted(times):
+    t = times[kernel]
+    if all(b in t for b in ("suite_ferry_old", "suite_ferry", "suite_cuda")):
+        print("%-22s old %.4f new %.4f cuda %.4f  old/cuda %.2f new/cuda %.2f" % (
+            kernel, t["suite_ferry_old"], t["suite_ferry"], t["suite_cuda"],
+            t["suite_ferry_old"] / t["suite_cuda"], t["suite_ferry"] / t["suite_cuda"]))
+PY
+  echo "== adamw.ferry FERRY_LAUNCH=direct"
+  FERRY_LAUNCH=direct timeout 20 /tmp/x3/adamw.ferry 1000 2 2>&1 | tail -n 5 | cut -c1-300
+  echo "== adamw.gcc"
+  timeout 60 /tmp/x3/adamw.gcc 1000 2 2>&1 | tail -n 5 | cut -c1-200; echo "exit ${PIPESTATUS[0]}"
+  xz -dc .gpu/tl.tar.xz | tar xf - -C /tmp
+  xz -dc .gpu/tlu.tar.xz | tar xf - -C /tmp && cp /tmp/tlnew/* /tmp/tlapps/
+  for build in cuda ferry unroll; do
+    echo "=== scel.$build"
+    FERRY_STATS=1 timeout 45 /tmp/tlapps/scel.$build 2048 50176 100 > $logs/scel.$build.txt 2>&1
+    echo "--- exit $?"; grep -a -i "time\|pass\|fail" $logs/scel.$build.txt | head -n 6
+  done
   exit 0
 fi
 if [ "$part" = 2 ]; then
