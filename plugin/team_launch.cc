@@ -94,8 +94,14 @@ public:
         add_value(decl, team_host_copy_type(outer), FERRY_ROLE_VALUE);
         break;
       case TeamArgument::Pass::object:
-        // Its bytes, which libferry copies to the device for the entry.
-        add_value(decl, team_host_copy_type(outer), FERRY_ROLE_OBJECT);
+        // Its bytes, which libferry copies to the device for the entry:
+        // a struct's copy, or a read-only array itself.
+        if (TREE_CODE(TREE_TYPE(decl)) == ARRAY_TYPE) {
+          cxx_mark_addressable(decl);
+          add_argument(decl, FERRY_ROLE_OBJECT);
+        } else {
+          add_value(decl, team_host_copy_type(outer), FERRY_ROLE_OBJECT);
+        }
         add_value(fold_convert(long_long_unsigned_type_node,
                                TYPE_SIZE_UNIT(team_host_copy_type(outer))),
                   long_long_unsigned_type_node, FERRY_ROLE_VALUE);

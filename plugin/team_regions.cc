@@ -495,6 +495,18 @@ private:
         outer_.push_back({var, Outer::Pass::array_address});
         continue;
       }
+      const bool is_static =
+          VAR_P(var) && (TREE_STATIC(var) || DECL_EXTERNAL(var));
+      if (TREE_CODE(type) == ARRAY_TYPE && is_team_storage(type) &&
+          is_static && (TREE_READONLY(var) || CP_TYPE_CONST_P(type))) {
+        // A read-only array of static storage (adamw's `static const
+        // float _exp_qmap[]`), which OpenMP maps implicitly, to and from:
+        // only its bytes matter, the same in any copy the program mapped.
+        // They go to the device as a struct's do.  (GCC's build, copying
+        // them back, faults on the read-only page.)
+        outer_.push_back({var, Outer::Pass::object});
+        continue;
+      }
       if (TREE_CODE(type) == ARRAY_TYPE && is_team_storage(type)) {
         // An array of the function the program mapped (`map(alloc:
         // test[0:len])`): the entry reaches libgomp's copy.
@@ -510,8 +522,6 @@ private:
       // address is taken (an atomic update of it, a pointer to it): then
       // sharing may be what the program means.
       // A variable of static storage stays shared: the target maps it.
-      const bool is_static =
-          VAR_P(var) && (TREE_STATIC(var) || DECL_EXTERNAL(var));
       if (assigned_.count(var) && !firstprivate_.count(var) &&
           (mapped_.count(var) || address_taken_.count(var) || is_static))
         return refuse(

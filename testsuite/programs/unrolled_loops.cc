@@ -28,12 +28,13 @@ struct Sums {
 }
 
 [[ferry::kernel]] void partial_powers(long n, [[ferry::borrow(n)]] const int *m,
+                                      [[ferry::borrow(10)]] const double *w,
                                       [[ferry::out(n)]] double *y) {
   for (long i = 0; i < n; ++i) {
     double p = 1.0, s = 0.0;
 #pragma GCC unroll 3
     for (int k = 0; k < m[i]; ++k) {
-      s += p;
+      s += p * w[k];
       p *= 0.5;
     }
     y[i] = s;
@@ -70,7 +71,8 @@ int main() {
   std::vector<double> y(count);
   for (long i = 0; i < count; ++i)
     m[i] = int(i % 10);
-  partial_powers(count, m.data(), y.data());
+  const double weights[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  partial_powers(count, m.data(), weights, y.data());
   double total = 0;
   for (long i = 0; i < count; ++i)
     total += y[i] * double(i % 7 + 1);
