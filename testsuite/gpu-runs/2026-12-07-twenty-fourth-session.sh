@@ -14,7 +14,8 @@
 # CUDA and ferry (.gpu/tl.tar.xz, ferry's at d4f06d9: two-barrier team
 # reductions, not yet timed); the kernel corpus is seed 7501's, built at
 # ab55a01.  PART=3: the 28 kernels before and after ab55a01, adamw's stop,
-# scel.  Expects .gpu/lib (stripped libferry.so.0,
+# scel.  PART=4: the same after be8eb10, and the kernel corpus.  Expects
+# .gpu/lib (stripped libferry.so.0,
 # Debian's libgomp and its nvptx plugin).  Logs go under /tmp/logs,
 # packed into $OUT/logs-PART.tgz as the run ends.
 set -u
@@ -100,6 +101,37 @@ PY
     FERRY_STATS=1 timeout 45 /tmp/tlapps/scel.$build 2048 50176 100 > $logs/scel.$build.txt 2>&1
     echo "--- exit $?"; grep -a -i "time\|pass\|fail" $logs/scel.$build.txt | head -n 6
   done
+  exit 0
+fi
+if [ "$part" = 4 ]; then
+  # At be8eb10: the programs group on the direct path (a team loop over
+  # static read-only tables, loops that load nothing keep one copy); the
+  # 28 kernels again (PI_REDUCE); adamw's ferry build (its tables now go
+  # as a struct's bytes) against its CUDA; the kernel corpus of seed 7501
+  # (built at ab55a01: every memory kind, reductions unrolled).
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 100 python3 ferry-test -j 16 \
+     --run-prebuilt /tmp/r/p) > $logs/programs-direct.log 2>&1
+  tail -n 2 $logs/programs-direct.log; grep -a -A8 "^FAIL" $logs/programs-direct.log | head -n 30
+  echo "openmp_team_const_tables: $(cd /tmp/r/p/openmp_team_const_tables && FERRY_DEVICE=gpu FERRY_STATS=1 timeout 20 ./ferry.bin 2>&1 >/dev/null | grep -a 'ferry-path' | cut -c1-300)"
+  xz -dc .gpu/x3.tar.xz | tar xf - -C /tmp
+  for round in 1 2; do
+    for build in suite_ferry_old suite_ferry suite_cuda; do
+      timeout 60 /tmp/x3/$build > $logs/$build-$round.csv 2> $logs/$build-$round.err
+    done
+  done
+  for kernel in Basic_PI_REDUCE Basic_REDUCE3_INT Stream_DOT; do
+    grep -h "^$kernel," $logs/suite_ferry_old-2.csv $logs/suite_ferry-2.csv $logs/suite_cuda-2.csv | cut -d, -f1-5
+  done
+  for build in cuda ferry; do
+    echo "=== adamw.$build"
+    FERRY_STATS=1 timeout 30 /tmp/x3/adamw.$build 1000000 100 > $logs/adamw.$build.txt 2>&1
+    echo "--- exit $?"; grep -a -v "^ferry-module\|^ferry-images" $logs/adamw.$build.txt | head -n 12 | cut -c1-220
+  done
+  xz -dc .gpu/f.tar.xz | tar xf - -C /tmp/r
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 110 python3 ferry-fuzz -j 16 \
+     --run-prebuilt /tmp/r/f --keep "$logs/f-failures") > "$logs/fuzz.log" 2>&1
+  echo "kernel corpus: $(tail -n 1 "$logs/fuzz.log")"
   exit 0
 fi
 if [ "$part" = 2 ]; then
