@@ -245,8 +245,18 @@ bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
   bool memory_locals = false;
   for (const ferry::ParallelLoop &loop : kernel.loops)
     memory_locals = memory_locals || ferry::memory_local(loop.body);
-  const bool simd =
-      !callees.unsafe_in_simd && !memory_locals && !kernel.promised;
+  // An atomic update of a number narrower than 32 bits is a loop of
+  // compare-and-swaps on its word; inside `omp simd` on nvptx, lanes of a
+  // warp that update different words never leave it (an H100 hung on
+  // programs/shared_mut_narrow_signed): such a kernel, which has no
+  // direct entry, runs one lane per thread.
+  bool narrow_atomics = false;
+  for (const ferry::LoopFacts &loop : facts.loops)
+    for (const ferry::AtomicUpdate &atomic : loop.atomics)
+      narrow_atomics = narrow_atomics ||
+                       TYPE_PRECISION(TREE_TYPE(atomic.target)) < 32;
+  const bool simd = !callees.unsafe_in_simd && !memory_locals &&
+                    !narrow_atomics && !kernel.promised;
   // An outlined region's OpenMP path is ferry's own choice: no word.
   if (callees.unsafe_in_simd && !kernel.quiet) {
     auto_diagnostic_group group;

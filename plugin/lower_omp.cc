@@ -213,13 +213,43 @@ private:
     return statement_block(statements, vars);
   }
 
-  // `#pragma omp atomic` in place of the update statement.
+  // `#pragma omp atomic` in place of the update statement.  On a signed
+  // number narrower than 32 bits it updates the same bits as its unsigned
+  // twin: GCC 12's nvptx compare-and-swap of a negative short or char
+  // writes its sign into the rest of the 32-bit word (an H100, twenty-
+  // fourth session: `x[0] += 1` from -4 turned x[1] from 3 into -1, in
+  // GCC's own build too).  Sums, differences, products, bitwise results
+  // and stores have the same bits either way.
   static void make_atomic(const AtomicUpdate &atomic) {
+    tree target = atomic.target, value = atomic.value;
+    tree type = TREE_TYPE(target);
+    if (INTEGRAL_TYPE_P(type) && !TYPE_UNSIGNED(type) &&
+        TYPE_PRECISION(type) < 32 && same_bits_unsigned(atomic.op)) {
+      tree twin = unsigned_type_for(type);
+      target = build_fold_indirect_ref(fold_convert(
+          build_pointer_type(twin), build_fold_addr_expr(target)));
+      value = fold_convert(twin, value);
+    }
     tree statements = push_stmt_list();
-    finish_omp_atomic(atomic.location, OMP_ATOMIC, atomic.op, atomic.target,
-                      atomic.value, NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE,
-                      NULL_TREE, OMP_MEMORY_ORDER_RELAXED, false);
+    finish_omp_atomic(atomic.location, OMP_ATOMIC, atomic.op, target, value,
+                      NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE,
+                      OMP_MEMORY_ORDER_RELAXED, false);
     *atomic.statement = pop_stmt_list(statements);
+  }
+
+  static bool same_bits_unsigned(tree_code op) {
+    switch (op) {
+    case NOP_EXPR: // a store
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case BIT_AND_EXPR:
+    case BIT_IOR_EXPR:
+    case BIT_XOR_EXPR:
+      return true;
+    default:
+      return false;
+    }
   }
 
   // The number of iterations of LOOP's collapsed levels, computed on the
