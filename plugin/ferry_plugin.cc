@@ -250,11 +250,15 @@ bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
   // warp that update different words never leave it (an H100 hung on
   // programs/shared_mut_narrow_signed): such a kernel, which has no
   // direct entry, runs one lane per thread.
+  // The program's own `omp atomic` constructs in a region ferry runs as a
+  // kernel, the same (simt_safety.h).
   bool narrow_atomics = false;
   for (const ferry::LoopFacts &loop : facts.loops)
     for (const ferry::AtomicUpdate &atomic : loop.atomics)
       narrow_atomics = narrow_atomics ||
                        TYPE_PRECISION(TREE_TYPE(atomic.target)) < 32;
+  for (const ferry::ParallelLoop &loop : kernel.loops)
+    narrow_atomics = narrow_atomics || ferry::narrow_atomic(loop.body);
   const bool simd = !callees.unsafe_in_simd && !memory_locals &&
                     !narrow_atomics && !kernel.promised;
   // An outlined region's OpenMP path is ferry's own choice: no word.

@@ -234,6 +234,35 @@ tree memory_local(tree body) {
   return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
 }
 
+tree narrow_atomic(tree body) {
+  struct Search {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      switch (TREE_CODE(t)) {
+      case OMP_ATOMIC:
+      case OMP_ATOMIC_READ:
+      case OMP_ATOMIC_CAPTURE_OLD:
+      case OMP_ATOMIC_CAPTURE_NEW: {
+        tree address = TREE_OPERAND(t, 0);
+        tree type = POINTER_TYPE_P(TREE_TYPE(address))
+                        ? TREE_TYPE(TREE_TYPE(address))
+                        : NULL_TREE;
+        return type && INTEGRAL_TYPE_P(type) && TYPE_PRECISION(type) < 32
+                   ? t
+                   : NULL_TREE;
+      }
+      default:
+        return NULL_TREE;
+      }
+    }
+  };
+  return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
+}
+
 tree local_whose_address_is_taken(tree fndecl, location_t *location) {
   struct Search {
     tree fndecl;

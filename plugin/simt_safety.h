@@ -47,6 +47,14 @@ tree declare_scalar_temporaries(tree body);
 // none.
 tree memory_local(tree body);
 
+// The first `omp atomic` construct in BODY (the program's own, in a region
+// ferry runs as a kernel) on an integer narrower than 32 bits: on nvptx a
+// loop of compare-and-swaps on its word, which lanes of one warp
+// updating different words never leave inside `omp simd` (an H100,
+// twenty-fourth session), so the kernel's region is built without simd.
+// NULL_TREE if none.
+tree narrow_atomic(tree body);
+
 // The first local (variable, parameter or temporary) of FNDECL whose address
 // FNDECL takes, other than as the object of a member call; NULL_TREE if
 // none.  *LOCATION is where.
