@@ -14,7 +14,9 @@
 # CUDA and ferry (.gpu/tl.tar.xz, ferry's at d4f06d9: two-barrier team
 # reductions, not yet timed); the kernel corpus is seed 7501's, built at
 # ab55a01.  PART=3: the 28 kernels before and after ab55a01, adamw's stop,
-# scel.  PART=4: the same after be8eb10, and the kernel corpus.  Expects
+# scel.  PART=4: the same after be8eb10, and the kernel corpus.  PART=6
+# (not run: for the next machine) 2be93da's programs on both paths, the
+# OpenMP corpus and OpenMP_VV, built at f0083cf.  Expects
 # .gpu/lib (stripped libferry.so.0,
 # Debian's libgomp and its nvptx plugin).  Logs go under /tmp/logs,
 # packed into $OUT/logs-PART.tgz as the run ends.
@@ -153,6 +155,23 @@ if [ "$part" = 5 ]; then
   for size in "1000 2" "100000 10"; do
     echo "adamw.ferry $size: $(timeout 30 /tmp/x3/adamw.ferry $size 2>&1 | head -n 2 | tr '\n' ' ')"
   done
+  exit 0
+fi
+if [ "$part" = 6 ]; then
+  # For the next machine (this session's device time ran out): 2be93da,
+  # whose program regions' narrow signed atomics (the unsigned twin's
+  # bits, no simd) never ran on a GPU.  The programs group at f0083cf
+  # on both launch paths (.gpu/p.tar.xz: openmp_regions_narrow_atomics,
+  # shared_mut_narrow_signed, unrolled_loops, openmp_team_const_tables),
+  # then the OpenMP corpus (seed 76) and OpenMP_VV's pairs, both built
+  # at f0083cf (.gpu/of.tar.xz, .gpu/vv.tar.xz).
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
+  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 110
+  rm -rf /tmp/r/f
+  for archive in of vv; do
+    xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r
+  done
+  bash testsuite/gpu-runs/prebuilt_corpora.sh /tmp/r $logs | tee $logs/corpora-summary.txt
   exit 0
 fi
 if [ "$part" = 2 ]; then
