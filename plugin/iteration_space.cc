@@ -91,7 +91,8 @@ private:
   // GCC 12's nvptx offload compiler never unrolls a loop whose trip count
   // is known at run time only (doc/performance.md, "Team loops").  Loops
   // that store keep one copy: the GPU's assembler would not move a load
-  // of one copy above a store of the one before.
+  // of one copy above a store of the one before; so does a reduction that
+  // loads nothing (the pass's choice), counted as asked all the same.
   int grid_stride_unroll() const {
     return !space_.framed && space_.reduces ? kStridedUnroll : 1;
   }
