@@ -256,7 +256,7 @@ bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
   for (const ferry::LoopFacts &loop : facts.loops)
     for (const ferry::AtomicUpdate &atomic : loop.atomics)
       narrow_atomics = narrow_atomics ||
-                       TYPE_PRECISION(TREE_TYPE(atomic.target)) < 32;
+                       ferry::is_narrow_atomic_type(TREE_TYPE(atomic.target));
   for (const ferry::ParallelLoop &loop : kernel.loops)
     narrow_atomics = narrow_atomics || ferry::narrow_atomic(loop.body);
   const bool simd = !callees.unsafe_in_simd && !memory_locals &&

@@ -234,6 +234,11 @@ tree memory_local(tree body) {
   return cp_walk_tree_without_duplicates(&body, Search::visit, nullptr);
 }
 
+bool is_narrow_atomic_type(tree type) {
+  return (INTEGRAL_TYPE_P(type) || SCALAR_FLOAT_TYPE_P(type)) &&
+         TYPE_PRECISION(type) < 32;
+}
+
 tree narrow_atomic(tree body) {
   struct Search {
     static tree visit(tree *node, int *walk_subtrees, void *) {
@@ -248,10 +253,8 @@ tree narrow_atomic(tree body) {
       case OMP_ATOMIC_CAPTURE_OLD:
       case OMP_ATOMIC_CAPTURE_NEW: {
         tree address = TREE_OPERAND(t, 0);
-        tree type = POINTER_TYPE_P(TREE_TYPE(address))
-                        ? TREE_TYPE(TREE_TYPE(address))
-                        : NULL_TREE;
-        return type && INTEGRAL_TYPE_P(type) && TYPE_PRECISION(type) < 32
+        return POINTER_TYPE_P(TREE_TYPE(address)) &&
+                       is_narrow_atomic_type(TREE_TYPE(TREE_TYPE(address)))
                    ? t
                    : NULL_TREE;
       }

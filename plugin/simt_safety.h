@@ -15,7 +15,8 @@
 //   - the C++ front end's scalar temporaries become declared locals;
 //   - any other address of a callee's own local is reported, and the kernel
 //     is built without simd on the OpenMP path, as it is when its loop
-//     declares an array, a struct or an address-taken local.
+//     declares an array, a struct or an address-taken local, or updates a
+//     number narrower than 32 bits atomically.
 #ifndef FERRY_PLUGIN_SIMT_SAFETY_H
 #define FERRY_PLUGIN_SIMT_SAFETY_H
 
@@ -46,6 +47,10 @@ tree declare_scalar_temporaries(tree body);
 // wrong), so the kernel's region is built without simd.  NULL_TREE if
 // none.
 tree memory_local(tree body);
+
+// Whether an atomic update of TYPE is a loop of compare-and-swaps on the
+// 32-bit word around it, on nvptx: a number narrower than 32 bits.
+bool is_narrow_atomic_type(tree type);
 
 // The first `omp atomic` construct in BODY (the program's own, in a region
 // ferry runs as a kernel) on an integer narrower than 32 bits: on nvptx a
