@@ -1,0 +1,57 @@
+#!/bin/bash
+# The twenty-fifth session's run.  PART=1: the programs group built at
+# f0083cf (.gpu/p.tar.xz) on both launch paths, first run of 2be93da's
+# program regions with narrow signed atomics on a GPU; then the OpenMP
+# corpus (seed 76) and OpenMP_VV's pairs built at f0083cf
+# (.gpu/{of,vv}.tar.xz).  PART=2 (.gpu/x6.tar.xz): adamw at its
+# Makefile's 1M x 100, CUDA, ferry, and ferry built with
+# -ffp-contract=off (the host emulation, -mfma against none, reproduced
+# ferry's 0.0123 from contraction alone); RSBench's lookups under ncu,
+# CUDA's kernel and ferry's entry, with the SASS lines' stall samples,
+# and the toolkit's disassembly of both when the machine has cuobjdump.
+# Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
+# nvptx plugin).  Logs go under /tmp/logs, packed into $OUT/logs-PART.tgz.
+set -u
+part=${PART:-1}
+export LD_LIBRARY_PATH=$PWD/.gpu/lib
+logs=/tmp/logs; mkdir -p $logs /tmp/r
+trap 'tar czf $OUT/logs-$part.tgz -C /tmp logs' EXIT
+trap 'exit 143' TERM
+(date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
+if [ "$part" = 1 ]; then
+  xz -dc .gpu/p.tar.xz | tar xf - -C /tmp/r
+  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 110
+  for archive in of vv; do
+    xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r
+  done
+  bash testsuite/gpu-runs/prebuilt_corpora.sh /tmp/r $logs | tee $logs/corpora-summary.txt
+  exit 0
+fi
+if [ "$part" = 2 ]; then
+  xz -dc .gpu/x6.tar.xz | tar xf - -C /tmp
+  cd /tmp/x6
+  for build in cuda ferry ferry_nofma; do
+    echo "adamw.$build 1000000 100: $(FERRY_STATS=1 timeout 40 ./adamw.$build 1000000 100 2>&1 | grep -a -v '^ferry-module\|^ferry-images' | head -n 4 | cut -c1-200 | tr '\n' ' ')"
+  done
+  for build in cuda ferry; do
+    echo "rs.$build: $(timeout 30 ./rs.$build -m event -s large 2>&1 | grep -a -i 'runtime\|valid' | tr '\n' ' ')"
+    timeout 200 ncu --clock-control none -k 'regex:xs_lookup_kernel_baseline|__ferry_direct' -c 1 \
+      --section SpeedOfLight --section ComputeWorkloadAnalysis --section InstructionStats \
+      --section WarpStateStats --section Occupancy --section LaunchStats \
+      --section MemoryWorkloadAnalysis --section SourceCounters \
+      -o $logs/rs-$build ./rs.$build -m event -s large -l 1000000 > $logs/rs-$build-run.txt 2>&1
+    ncu -i $logs/rs-$build.ncu-rep --page details > $logs/rs-$build-details.txt 2>&1
+    ncu -i $logs/rs-$build.ncu-rep --page source --csv --print-source sass > $logs/rs-$build-sass.csv 2>&1
+    grep -a -i "duration\|registers\|achieved occupancy\|executed ipc\|issue slots\|warp cycles per issued\|stall\|compute (sm) throughput\|memory throughput" \
+      $logs/rs-$build-details.txt | head -n 30
+    rm -f $logs/rs-$build.ncu-rep
+  done
+  # ferry's entries are a cubin in .rodata (tools/ferry-mkoffload.in),
+  # not a fatbinary: rs.ferry.cubin is the one ferry-g++ linked into it.
+  export PATH=$PATH:/usr/local/cuda/bin
+  ls /usr/local/cuda/bin > $logs/cuda-bin.txt 2>&1
+  command -v cuobjdump > /dev/null &&
+    cuobjdump -sass ./rs.cuda > $logs/rs-cuda.sass 2>&1 &&
+    cuobjdump -sass ./rs.ferry.cubin > $logs/rs-ferry.sass 2>&1
+  exit 0
+fi
