@@ -45,15 +45,12 @@ inline unsigned to_bits(float value) {
   return __builtin_bit_cast(unsigned, value);
 }
 
-// The nearest integer to X (ties to even), for |X| < 2^22: adding 1.5 *
-// 2^23 rounds away the fraction in the format itself, and taking it away
-// again is exact.  The empty asm keeps -ffast-math from cancelling the two.
-inline float nearest_integer(float x) {
-  const float shift = 12582912.0f;
-  float shifted = x + shift;
-  asm("" : "+r"(shifted));
-  return shifted - shift;
-}
+// The nearest integer to X, ties to even (the rounding mode's): one
+// cvt.rni on nvptx.  Not X + 1.5 * 2^23 - 1.5 * 2^23 with an empty asm
+// between, which kept -ffast-math from cancelling the two: GCC merges no
+// asm statements, so a sin and a cos of one argument each reduced it.
+inline float nearest_integer(float x) { return __builtin_nearbyintf(x); }
+inline double nearest_integer(double x) { return __builtin_nearbyint(x); }
 
 // 2^K as a float, for -126 <= K <= 127.
 inline float power_of_two(int k) {
@@ -83,15 +80,6 @@ inline double exp_series_past_linear(double r) {
   return p * r + 0.5;
 }
 
-
-// The nearest integer to X (ties to even), for |X| < 2^51, as the float
-// nearest_integer does it.
-inline double nearest_integer(double x) {
-  const double shift = 6755399441055744.0; // 1.5 * 2^52
-  double shifted = x + shift;
-  asm("" : "+r"(shifted));
-  return shifted - shift;
-}
 
 // 2^K as a double, for -1022 <= K <= 1023.
 inline double double_power_of_two(int k) {
@@ -333,10 +321,15 @@ inline Reduced<double> reduce(double x) {
 inline bool reducible(double x) { return __builtin_fabs(x) <= 1073741824.0; }
 
 // sin (COSINE 0) or cos (COSINE 1) of QUADRANT pi/2 + R, by QUADRANT's
-// last two bits: cos(x) = sin(x + pi/2).
+// last two bits: cos(x) = sin(x + pi/2).  Both polynomials, then a
+// choice, not a branch: lanes of a warp in different quadrants would run
+// both branches one after the other anyway, and a sin and a cos of one
+// argument (RSBench's, a complex exponential's) then share all their
+// work, the reduction and both polynomials, where GCC merges them.
 template <class T> T from_quadrant(T r, int quadrant, int cosine) {
   quadrant += cosine;
-  const T value = quadrant & 1 ? cosine_near_zero(r) : sine_near_zero(r);
+  const T sine = sine_near_zero(r), cosine_value = cosine_near_zero(r);
+  const T value = quadrant & 1 ? cosine_value : sine;
   return quadrant & 2 ? -value : value;
 }
 
@@ -462,19 +455,18 @@ inline bool finite(double x) {
   return (__builtin_bit_cast(unsigned long long, x) & mask) != mask;
 }
 
-// Whether X rounds sin(X): below 2^-12 in float, 1e-8 in double.
-inline bool sine_is_argument(float x) {
-  return __builtin_fabsf(x) < 2.44140625e-4f;
-}
-inline bool sine_is_argument(double x) { return __builtin_fabs(x) < 1e-8; }
-
 template <class T> T sine(T x) {
   if (!reducible(x)) // large, infinite or NaN
     return finite(x) ? far_sine(x, 0) : x - x;
-  if (sine_is_argument(x))
-    return x; // -0 kept
   const Reduced<T> reduced = reduce(x);
-  return from_quadrant(reduced.r, reduced.quadrant, 0);
+  const T value = from_quadrant(reduced.r, reduced.quadrant, 0);
+  // Only a zero X reduces to a zero, whose sign the polynomial loses; a
+  // tiny X comes out as itself.  (Not a test of X's size: GCC would move
+  // the work into the branch that needs it, where a cos of the same X
+  // could not share it.)
+  if (value == 0)
+    return x;
+  return value;
 }
 
 template <class T> T cosine(T x) {

@@ -7,7 +7,8 @@
 # Makefile's 1M x 100, CUDA, ferry, and ferry built with
 # -ffp-contract=off (the host emulation, -mfma against none, reproduced
 # ferry's 0.0123 from contraction alone); RSBench's lookups under ncu,
-# CUDA's kernel and ferry's entry, with the SASS lines' stall samples,
+# CUDA's kernel and ferry's entry, with the SASS lines' stall samples
+# (rs.ferry_sincos, sin and cos sharing their work, timed beside them),
 # and the toolkit's disassembly of both when the machine has cuobjdump.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
 # nvptx plugin).  Logs go under /tmp/logs, packed into $OUT/logs-PART.tgz.
@@ -33,8 +34,14 @@ if [ "$part" = 2 ]; then
   for build in cuda ferry ferry_nofma; do
     echo "adamw.$build 1000000 100: $(FERRY_STATS=1 timeout 40 ./adamw.$build 1000000 100 2>&1 | grep -a -v '^ferry-module\|^ferry-images' | head -n 4 | cut -c1-200 | tr '\n' ' ')"
   done
+  # rs.ferry_sincos: the same source with <ferry/device_maths.hpp>'s sin
+  # and cos sharing one reduction and both polynomials.
+  for round in 1 2; do
+    for build in cuda ferry ferry_sincos; do
+      echo "rs.$build: $(timeout 30 ./rs.$build -m event -s large 2>&1 | grep -a -i 'runtime\|valid' | tr '\n' ' ')"
+    done
+  done
   for build in cuda ferry; do
-    echo "rs.$build: $(timeout 30 ./rs.$build -m event -s large 2>&1 | grep -a -i 'runtime\|valid' | tr '\n' ' ')"
     timeout 200 ncu --clock-control none -k 'regex:xs_lookup_kernel_baseline|__ferry_direct' -c 1 \
       --section SpeedOfLight --section ComputeWorkloadAnalysis --section InstructionStats \
       --section WarpStateStats --section Occupancy --section LaunchStats \
