@@ -10,6 +10,10 @@
 # CUDA's kernel and ferry's entry, with the SASS lines' stall samples
 # (rs.ferry_sincos, sin and cos sharing their work, timed beside them),
 # and the toolkit's disassembly of both when the machine has cuobjdump.
+# PART=3 (.gpu/clv.tar.xz): CloverLeaf (UoB-HPC/CloverLeaf ba256dc, its
+# C++ omp-target model built unchanged by CMake with ferry-g++, and by g++;
+# its cuda model by nvcc), decks bm_short (960^2) and bm16_short (3840^2,
+# 87 steps, test problem 4's check), each build twice.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
 # nvptx plugin).  Logs go under /tmp/logs, packed into $OUT/logs-PART.tgz.
 set -u
@@ -60,5 +64,21 @@ if [ "$part" = 2 ]; then
   command -v cuobjdump > /dev/null &&
     cuobjdump -sass ./rs.cuda > $logs/rs-cuda.sass 2>&1 &&
     cuobjdump -sass ./rs.ferry.cubin > $logs/rs-ferry.sass 2>&1
+  exit 0
+fi
+if [ "$part" = 3 ]; then
+  xz -dc .gpu/clv.tar.xz | tar xf - -C /tmp
+  for deck in clover_bm_short clover_bm16_short; do
+    for round in 1 2; do
+      for build in cuda ferry gcc; do
+        [ "$build" = gcc ] && [ "$round" = 2 ] && continue
+        run=/tmp/clv/$deck-$build-$round; mkdir -p $run && cp /tmp/clv/$deck.in $run/clover.in
+        limit=120; [ "$build" = gcc ] && limit=60
+        (cd $run && FERRY_STATS=1 timeout $limit /tmp/clv/clv.$build > out.txt 2> err.txt; echo "exit $?" >> out.txt)
+        cp $run/out.txt $logs/$deck-$build-$round.txt; cp $run/err.txt $logs/$deck-$build-$round.err
+        echo "$deck $build $round: $(grep -a 'Wall clock' $run/out.txt | tail -n 1) $(grep -a -i 'Outcome\|^ Total \|^exit ' $run/out.txt | tr -s ' ' | tr '\n' ' ') $(grep -a '^ferry-stats' $run/err.txt | cut -c1-200)"
+      done
+    done
+  done
   exit 0
 fi
