@@ -13,7 +13,12 @@
 # PART=3 (.gpu/clv.tar.xz): CloverLeaf (UoB-HPC/CloverLeaf ba256dc, its
 # C++ omp-target model built unchanged by CMake with ferry-g++, and by g++;
 # its cuda model by nvcc), decks bm_short (960^2) and bm16_short (3840^2,
-# 87 steps, test problem 4's check), each build twice.
+# 87 steps, test problem 4's check), each build twice; su3_bench
+# (isazi/su3_bench dce01b6, .gpu/su3.tar.xz): its five OpenMP versions
+# built unchanged by ferry-g++ (-DMILC_COMPLEX, as its Makefile.openmp
+# for NVIDIA), version 2 by g++, its CUDA version by nvcc, at the
+# defaults (32^4 sites, 100 iterations), CUDA's blocks of 36 threads and
+# of 128.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
 # nvptx plugin).  Logs go under /tmp/logs, packed into $OUT/logs-PART.tgz.
 set -u
@@ -78,6 +83,20 @@ if [ "$part" = 3 ]; then
         cp $run/out.txt $logs/$deck-$build-$round.txt; cp $run/err.txt $logs/$deck-$build-$round.err
         echo "$deck $build $round: $(grep -a 'Wall clock' $run/out.txt | tail -n 1) $(grep -a -i 'Outcome\|^ Total \|^exit ' $run/out.txt | tr -s ' ' | tr '\n' ' ') $(grep -a '^ferry-stats' $run/err.txt | cut -c1-200)"
       done
+    done
+  done
+  xz -dc .gpu/su3.tar.xz | tar xf - -C /tmp
+  cd /tmp/su3
+  for round in 1 2; do
+    for build in cuda milc.cuda v0.ferry v1.ferry v2.ferry v3.ferry v4.ferry v2.gcc; do
+      name=su3_$build; [ "$build" = cuda ] && name=su3.cuda
+      [ "$build" = milc.cuda ] && name=su3_milc.cuda
+      [ "$build" = v2.gcc ] && [ "$round" = 2 ] && continue
+      FERRY_STATS=1 timeout 60 ./$name -v 1 > $logs/su3-$build-$round.txt 2>&1
+      echo "su3 $build $round: exit $? $(grep -a 'Total execution time\|Checksum\|Total GFLOP' $logs/su3-$build-$round.txt | tr '\n' ' ') $(grep -a '^ferry-stats' $logs/su3-$build-$round.txt | cut -c1-120)"
+    done
+    for name in su3.cuda su3_milc.cuda; do
+      echo "su3 $name -t 128: $(timeout 60 ./$name -v 1 -t 128 2>&1 | grep -a 'Total execution time\|Checksum' | tr '\n' ' ')"
     done
   done
   exit 0
