@@ -455,7 +455,10 @@ inline bool finite(double x) {
   return (__builtin_bit_cast(unsigned long long, x) & mask) != mask;
 }
 
-template <class T> T sine(T x) {
+// sine and cosine always inline: only where both are in the caller's body
+// does GCC find a sin and a cos of one argument and merge their work (at
+// -O2 it called each, and each reduced the argument).
+template <class T> [[gnu::always_inline]] inline T sine(T x) {
   if (!reducible(x)) // large, infinite or NaN
     return finite(x) ? far_sine(x, 0) : x - x;
   const Reduced<T> reduced = reduce(x);
@@ -469,7 +472,7 @@ template <class T> T sine(T x) {
   return value;
 }
 
-template <class T> T cosine(T x) {
+template <class T> [[gnu::always_inline]] inline T cosine(T x) {
   if (!reducible(x))
     return finite(x) ? far_sine(x, 1) : x - x;
   const Reduced<T> reduced = reduce(x);

@@ -9,7 +9,8 @@
 # fmax, fmaxf, fmin or fminf; the entries call neither expf, logf, exp,
 # log, atan, atanf, pow nor powf (<ferry/device_maths.hpp> stands in for
 # them, and for sinf and cosf, whose reduction by pi/2 in three parts is
-# in the entry; beyond 105,615 they call its far_sine, which calls no
+# in the entry, one for a sin and a cos of the same argument; beyond
+# 105,615 they call its far_sine, which calls no
 # library function), and neither does the helper, whose logf is the
 # library's on the host (its host assembly calls it) and
 # <ferry/device_maths.hpp>'s on nvptx, as is the expf in its argument, and
@@ -135,6 +136,13 @@ if calls("_Z6lengthff") & {"logf", "expf"}:
     sys.exit("FAIL: the helper calls the library's %s on nvptx" % sorted(calls("_Z6lengthff") & {"logf", "expf"}))
 if calls("_Z4turnd") & transcendental:
     sys.exit("FAIL: the helper's initializers call the library's %s on nvptx" % sorted(calls("_Z4turnd") & transcendental))
+# The helper's cos(y) and sin(y) share one reduction of y and both
+# polynomials: each reduced y itself, and chose its polynomial by a branch
+# that a warp's lanes in different quadrants took both ways (RSBench's
+# lookup: 883 fused multiply-adds in its entry, 541 with them shared).
+reductions = bodies["_Z4turnd"].count("cvt.rni.f64.f64")
+if reductions != 1:
+    sys.exit("FAIL: the helper's cos(y) * sin(y) reduces y %d times, not once" % reductions)
 entries = [n for n, _ in checks if re.match(r"^__ferry_direct__Z\d+clamped\w*_0$", n)]
 if not entries or "sqrt.rn.f32" not in bodies[entries[0]]:
     sys.exit("FAIL: clamped's entry %s has no sqrt.rn.f32" % entries)
