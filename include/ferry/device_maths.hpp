@@ -489,6 +489,15 @@ inline float cosf(float x) { return maths::cosine(x); }
 inline double sin(double x) { return maths::sine(x); }
 inline double cos(double x) { return maths::cosine(x); }
 
+// A if WHICH, else B, by their bits: no branch for GCC to copy the work
+// that follows into (see atan).
+inline double choose(bool which, double a, double b) {
+  const unsigned long long mask = 0ULL - which;
+  return __builtin_bit_cast(double,
+                            (__builtin_bit_cast(unsigned long long, a) & mask) |
+                                (__builtin_bit_cast(unsigned long long, b) & ~mask));
+}
+
 // atan: newlib's is fdlibm's, whose breakpoints and tails sit in tables in
 // memory, called through the ABI in the loop that needs it (RSBench's
 // three a lookup).  The same method in registers: x reduced to |t| <=
@@ -503,26 +512,35 @@ inline double atan(double x) {
                                   : x + x;
   if (magnitude < 3.7252902984e-09) // 2^-28: atan(x) rounds to x
     return x;
-  double t = magnitude, high = 0, low = 0;
-  if (magnitude < 0.4375) {
-    t = x;
-  } else if (magnitude < 0.6875) { // about 1/2
-    t = (2.0 * magnitude - 1.0) / (2.0 + magnitude);
-    high = 4.63647609000806093515e-01;
-    low = 2.26987774529616870924e-17;
-  } else if (magnitude < 1.1875) { // about 1
-    t = (magnitude - 1.0) / (magnitude + 1.0);
-    high = 7.85398163397448278999e-01;
-    low = 3.06161699786838301793e-17;
-  } else if (magnitude < 2.4375) { // about 3/2
-    t = (magnitude - 1.5) / (1.0 + 1.5 * magnitude);
-    high = 9.82793723247329054082e-01;
-    low = 1.39033110312309984516e-17;
-  } else { // about infinity
-    t = -1.0 / magnitude;
-    high = 1.57079632679489655800e+00;
-    low = 6.12323399573676603587e-17;
-  }
+  // One division, its operands chosen by their bits: lanes of a warp in
+  // different intervals ran a branch each, one division after another
+  // (RSBench's atan of a nuclide's phases), and a choice GCC can see
+  // through it threads back into a division a branch.
+  const bool small = magnitude < 0.4375, near_half = magnitude < 0.6875,
+             near_one = magnitude < 1.1875, near_three_halves = magnitude < 2.4375;
+  const double numerator = choose(
+      small, x,
+      choose(near_half, 2.0 * magnitude - 1.0,
+             choose(near_one, magnitude - 1.0,
+                    choose(near_three_halves, magnitude - 1.5, -1.0))));
+  const double denominator = choose(
+      small, 1.0,
+      choose(near_half, 2.0 + magnitude,
+             choose(near_one, magnitude + 1.0,
+                    choose(near_three_halves, 1.0 + 1.5 * magnitude,
+                           magnitude))));
+  const double t = numerator / denominator; // x itself when small
+  // atan(c) in two parts.
+  const double high =
+      choose(near_half, 4.63647609000806093515e-01,
+             choose(near_one, 7.85398163397448278999e-01,
+                    choose(near_three_halves, 9.82793723247329054082e-01,
+                           1.57079632679489655800e+00)));
+  const double low =
+      choose(near_half, 2.26987774529616870924e-17,
+             choose(near_one, 3.06161699786838301793e-17,
+                    choose(near_three_halves, 1.39033110312309984516e-17,
+                           6.12323399573676603587e-17)));
   const double z = t * t, w = z * z;
   const double odd = z * (3.33333333333329318027e-01 +
                           w * (1.42857142725034663711e-01 +
@@ -535,7 +553,7 @@ inline double atan(double x) {
                                 w * (-7.69187620504482999495e-02 +
                                      w * (-5.83357013379057348645e-02 +
                                           w * -3.65315727442169155270e-02))));
-  if (magnitude < 0.4375)
+  if (small)
     return t - t * (odd + even);
   const double value = high - ((t * (odd + even) - low) - t);
   return x < 0 ? -value : value;
