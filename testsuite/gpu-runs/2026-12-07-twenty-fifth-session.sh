@@ -8,7 +8,8 @@
 # -ffp-contract=off (the host emulation, -mfma against none, reproduced
 # ferry's 0.0123 from contraction alone); RSBench's lookups under ncu,
 # CUDA's kernel and ferry's entry, with the SASS lines' stall samples
-# (rs.ferry_sincos, sin and cos sharing their work, timed beside them),
+# (rs.ferry_sincos, sin and cos sharing their work, and rs.ferry_new,
+# atan with one division, timed beside them),
 # and the toolkit's disassembly of both when the machine has cuobjdump.
 # PART=3 (.gpu/clv.tar.xz): CloverLeaf (UoB-HPC/CloverLeaf ba256dc, its
 # C++ omp-target model built unchanged by CMake with ferry-g++, and by g++;
@@ -51,13 +52,14 @@ if [ "$part" = 2 ]; then
     echo "adamw.$build 1000000 100: $(FERRY_STATS=1 timeout 40 ./adamw.$build 1000000 100 2>&1 | grep -a -v '^ferry-module\|^ferry-images' | head -n 4 | cut -c1-200 | tr '\n' ' ')"
   done
   # rs.ferry_sincos: the same source with <ferry/device_maths.hpp>'s sin
-  # and cos sharing one reduction and both polynomials.
+  # and cos sharing one reduction and both polynomials; rs.ferry_new: and
+  # atan with one division.
   for round in 1 2; do
-    for build in cuda ferry ferry_sincos; do
+    for build in cuda ferry ferry_sincos ferry_new; do
       echo "rs.$build: $(timeout 30 ./rs.$build -m event -s large 2>&1 | grep -a -i 'runtime\|valid' | tr '\n' ' ')"
     done
   done
-  for build in cuda ferry; do
+  for build in cuda ferry_new; do
     timeout 200 ncu --clock-control none -k 'regex:xs_lookup_kernel_baseline|__ferry_direct' -c 1 \
       --section SpeedOfLight --section ComputeWorkloadAnalysis --section InstructionStats \
       --section WarpStateStats --section Occupancy --section LaunchStats \
@@ -70,12 +72,13 @@ if [ "$part" = 2 ]; then
     rm -f $logs/rs-$build.ncu-rep
   done
   # ferry's entries are a cubin in .rodata (tools/ferry-mkoffload.in),
-  # not a fatbinary: rs.ferry.cubin is the one ferry-g++ linked into it.
+  # not a fatbinary: rs.ferry_new.cubin is the one ferry-g++ linked into
+  # rs.ferry_new.
   export PATH=$PATH:/usr/local/cuda/bin
   ls /usr/local/cuda/bin > $logs/cuda-bin.txt 2>&1
   command -v cuobjdump > /dev/null &&
     cuobjdump -sass ./rs.cuda > $logs/rs-cuda.sass 2>&1 &&
-    cuobjdump -sass ./rs.ferry.cubin > $logs/rs-ferry.sass 2>&1
+    cuobjdump -sass ./rs.ferry_new.cubin > $logs/rs-ferry_new.sass 2>&1
   exit 0
 fi
 if [ "$part" = 3 ]; then
