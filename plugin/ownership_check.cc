@@ -614,13 +614,24 @@ bool LoopChecker::reduction(tree t, tree var, location_t where) {
     report_missing_reduction(var, op, where);
     return true;
   }
-  if (!keeps_accumulator && HONOR_NANS(TREE_TYPE(var))) {
+  // A program's region reduces in OpenMP's unspecified order, and its
+  // reduction clause asked for that (GCC's build gives NaNs no order
+  // either); a kernel's answer is the serial build's.
+  if (!keeps_accumulator && HONOR_NANS(TREE_TYPE(var)) &&
+      !k_.from_openmp_region()) {
     auto_diagnostic_group group;
-    fail(where,
-         "this %qs reduction into %qD takes the other operand when the "
-         "comparison is false, so its result with a NaN depends on the "
-         "order of the iterations",
-         reduction_name(op), var);
+    bool is_max = false;
+    if (is_fmin_or_fmax(bare(TREE_OPERAND(t, 1)), &is_max))
+      fail(where,
+           "this %<%s%> into %qD takes the other operand when %qD is a NaN, "
+           "so its result with a NaN depends on the order of the iterations",
+           is_max ? "fmax" : "fmin", var, var);
+    else
+      fail(where,
+           "this %qs reduction into %qD takes the other operand when the "
+           "comparison is false, so its result with a NaN depends on the "
+           "order of the iterations",
+           reduction_name(op), var);
     inform(where,
            "write the accumulator first, %<%E = std::%s(%E, value)%>: "
            "ferry then gives the answer of the serial build with NaNs "

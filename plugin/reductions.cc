@@ -5,6 +5,8 @@
 #include "simt_safety.h"
 #include "tree_utils.h"
 
+#include <cstring>
+
 namespace ferry {
 
 namespace {
@@ -124,6 +126,20 @@ tree combined_operand(tree value, tree var, tree_code *op, bool *keeps) {
   }
   case COND_EXPR:
     return selection_operand(value, var, op, keeps);
+  case CALL_EXPR: {
+    bool is_max = false;
+    if (!is_fmin_or_fmax(value, &is_max))
+      return NULL_TREE;
+    *op = is_max ? MAX_EXPR : MIN_EXPR;
+    // fmin(s, e) takes E when S is a NaN: it keeps no accumulator.
+    *keeps = false;
+    tree a = CALL_EXPR_ARG(value, 0), b = CALL_EXPR_ARG(value, 1);
+    if (bare(a) == var)
+      return b;
+    if (bare(b) == var)
+      return a;
+    return NULL_TREE;
+  }
   default:
     return NULL_TREE;
   }
@@ -137,6 +153,31 @@ bool is_increment(tree t) {
 }
 
 } // namespace
+
+bool is_fmin_or_fmax(tree call, bool *is_max) {
+  if (TREE_CODE(call) != CALL_EXPR || call_expr_nargs(call) != 2)
+    return false;
+  tree callee = callee_of(call);
+  if (!callee || !DECL_NAME(callee))
+    return false;
+  if (fndecl_built_in_p(callee, BUILT_IN_NORMAL))
+    switch (DECL_FUNCTION_CODE(callee)) {
+    CASE_FLT_FN(BUILT_IN_FMIN):
+      *is_max = false;
+      return true;
+    CASE_FLT_FN(BUILT_IN_FMAX):
+      *is_max = true;
+      return true;
+    default:
+      return false;
+    }
+  // <cmath>'s overloads for float and long double, which call the builtins.
+  if (!decl_in_std_namespace_p(callee))
+    return false;
+  const char *name = IDENTIFIER_POINTER(DECL_NAME(callee));
+  *is_max = std::strcmp(name, "fmax") == 0;
+  return *is_max || std::strcmp(name, "fmin") == 0;
+}
 
 tree bare(tree t) {
   for (;;) {

@@ -38,6 +38,10 @@ struct AtomicUpdate {
 // refers to its operands).
 tree bare(tree t);
 
+// Whether CALL is fmin(a, b) or fmax(a, b), of any floating type (C's or
+// <cmath>'s), and *IS_MAX which.
+bool is_fmin_or_fmax(tree call, bool *is_max);
+
 // Whether UPDATE (an assignment or increment) is a reduction into VAR; if
 // so, *OP is its operator and *OPERAND what it combines into VAR
 // (NULL_TREE for ++ and --; for `s += f()` the TARGET_EXPR that evaluates
@@ -47,7 +51,8 @@ tree bare(tree t);
 // parallel reduction can: then a NaN that VAR holds stays, a NaN operand
 // is skipped, and of equal values (-0.0 and 0.0) the earlier stays.  The
 // other forms (`s = std::min(e, s)`) take the operand then, so that their
-// result with NaNs depends on the order of the iterations.
+// result with NaNs depends on the order of the iterations, and so do
+// `s = fmin(s, e)` and `s = fmin(e, s)`, which take E when S is a NaN.
 bool match_reduction(tree update, tree var, tree_code *op, tree *operand,
                      bool *keeps_accumulator);
 
