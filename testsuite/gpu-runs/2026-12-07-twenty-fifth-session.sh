@@ -20,6 +20,10 @@
 # for NVIDIA), version 2 by g++, its CUDA version by nvcc, at the
 # defaults (32^4 sites, 100 iterations), CUDA's blocks of 36 threads and
 # of 128.
+# PART=5: what one call can hold, for a session whose machine came late:
+# the programs group on the direct path only, adamw, RSBench's timings and
+# one ncu report, CloverLeaf at bm_short and bm16_short (CUDA and ferry),
+# su3_bench's version 2 and CUDA.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
 # nvptx plugin).  Logs go under /tmp/logs, packed into $OUT/logs-PART.tgz.
 set -u
@@ -109,5 +113,45 @@ if [ "$part" = 3 ]; then
       echo "su3 $name -t 128: $(timeout 60 ./$name -v 1 -t 128 2>&1 | grep -a 'Total execution time\|Checksum' | tr '\n' ' ')"
     done
   done
+  exit 0
+fi
+if [ "$part" = 5 ]; then
+  archive=.gpu/p25.tar.xz
+  xz -dc $archive | tar xf - -C /tmp/r
+  (cd testsuite && FERRY_TEST_GPU=1 timeout 150 python3 ferry-test -j 16 \
+     --run-prebuilt /tmp/r/p) > $logs/programs-direct.log 2>&1
+  tail -n 2 $logs/programs-direct.log; grep -a -A8 "^FAIL" $logs/programs-direct.log | head -n 40
+  xz -dc .gpu/x6.tar.xz | tar xf - -C /tmp
+  (cd /tmp/x6
+   for build in cuda ferry ferry_nofma; do
+     echo "adamw.$build 1000000 100: $(timeout 40 ./adamw.$build 1000000 100 2>&1 | head -n 3 | cut -c1-120 | tr '\n' ' ')"
+   done
+   for build in cuda ferry ferry_sincos ferry_new cuda ferry_new; do
+     echo "rs.$build: $(timeout 30 ./rs.$build -m event -s large 2>&1 | grep -a -i 'runtime\|valid' | tr '\n' ' ')"
+   done
+   for build in cuda ferry_new; do
+     timeout 100 ncu --clock-control none -k 'regex:xs_lookup_kernel_baseline|__ferry_direct' -c 1 \
+       --section SpeedOfLight --section InstructionStats --section WarpStateStats \
+       --section Occupancy --section LaunchStats --section SourceCounters \
+       -o $logs/rs-$build ./rs.$build -m event -s large -l 1000000 > $logs/rs-$build-run.txt 2>&1
+     ncu -i $logs/rs-$build.ncu-rep --page details > $logs/rs-$build-details.txt 2>&1
+     ncu -i $logs/rs-$build.ncu-rep --page source --csv --print-source sass > $logs/rs-$build-sass.csv 2>&1
+     grep -a -i "duration\|registers per\|achieved occupancy\|executed ipc\|warp cycles per issued\|executed instructions " $logs/rs-$build-details.txt | head -n 12
+     rm -f $logs/rs-$build.ncu-rep
+   done)
+  xz -dc .gpu/clv.tar.xz | tar xf - -C /tmp
+  for deck in clover_bm_short clover_bm16_short; do
+    for build in cuda ferry; do
+      run=/tmp/clv/$deck-$build; mkdir -p $run && cp /tmp/clv/$deck.in $run/clover.in
+      (cd $run && FERRY_STATS=1 timeout 60 /tmp/clv/clv.$build > out.txt 2> err.txt; echo "exit $?" >> out.txt)
+      cp $run/out.txt $logs/$deck-$build.txt; cp $run/err.txt $logs/$deck-$build.err
+      echo "$deck $build: $(grep -a 'Wall clock' $run/out.txt | tail -n 1) $(grep -a -i 'Outcome\|^ Total \|^exit ' $run/out.txt | tr -s ' ' | tr '\n' ' ') $(grep -a '^ferry-stats' $run/err.txt | cut -c1-160)"
+    done
+  done
+  xz -dc .gpu/su3.tar.xz | tar xf - -C /tmp
+  (cd /tmp/su3
+   for name in su3.cuda su3_v2.ferry su3_v3.ferry su3_v0.ferry su3.cuda; do
+     echo "su3 $name: $(timeout 30 ./$name -v 1 2>&1 | grep -a 'Total execution time\|Checksum' | tr '\n' ' ')"
+   done)
   exit 0
 fi
