@@ -19,6 +19,7 @@
 
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ferry {
@@ -116,6 +117,11 @@ struct OpenmpRegion {
   // Another instance of a template whose region was reported already: the
   // check says nothing, it only decides whether ferry takes the region.
   bool quiet = false;
+  // The `simd` and `loop bind(thread)` constructs inside the iterations
+  // that the reader replaced by the plain loops one thread runs
+  // (region_inner_loops.h), each slot with its construct: put back unless
+  // ferry takes the region.
+  std::vector<std::pair<tree *, tree>> inner_loops;
 
   // Whether the iterations that write DECL, a variable of the function
   // without a data-sharing clause, write one copy at the same time.

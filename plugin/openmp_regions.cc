@@ -6,6 +6,7 @@
 #include "kernel_model.h"
 #include "offload_limits.h"
 #include "ownership_check.h"
+#include "region_inner_loops.h"
 #include "region_variables.h"
 #include "region_lowering.h"
 #include "region_reader.h"
@@ -238,8 +239,18 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
   region.quiet = quiet;
   Kernel kernel;
   std::string why_not;
+  // The inner loops read in order stay so only in a region ferry takes.
+  struct InnerLoopsKept {
+    ReplacedConstructs &replaced;
+    bool taken = false;
+    ~InnerLoopsKept() {
+      if (!taken)
+        restore_inner_loops(&replaced);
+    }
+  } inner_loops{region.inner_loops};
   if (!read_openmp_region(fndecl, *slot, present, &region, &kernel,
                           &why_not)) {
+    restore_inner_loops(&region.inner_loops);
     if (is_team_loop(*slot))
       take_team_loop(fndecl, slot, options, explain, region, why_not);
     else if (explain)
@@ -287,6 +298,7 @@ void check_region(tree fndecl, tree *slot, const DataSections &present,
     why_not = "-fplugin-arg-ferry-openmp-as-written is given";
   } else if (outline_region(fndecl, slot, kernel, facts.reaches, present,
                             options.lower, &why_not)) {
+    inner_loops.taken = true;
     if (explain)
       inform(region.location,
              "ferry runs this %<#pragma omp %s%> over %qD%s (%s) as a kernel "

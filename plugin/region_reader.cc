@@ -2,6 +2,8 @@
 // See region_reader.h.
 #include "region_reader.h"
 
+#include "region_inner_loops.h"
+
 #include "tree_utils.h"
 
 #include <algorithm>
@@ -281,6 +283,7 @@ public:
     tree loop = find_loop(why_not);
     if (!loop || !read_levels(loop, why_not))
       return false;
+    read_inner_loops_in_order(&OMP_FOR_BODY(loop), &region_.inner_loops);
     loop_.body = OMP_FOR_BODY(loop);
     loop_.location = location_or(loop, region_.location);
     if (!region_.threads_share && !fold_nested_parallel_loop(why_not))
