@@ -150,7 +150,7 @@ if [ "$part" = 5 ]; then
   done
   xz -dc .gpu/su3.tar.xz | tar xf - -C /tmp
   (cd /tmp/su3
-   for name in su3.cuda su3_v2.ferry su3_v3.ferry su3_v0.ferry su3.cuda; do
+   for name in su3.cuda su3_v2.ferry su3_v3.ferry su3_v4.ferry su3_v0.ferry su3.cuda; do
      echo "su3 $name: $(timeout 30 ./$name -v 1 2>&1 | grep -a 'Total execution time\|Checksum' | tr '\n' ' ')"
    done)
   exit 0
