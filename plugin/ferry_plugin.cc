@@ -86,6 +86,7 @@
 #include "kernel_views.h"
 #include "device_definitions.h"
 #include "lower_direct.h"
+#include "narrow_atomics.h"
 #include "lower_omp.h"
 #include "map_kinds.h"
 #include "offload_limits.h"
@@ -275,6 +276,10 @@ bool lower_checked(ferry::Kernel &kernel, ferry::KernelFacts &facts) {
            callees.unsafe_in_simd, callees.unsafe_local);
   }
   std::vector<ferry::MapDecision> maps = ferry::plan_maps(kernel, facts);
+  // Before the entries copy the body: both paths update narrow numbers in
+  // their words.
+  for (ferry::ParallelLoop &loop : kernel.loops)
+    ferry::narrow_atomics_in_words(&loop.body);
   std::vector<ferry::DirectEntry> entries =
       ferry::build_direct_entries(kernel, facts, options.nc_loads);
   // The OpenMP path's loops compute the maths as the direct entries do on

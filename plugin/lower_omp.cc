@@ -20,6 +20,7 @@
 #include "../runtime/abi.h"
 
 #include "lower_direct.h"
+#include "narrow_atomics.h"
 #include "reductions.h"
 #include "runtime_calls.h"
 #include "simt_safety.h"
@@ -95,9 +96,6 @@ public:
     for (std::size_t i = 0; i < k_.loops.size(); ++i) {
       for (const AtomicUpdate &atomic : facts_.loops[i].atomics)
         make_atomic(atomic);
-      // The body's statements change in place, as make_atomic's do.
-      cp_walk_tree_without_duplicates(const_cast<tree *>(&k_.loops[i].body),
-                                      unsigned_narrow_atomics, nullptr);
       *k_.loops[i].statement = direct_or_region(
           entries_[i], k_.loops[i],
           in_serial_order(facts_.loops[i],
@@ -223,96 +221,6 @@ private:
     *atomic.statement =
         atomic_update(atomic.location, atomic.op, atomic.target, atomic.value,
                       OMP_MEMORY_ORDER_RELAXED);
-  }
-
-  // The statement `#pragma omp atomic` TARGET OP= VALUE (OP NOP_EXPR: a
-  // store).  On a signed number narrower than 32 bits it updates the same
-  // bits as its unsigned twin: GCC 12's nvptx compare-and-swap of a
-  // negative short or char writes its sign into the rest of the 32-bit
-  // word (an H100, twenty-fourth session: `x[0] += 1` from -4 turned x[1]
-  // from 3 into -1, in GCC's own build too).  Sums, differences,
-  // products, bitwise results and stores have the same bits either way.
-  static tree atomic_update(location_t where, tree_code op, tree target,
-                            tree value, omp_memory_order order) {
-    tree type = TREE_TYPE(target);
-    if (INTEGRAL_TYPE_P(type) && !TYPE_UNSIGNED(type) &&
-        TYPE_PRECISION(type) < 32 && same_bits_unsigned(op)) {
-      tree twin = unsigned_type_for(type);
-      target = build_fold_indirect_ref(fold_convert(
-          build_pointer_type(twin), build_fold_addr_expr(target)));
-      value = fold_convert(twin, value);
-    }
-    tree statements = push_stmt_list();
-    finish_omp_atomic(where, OMP_ATOMIC, op, target, value, NULL_TREE,
-                      NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE, order,
-                      false);
-    return pop_stmt_list(statements);
-  }
-
-  // The program's own `#pragma omp atomic` updates of a signed number
-  // narrower than 32 bits, in a region ferry runs as a kernel, made
-  // again by atomic_update: the front end wrote `x OP= v` as
-  // OMP_ATOMIC (&x, (T) (x' OP v)), x' the read of x converted to int
-  // or to U, its unsigned twin.  Any other form stays as written.
-  static tree unsigned_narrow_atomics(tree *node, int *walk_subtrees, void *) {
-    tree t = *node;
-    if (TYPE_P(t)) {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-    if (TREE_CODE(t) != OMP_ATOMIC)
-      return NULL_TREE;
-    *walk_subtrees = 0;
-    tree address = TREE_OPERAND(t, 0);
-    if (!POINTER_TYPE_P(TREE_TYPE(address)))
-      return NULL_TREE;
-    tree type = TREE_TYPE(TREE_TYPE(address));
-    if (!INTEGRAL_TYPE_P(type) || TYPE_UNSIGNED(type) ||
-        TYPE_PRECISION(type) >= 32)
-      return NULL_TREE;
-    tree update = TREE_OPERAND(t, 1);
-    if (!CONVERT_EXPR_P(update))
-      return NULL_TREE;
-    update = TREE_OPERAND(update, 0);
-    // In int, as C++ promotes them, or in U: the low bits are the same.
-    if (!BINARY_CLASS_P(update) || !same_bits_unsigned(TREE_CODE(update)) ||
-        !INTEGRAL_TYPE_P(TREE_TYPE(update)) ||
-        TYPE_PRECISION(TREE_TYPE(update)) < TYPE_PRECISION(type))
-      return NULL_TREE;
-    tree read = TREE_OPERAND(update, 0), value = TREE_OPERAND(update, 1);
-    if (!reads_target(read, address)) {
-      if (!commutative_tree_code(TREE_CODE(update)) ||
-          !reads_target(value, address))
-        return NULL_TREE;
-      std::swap(read, value);
-    }
-    *node = atomic_update(EXPR_LOCATION(t), TREE_CODE(update),
-                          build_fold_indirect_ref(address), value,
-                          OMP_ATOMIC_MEMORY_ORDER(t));
-    return NULL_TREE;
-  }
-
-  // Whether READ is the atomic's read of *ADDRESS, converted.
-  static bool reads_target(tree read, tree address) {
-    while (CONVERT_EXPR_P(read))
-      read = TREE_OPERAND(read, 0);
-    return TREE_CODE(read) == INDIRECT_REF &&
-           operand_equal_p(TREE_OPERAND(read, 0), address, 0);
-  }
-
-  static bool same_bits_unsigned(tree_code op) {
-    switch (op) {
-    case NOP_EXPR: // a store
-    case PLUS_EXPR:
-    case MINUS_EXPR:
-    case MULT_EXPR:
-    case BIT_AND_EXPR:
-    case BIT_IOR_EXPR:
-    case BIT_XOR_EXPR:
-      return true;
-    default:
-      return false;
-    }
   }
 
   // The number of iterations of LOOP's collapsed levels, computed on the

@@ -256,11 +256,38 @@ template <op O, class T, class V> T combine(T x, V value) {
     return x < value ? static_cast<T>(value) : x;
 }
 
-// *TARGET = *TARGET OP VALUE, atomically, for any 4- or 8-byte T;
-// returns the value *TARGET held before.
-template <op O, class T, class V> T atomic_apply(T *target, V value) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8,
-                "ferry: atomic updates need a 4- or 8-byte element");
+// *TARGET = *TARGET OP VALUE, atomically, for a 1- or 2-byte T, returning
+// the value *TARGET held before: a compare-and-swap of the 32-bit word
+// that holds it, which changes only its bytes.  GCC 12's own atomics on
+// such numbers fail on nvptx: its compare-and-swap loop writes a negative
+// short's sign into the rest of the word, and where it falls back to
+// libgomp's lock, the plain loads inside miss other multiprocessors'
+// updates (an H100, twenty-fifth session: programs/
+// openmp_regions_narrow_atomics lost updates).  GCC's builtins, not PTX,
+// so that a region's host fallback runs it too.
+template <op O, class T, class V> T atomic_apply_in_word(T *target, V value) {
+  static_assert(sizeof(T) < 4, "ferry: atomic_apply_in_word is for 1 and 2 bytes");
+  typedef unsigned __attribute__((may_alias)) Word;
+  const unsigned long long address = reinterpret_cast<unsigned long long>(target);
+  Word *word = reinterpret_cast<Word *>(address & ~3ULL);
+  // Little-endian, as nvptx and x86-64 are.
+  const unsigned shift = static_cast<unsigned>(address & 3) * 8;
+  const unsigned mask = ((1u << (8 * sizeof(T))) - 1) << shift;
+  unsigned seen = __atomic_load_n(word, __ATOMIC_RELAXED);
+  for (;;) {
+    const T current = from_bits<T>((seen & mask) >> shift);
+    const T next = combine<O>(current, value);
+    const unsigned desired =
+        (seen & ~mask) |
+        ((static_cast<unsigned>(to_bits(next)) << shift) & mask);
+    if (__atomic_compare_exchange_n(word, &seen, desired, false,
+                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      return current;
+  }
+}
+
+// The same for a 4- or 8-byte T, a compare-and-swap of T's own bits.
+template <op O, class T, class V> T atomic_apply_word(T *target, V value) {
   using Bits = typename bits_of<T>::type;
   Bits *word = reinterpret_cast<Bits *>(target);
   Bits seen = *static_cast<volatile Bits *>(word);
@@ -275,6 +302,16 @@ template <op O, class T, class V> T atomic_apply(T *target, V value) {
       return current;
     seen = old;
   }
+}
+
+// *TARGET = *TARGET OP VALUE, atomically, for any 1-, 2-, 4- or 8-byte T;
+// returns the value *TARGET held before.
+template <op O, class T, class V> T atomic_apply(T *target, V value) {
+  static_assert(sizeof(T) <= 8, "ferry: atomic updates need at most 8 bytes");
+  if constexpr (sizeof(T) < 4)
+    return atomic_apply_in_word<O>(target, value);
+  else
+    return atomic_apply_word<O>(target, value);
 }
 
 // The hardware adds these types in one instruction.  The value goes in
