@@ -24,6 +24,9 @@
 # the programs group on the direct path only, adamw, RSBench's timings and
 # one ncu report, CloverLeaf at bm_short and bm16_short (CUDA and ferry),
 # su3_bench's version 2 and CUDA.
+# PART=6: the narrow atomics made as a compare-and-swap of their word
+# (.gpu/pn.tar.xz: openmp_regions_narrow_atomics, shared_mut_narrow_signed)
+# on both launch paths, three times each.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
 # nvptx plugin).  Logs go under /tmp/logs, packed into $OUT/logs-PART.tgz.
 set -u
@@ -153,5 +156,12 @@ if [ "$part" = 5 ]; then
    for name in su3.cuda su3_v2.ferry su3_v3.ferry su3_v4.ferry su3_v0.ferry su3.cuda; do
      echo "su3 $name: $(timeout 30 ./$name -v 1 2>&1 | grep -a 'Total execution time\|Checksum' | tr '\n' ' ')"
    done)
+  exit 0
+fi
+if [ "$part" = 6 ]; then
+  xz -dc .gpu/pn.tar.xz | tar xf - -C /tmp/r
+  for round in 1 2 3; do
+    bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/pn $logs 60 | grep -a "passed\|FAIL"
+  done
   exit 0
 fi
