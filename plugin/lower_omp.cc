@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Rewrites a checked kernel into OpenMP: each parallel loop nest becomes
 // `#pragma omp target teams distribute parallel for simd` with the planned
-// map clauses, its shared_mut updates `#pragma omp atomic` (a signed
-// number narrower than 32 bits, the program's own updates too, on its
-// unsigned twin's bits), and the kernel body is wrapped in the libferry
-// launch sequence of runtime/abi.h.
+// map clauses, its shared_mut updates `#pragma omp atomic` (a number
+// narrower than 32 bits, a compare-and-swap of its word: narrow_atomics.h),
+// and the kernel body is wrapped in the libferry launch sequence of
+// runtime/abi.h.
 //
 // Input: the Kernel model and the MapDecisions.  Output: the kernel's
 // DECL_SAVED_TREE, rewritten in place (still C++ front-end trees, which
