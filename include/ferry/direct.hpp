@@ -275,11 +275,15 @@ template <op O, class T, class V> T atomic_apply_in_word(T *target, V value) {
   const unsigned mask = ((1u << (8 * sizeof(T))) - 1) << shift;
   unsigned seen = __atomic_load_n(word, __ATOMIC_RELAXED);
   for (;;) {
-    const T current = from_bits<T>((seen & mask) >> shift);
+    // T's bytes are the low ones of an unsigned (any 1- or 2-byte T:
+    // char, char16_t, short, ...).
+    const unsigned bits = (seen & mask) >> shift;
+    T current;
+    __builtin_memcpy(&current, &bits, sizeof current);
     const T next = combine<O>(current, value);
-    const unsigned desired =
-        (seen & ~mask) |
-        ((static_cast<unsigned>(to_bits(next)) << shift) & mask);
+    unsigned next_bits = 0;
+    __builtin_memcpy(&next_bits, &next, sizeof next);
+    const unsigned desired = (seen & ~mask) | ((next_bits << shift) & mask);
     if (__atomic_compare_exchange_n(word, &seen, desired, false,
                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED))
       return current;
