@@ -1,4 +1,7 @@
 #!/bin/bash
+# Run on an H100: PART=5 (19:37 UTC) and PART=6 (19:49); PART=1 to 4 were
+# not run (no machine came for an hour; PART=5 holds what mattered most of
+# them, and the corpora of PART=4 wait for the next machine).
 # The twenty-fifth session's run.  PART=1: the programs group built at
 # this session's head on both launch paths, first run of 2be93da's
 # program regions with narrow signed atomics on a GPU.  PART=4: the
