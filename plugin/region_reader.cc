@@ -3,7 +3,6 @@
 #include "region_reader.h"
 
 #include "region_inner_loops.h"
-
 #include "tree_utils.h"
 
 #include <algorithm>
