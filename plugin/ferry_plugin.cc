@@ -42,6 +42,9 @@
 //                        what only the launch decides: launch_disjointness.cc)
 //   device_functions.cc  callees compiled for the device (simt_safety.cc)
 //   map_kinds.cc         map kind per buffer
+//   narrow_atomics.cc    updates of numbers narrower than 32 bits, as a
+//                        compare-and-swap of their word, before both paths
+//                        copy the body
 //   lower_direct.cc      a plain device entry per loop, for the direct
 //                        launch on NVIDIA (iteration_space.cc;
 //                        device_definitions.cc declares and defines it;
@@ -50,7 +53,8 @@
 //   explain.cc           -fplugin-arg-ferry-explain
 //   lower_omp.cc         the target region and the libferry calls
 // The program's own OpenMP target loops, in every other function, are
-// read into the kernel model (region_reader.cc) and checked with OpenMP's
+// read into the kernel model (region_reader.cc, its iterations' inner
+// simd loops read in order by region_inner_loops.cc) and checked with OpenMP's
 // meaning (openmp_regions.cc), and those shown right run as kernels
 // (region_lowering.cc); CUDA-style team regions and serial
 // target regions run as entries of their own (team_regions.cc, their
