@@ -4,6 +4,7 @@
 
 #include "direct_header.h"
 #include "reductions.h"
+#include "simt_safety.h"
 
 #include <utility>
 
@@ -28,9 +29,11 @@ bool low_bits_only(tree_code op) {
   }
 }
 
+// The numbers whose atomics simt_safety.h calls narrow that the word's
+// update takes: integers (a bool has no arithmetic to combine).
 bool is_narrow_integer(tree type) {
-  return INTEGRAL_TYPE_P(type) && TREE_CODE(type) != BOOLEAN_TYPE &&
-         TYPE_PRECISION(type) < 32;
+  return is_narrow_atomic_type(type) && INTEGRAL_TYPE_P(type) &&
+         TREE_CODE(type) != BOOLEAN_TYPE;
 }
 
 // Whether READ is the atomic's read of *ADDRESS, converted.

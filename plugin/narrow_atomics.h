@@ -3,9 +3,9 @@
 // as <ferry/direct.hpp>'s compare-and-swap of the 32-bit word that holds
 // the number (atomic_apply_in_word), not as GCC's: GCC 12's nvptx
 // atomics on such numbers write a negative short's sign into the rest of
-// its word, and where they fall back to libgomp's lock the plain loads
-// inside miss other multiprocessors' updates (an H100, twenty-fourth and
-// twenty-fifth sessions, in GCC's own builds too).
+// its word, and an unsigned short's update, left to libatomic's
+// __atomic_fetch_add_2, lost updates (an H100, twenty-fourth and
+// twenty-fifth sessions; GCC's own builds make the same calls).
 #ifndef FERRY_PLUGIN_NARROW_ATOMICS_H
 #define FERRY_PLUGIN_NARROW_ATOMICS_H
 

@@ -259,12 +259,11 @@ template <op O, class T, class V> T combine(T x, V value) {
 // *TARGET = *TARGET OP VALUE, atomically, for a 1- or 2-byte T, returning
 // the value *TARGET held before: a compare-and-swap of the 32-bit word
 // that holds it, which changes only its bytes.  GCC 12's own atomics on
-// such numbers fail on nvptx: its compare-and-swap loop writes a negative
-// short's sign into the rest of the word, and where it falls back to
-// libgomp's lock, the plain loads inside miss other multiprocessors'
-// updates (an H100, twenty-fifth session: programs/
-// openmp_regions_narrow_atomics lost updates).  GCC's builtins, not PTX,
-// so that a region's host fallback runs it too.
+// such numbers fail on nvptx: an update of a negative short writes its
+// sign into the rest of the word, and an unsigned short's update, which
+// GCC leaves to libatomic's __atomic_fetch_add_2, lost updates (an H100,
+// twenty-fifth session: programs/openmp_regions_narrow_atomics).  GCC's
+// 32-bit builtins, not PTX, so that a region's host fallback runs it too.
 template <op O, class T, class V> T atomic_apply_in_word(T *target, V value) {
   static_assert(sizeof(T) < 4, "ferry: atomic_apply_in_word is for 1 and 2 bytes");
   typedef unsigned __attribute__((may_alias)) Word;

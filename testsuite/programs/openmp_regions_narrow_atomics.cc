@@ -3,12 +3,13 @@
 // negative, beside neighbours in the same 32-bit word that no iteration
 // touches: GCC 12's nvptx atomics wrote a negative value's sign into the
 // rest of the word (an H100: `x[0] += 1` from -4 turned x[1] from 3 into
-// -1, in GCC's own build too), its fallback to libgomp's lock lost
-// updates (the unsigned twin's, an H100, twenty-fifth session), and under
-// `simd` lanes updating different words never left the update.  ferry
-// updates each number by a compare-and-swap of its word, on both launch
-// paths, and builds such a region without simd (plugin/narrow_atomics.cc,
-// simt_safety.h).  Every element is printed; the serial build's answers.
+// -1, in GCC's own build too), its calls of libatomic for an unsigned
+// short lost updates (the unsigned twin's, an H100, twenty-fifth
+// session), and under `simd` lanes updating different words never left
+// the update.  ferry updates each number by a compare-and-swap of its
+// word, on both launch paths, and builds such a region without simd
+// (plugin/narrow_atomics.cc, simt_safety.h).  Every element is printed;
+// the serial build's answers.
 #include <cstdio>
 
 void shorts(int n, short *h) {
