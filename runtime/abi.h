@@ -40,7 +40,9 @@
 extern "C" {
 #endif
 
-/* 9: a team region's entry (FERRY_ROLE_TEAMS), launched on the device
+/* 10: a nest's entry finds its place along z from its block's threads
+   along z as well (a block of several layers where the nest's two inner
+   levels are short).  9: a team region's entry (FERRY_ROLE_TEAMS), launched on the device
    addresses __ferry_program_address gives.  8: __ferry_launch_buffer takes
    the elements' alignment.  7: a kernel
    whose body is one loop with a direct entry first tries
@@ -50,7 +52,7 @@ extern "C" {
    tally's address followed by the variable's value; the result comes back
    through host memory.  A nest's entry takes its extents along the grid's
    axes; an entry without reductions, where its grid starts. */
-#define FERRY_ABI_VERSION 9
+#define FERRY_ABI_VERSION 10
 
 /* libferry is built with hidden visibility; these are its exports. */
 #define FERRY_ABI_EXPORT __attribute__((visibility("default")))

@@ -37,8 +37,10 @@ namespace ferry::direct {
   }
 FERRY_DIRECT_SPECIAL_REGISTER(thread_x, "tid.x")
 FERRY_DIRECT_SPECIAL_REGISTER(thread_y, "tid.y")
+FERRY_DIRECT_SPECIAL_REGISTER(thread_z, "tid.z")
 FERRY_DIRECT_SPECIAL_REGISTER(block_width, "ntid.x")
 FERRY_DIRECT_SPECIAL_REGISTER(block_height, "ntid.y")
+FERRY_DIRECT_SPECIAL_REGISTER(block_depth, "ntid.z")
 FERRY_DIRECT_SPECIAL_REGISTER(block_x, "ctaid.x")
 FERRY_DIRECT_SPECIAL_REGISTER(block_y, "ctaid.y")
 FERRY_DIRECT_SPECIAL_REGISTER(block_z, "ctaid.z")
@@ -64,8 +66,9 @@ inline unsigned long long thread_count() {
   return place(grid_width(), block_width(), 0);
 }
 
-// The same along y, and the block's place along z (blocks of one layer),
-// for the grid of a collapsed nest.
+// The same along y and z, for the grid of a collapsed nest.  Its blocks
+// are one layer deep but where its two inner levels are short
+// (runtime/nvptx/launch_geometry.h, nest_geometry).
 inline unsigned long long grid_y_index() {
   return place(block_y(), block_height(), thread_y());
 }
@@ -74,9 +77,13 @@ inline unsigned long long grid_y_count() {
   return place(grid_height(), block_height(), 0);
 }
 
-inline unsigned long long grid_z_index() { return block_z(); }
+inline unsigned long long grid_z_index() {
+  return place(block_z(), block_depth(), thread_z());
+}
 
-inline unsigned long long grid_z_count() { return grid_depth(); }
+inline unsigned long long grid_z_count() {
+  return place(grid_depth(), block_depth(), 0);
+}
 
 // The same for a framed entry, whose blocks are one column of threads (y).
 inline unsigned long long framed_thread_index() {
@@ -485,12 +492,15 @@ template <class T, class V> T atomic_exchange(T *target, V value) {
 
 // The threads of this block in the order the hardware makes warps of
 // them, x fastest (a framed entry's block is one column in y, a nest's up
-// to 32 x 8, any other's a row in x).
+// to 32 x 8 or a stack of short layers in z, any other's a row in x).
 inline unsigned block_thread() {
-  return thread_y() * block_width() + thread_x();
+  return (thread_z() * block_height() + thread_y()) * block_width() +
+         thread_x();
 }
 
-inline unsigned block_threads() { return block_width() * block_height(); }
+inline unsigned block_threads() {
+  return block_width() * block_height() * block_depth();
+}
 
 // This block's place in the grid, x fastest, and the grid's blocks.
 inline unsigned block_index() {

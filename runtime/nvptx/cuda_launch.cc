@@ -263,7 +263,8 @@ public:
                          1}
         : site.stack_bytes
             ? framed_geometry(site.stack_bytes, total, requested_blocks, entry)
-        : nest ? nest_geometry(extents, blocks_wanted, requested_threads)
+        : nest ? nest_geometry(extents, blocks_wanted, requested_threads,
+                               reductions != 0)
                : plain_geometry(total, blocks_wanted, requested_threads,
                                 multiprocessors_, default_threads(site));
     if (site.stack_bytes) {
@@ -440,7 +441,8 @@ public:
         function.handle, static_cast<unsigned>(geometry.blocks[0]),
         static_cast<unsigned>(geometry.blocks[1]),
         static_cast<unsigned>(geometry.blocks[2]), geometry.threads_x,
-        geometry.threads_y, 1, 0, nullptr, parameters.data(), nullptr);
+        geometry.threads_y, geometry.threads_z, 0, nullptr, parameters.data(),
+        nullptr);
     if (result != kSuccess) {
       const std::string launch =
           std::string(entry) + " (" + describe(geometry, 0, false) + ")";
@@ -688,8 +690,7 @@ private:
   // size keep busy, from FUNCTION's registers and memory.
   std::string occupancy(CUfunction function, const Geometry &geometry,
                         const char *entry) {
-    const int threads =
-        static_cast<int>(geometry.threads_x * geometry.threads_y);
+    const int threads = static_cast<int>(geometry.block_threads());
     int blocks = 0, registers = 0;
     if (!max_threads_per_multiprocessor_ ||
         driver_.cuOccupancyMaxActiveBlocksPerMultiprocessor(

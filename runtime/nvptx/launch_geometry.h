@@ -23,6 +23,9 @@ constexpr unsigned long long kMaxGridYZ = 65535;
 struct Geometry {
   unsigned long long blocks[3]; // along x, y, z
   unsigned threads_x, threads_y;
+  unsigned threads_z = 1; // a nest's layers a block (nest_geometry)
+
+  unsigned block_threads() const { return threads_x * threads_y * threads_z; }
 
   // At most LIMIT blocks, taken from z first, then y, then x.
   void limit_blocks(unsigned long long limit);
@@ -65,9 +68,15 @@ template <class Resident> unsigned block_size_for(Resident resident_blocks) {
 // together) as RAJAPerf's CUDA kernels run theirs: blocks of 32 x 8
 // threads over its two innermost levels (narrower where the innermost
 // level is, taller where the next is short, whole warps always) and its
-// outer levels along z, as many blocks as cover it.
+// outer levels along z, as many blocks as cover it.  Where the two inner
+// levels fill at most half a block, a block is all of them, exactly, for as
+// many layers of the outer levels as fit (threads along z), as a CUDA
+// kernel of one thread an iteration would run: a block of 3 x 3 x 28
+// threads over su3_bench's 3 x 3 inner levels.  WHOLE_WARPS: a reducing
+// entry's blocks stay whole warps.
 Geometry nest_geometry(const unsigned long long extents[3],
-                       int requested_blocks, int requested_threads);
+                       int requested_blocks, int requested_threads,
+                       bool whole_warps = false);
 
 // Calls LAUNCH once per pass of GEOMETRY's grid over ENDS (the iterations
 // along x, y and z), with FIRSTS set to where the pass starts; z outermost.
@@ -76,7 +85,8 @@ void for_each_pass(const Geometry &geometry, const unsigned long long ends[3],
                    unsigned long long firsts[3], Launch launch) {
   const unsigned long long covers[3] = {geometry.blocks[0] * geometry.threads_x,
                                         geometry.blocks[1] * geometry.threads_y,
-                                        geometry.blocks[2]};
+                                        geometry.blocks[2] *
+                                            geometry.threads_z};
   for (firsts[2] = 0; firsts[2] < ends[2]; firsts[2] += covers[2])
     for (firsts[1] = 0; firsts[1] < ends[1]; firsts[1] += covers[1])
       for (firsts[0] = 0; firsts[0] < ends[0]; firsts[0] += covers[0])
@@ -85,7 +95,8 @@ void for_each_pass(const Geometry &geometry, const unsigned long long ends[3],
 
 // How a launch ran, for FERRY_STATS and messages: "framed, 512 bytes of
 // stack per thread, " if it was, then the block and the grid ("32 x 8
-// threads a block, 4 x 13 x 98 blocks"), and ", reduced in one pass".
+// threads a block, 4 x 13 x 98 blocks", "3 x 3 x 28 threads a block, 1 x 1
+// x 65535 blocks"), and ", reduced in one pass".
 std::string describe(const Geometry &geometry, std::size_t stack_bytes,
                      bool reduces);
 

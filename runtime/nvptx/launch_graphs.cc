@@ -16,13 +16,13 @@ LaunchShape LaunchShape::of(CUfunction function, const Geometry &geometry) {
     shape.grid[axis] = static_cast<unsigned>(geometry.blocks[axis]);
   shape.block[0] = geometry.threads_x;
   shape.block[1] = geometry.threads_y;
+  shape.block[2] = geometry.threads_z;
   return shape;
 }
 
 bool LaunchShape::operator==(const LaunchShape &other) const {
-  return function == other.function &&
-         std::equal(grid, grid + 3, other.grid) &&
-         std::equal(block, block + 2, other.block);
+  return function == other.function && std::equal(grid, grid + 3, other.grid) &&
+         std::equal(block, block + 3, other.block);
 }
 
 void HeldLaunch::set(CUfunction launched, const Geometry &geometry,
@@ -50,7 +50,7 @@ KernelNodeParams HeldLaunch::node() {
     pointers[k] = values.data() + offsets[k];
   return {shape.function,
           {shape.grid[0], shape.grid[1], shape.grid[2]},
-          {shape.block[0], shape.block[1], 1},
+          {shape.block[0], shape.block[1], shape.block[2]},
           0,
           pointers.data(),
           nullptr};
@@ -150,9 +150,8 @@ bool LaunchGraphs::holds_next_declared_launch() {
 
 bool LaunchGraphs::follow_sequence(const LaunchShape &shape, bool may_hold,
                                    bool far_apart) {
-  if (!sequence_.empty() &&
-      (shape != sequence_[phase_] ||
-       std::this_thread::get_id() != sequence_thread_)) {
+  if (!sequence_.empty() && (shape != sequence_[phase_] ||
+                             std::this_thread::get_id() != sequence_thread_)) {
     end_automatic_run(); // what came before goes first
     forget_sequence();
   }
@@ -284,10 +283,10 @@ void LaunchGraphs::submit_held(const char *why) {
 void LaunchGraphs::launch_one_by_one(std::size_t count, const char *where) {
   for (std::size_t k = 0; k < count; ++k) {
     const KernelNodeParams node = held_[k].node();
-    driver_.check(driver_.cuLaunchKernel(node.function, node.grid[0],
-                                         node.grid[1], node.grid[2],
-                                         node.block[0], node.block[1], 1, 0,
-                                         nullptr, node.parameters, nullptr),
+    driver_.check(driver_.cuLaunchKernel(
+                      node.function, node.grid[0], node.grid[1], node.grid[2],
+                      node.block[0], node.block[1], node.block[2], 0, nullptr,
+                      node.parameters, nullptr),
                   "cuLaunchKernel of a held launch of", where);
   }
 }

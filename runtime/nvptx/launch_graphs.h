@@ -59,7 +59,7 @@ namespace ferry::rt::nvptx {
 struct LaunchShape {
   CUfunction function = nullptr;
   unsigned grid[3] = {};
-  unsigned block[2] = {};
+  unsigned block[3] = {};
 
   static LaunchShape of(CUfunction function, const Geometry &geometry);
   bool operator==(const LaunchShape &other) const;

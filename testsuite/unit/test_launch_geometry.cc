@@ -1,8 +1,9 @@
 // Unit tests of the direct launch's geometry (runtime/nvptx/
 // launch_geometry.cc): blocks of whole warps; nests in blocks of up to
-// 32 x 8 threads that still make whole warps when a level is short, within
-// the grid's limits; a block limit taken from z first; and passes that
-// start the grid at every point of an entry's iterations exactly once.
+// 32 x 8 threads that still make whole warps when a level is short, or of
+// several layers where both inner levels are; within the grid's limits; a
+// block limit taken from z first; and passes that start the grid at every
+// point of an entry's iterations exactly once.
 #define BOOST_TEST_MODULE launch_geometry
 #define BOOST_TEST_DYN_LINK
 #include <boost/test/unit_test.hpp>
@@ -79,25 +80,62 @@ BOOST_AUTO_TEST_CASE(nests_take_32_by_8_blocks_as_rajaperf) {
   BOOST_TEST(g.blocks[0] == 4u);
   BOOST_TEST(g.blocks[1] == 13u);
   BOOST_TEST(g.blocks[2] == 98u);
-  BOOST_TEST(describe(g, 0, false) == "32 x 8 threads a block, 4 x 13 x 98 blocks");
+  BOOST_TEST(describe(g, 0, false) ==
+             "32 x 8 threads a block, 4 x 13 x 98 blocks");
 }
 
 BOOST_AUTO_TEST_CASE(short_levels_still_make_whole_warps) {
   for (unsigned long long inner : {1ull, 3ull, 5ull, 31ull, 33ull})
-    for (unsigned long long next : {1ull, 2ull, 7ull, 100ull}) {
-      const unsigned long long extents[3] = {inner, next, 4};
-      const Geometry g = nest_geometry(extents, 0, 0);
-      const unsigned threads = g.threads_x * g.threads_y;
-      BOOST_TEST(threads % 32 == 0u);
-      BOOST_TEST(threads <= 256u);
-      // The grid covers both levels.
-      BOOST_TEST(g.blocks[0] * g.threads_x >= inner);
-      BOOST_TEST(g.blocks[1] * g.threads_y >= next);
-    }
+    for (unsigned long long next : {1ull, 2ull, 7ull, 100ull})
+      for (bool reduces : {false, true}) {
+        const unsigned long long extents[3] = {inner, next, 4};
+        const Geometry g = nest_geometry(extents, 0, 0, reduces);
+        const unsigned threads = g.block_threads();
+        // A reducing entry's shuffles take every lane of a warp.
+        if (reduces || g.threads_z == 1)
+          BOOST_TEST(threads % 32 == 0u);
+        BOOST_TEST(threads <= 256u);
+        // The grid covers both levels.
+        BOOST_TEST(g.blocks[0] * g.threads_x >= inner);
+        BOOST_TEST(g.blocks[1] * g.threads_y >= next);
+      }
   const unsigned long long narrow[3] = {5, 3, 1};
   const Geometry g = nest_geometry(narrow, 0, 0);
   BOOST_TEST(g.threads_x == 8u);
   BOOST_TEST(g.threads_y == 4u);
+  BOOST_TEST(g.threads_z == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(short_inner_levels_take_several_layers_a_block) {
+  // su3_bench's collapse(4): sites x 4 outside, 3 x 3 inside.
+  const unsigned long long su3[3] = {3, 3, 4ull << 20};
+  const Geometry g = nest_geometry(su3, 0, 0);
+  BOOST_TEST(g.threads_x == 3u);
+  BOOST_TEST(g.threads_y == 3u);
+  BOOST_TEST(g.threads_z == 28u); // 252 threads, 9 x 28 of them busy
+  BOOST_TEST(g.blocks[0] == 1u);
+  BOOST_TEST(g.blocks[1] == 1u);
+  BOOST_TEST(g.blocks[2] == kMaxGridYZ);
+  BOOST_TEST(describe(g, 0, false) ==
+             "3 x 3 x 28 threads a block, 1 x 1 x 65535 blocks");
+  // Its thread_limit(36) asks for blocks of 64 threads.
+  BOOST_TEST(nest_geometry(su3, 0, 36).threads_z == 7u);
+  // The hardware takes at most 64 threads along z.
+  const unsigned long long thin[3] = {1, 1, 1000};
+  BOOST_TEST(nest_geometry(thin, 0, 0).threads_z == 64u);
+  // No more layers than the nest has.
+  const unsigned long long few[3] = {4, 4, 3};
+  BOOST_TEST(nest_geometry(few, 0, 0).threads_z == 3u);
+  BOOST_TEST(nest_geometry(few, 0, 0).blocks[2] == 1u);
+  // A reduction's blocks stay whole warps: 4 x 4 x 16 threads are; 3 x 3
+  // x 28 are not, and 3 x 3 makes none below 256 threads.
+  const unsigned long long sixteen[3] = {4, 4, 1000};
+  BOOST_TEST(nest_geometry(sixteen, 0, 0).threads_z == 16u);
+  BOOST_TEST(nest_geometry(sixteen, 0, 0, true).threads_z == 16u);
+  BOOST_TEST(nest_geometry(su3, 0, 0, true).threads_z == 1u);
+  // Inner levels that fill more than half a block keep the 32 x 8 tiles.
+  const unsigned long long wide[3] = {16, 9, 1000};
+  BOOST_TEST(nest_geometry(wide, 0, 0).threads_z == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(the_grid_stays_within_the_hardware_limits) {
@@ -120,30 +158,54 @@ BOOST_AUTO_TEST_CASE(a_block_limit_is_taken_from_z_first) {
   BOOST_TEST(wide.blocks[0] == 1056u);
 }
 
-BOOST_AUTO_TEST_CASE(passes_start_the_grid_at_every_point_once) {
-  // A grid of 2 x 3 x 2 blocks of 4 x 2 threads over 19 x 7 x 5 points.
-  const Geometry g{{2, 3, 2}, 4, 2};
-  const unsigned long long ends[3] = {19, 7, 5};
-  unsigned long long firsts[3] = {};
-  std::map<std::tuple<unsigned long long, unsigned long long, unsigned long long>,
-           int>
+namespace {
+
+// How many times the passes of G start the grid at each point below ENDS,
+// and how many passes there are.
+std::map<std::tuple<unsigned long long, unsigned long long, unsigned long long>,
+         int>
+runs_of_passes(const Geometry &g, const unsigned long long ends[3],
+               int *passes) {
+  std::map<
+      std::tuple<unsigned long long, unsigned long long, unsigned long long>,
+      int>
       runs;
-  int passes = 0;
+  unsigned long long firsts[3] = {};
+  *passes = 0;
   for_each_pass(g, ends, firsts, [&] {
-    ++passes;
-    for (unsigned long long z = 0; z < g.blocks[2]; ++z)
+    ++*passes;
+    for (unsigned long long z = 0; z < g.blocks[2] * g.threads_z; ++z)
       for (unsigned long long y = 0; y < g.blocks[1] * g.threads_y; ++y)
         for (unsigned long long x = 0; x < g.blocks[0] * g.threads_x; ++x) {
-          const auto point = std::make_tuple(firsts[0] + x, firsts[1] + y,
-                                             firsts[2] + z);
+          const auto point =
+              std::make_tuple(firsts[0] + x, firsts[1] + y, firsts[2] + z);
           if (std::get<0>(point) < ends[0] && std::get<1>(point) < ends[1] &&
               std::get<2>(point) < ends[2])
             ++runs[point];
         }
   });
+  return runs;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(passes_start_the_grid_at_every_point_once) {
+  // A grid of 2 x 3 x 2 blocks of 4 x 2 threads over 19 x 7 x 5 points.
+  const Geometry g{{2, 3, 2}, 4, 2};
+  const unsigned long long ends[3] = {19, 7, 5};
+  int passes = 0;
+  const auto runs = runs_of_passes(g, ends, &passes);
   BOOST_TEST(passes == 3 * 2 * 3); // ceil(19/8) * ceil(7/6) * ceil(5/2)
   BOOST_TEST(runs.size() == 19u * 7u * 5u);
   for (const auto &entry : runs)
+    BOOST_TEST(entry.second == 1);
+  // Blocks of 3 x 3 x 5 layers, 4 blocks deep, over 3 x 3 x 47 points.
+  const Geometry layered{{1, 1, 4}, 3, 3, 5};
+  const unsigned long long short_ends[3] = {3, 3, 47};
+  const auto layered_runs = runs_of_passes(layered, short_ends, &passes);
+  BOOST_TEST(passes == 3); // ceil(47 / 20)
+  BOOST_TEST(layered_runs.size() == 3u * 3u * 47u);
+  for (const auto &entry : layered_runs)
     BOOST_TEST(entry.second == 1);
 }
 
