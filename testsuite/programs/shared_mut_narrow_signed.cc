@@ -3,9 +3,10 @@
 // 32-bit word around the element.  GCC 12's nvptx atomics wrote a
 // negative short's or char's sign into the rest of that word (`x[0] += 1`
 // from -4 turned x[1] from 3 into -1, in GCC's own build too); ferry
-// updates the same bits as the unsigned twin (plugin/lower_omp.cc).  Each
-// kernel adds into a few elements whose neighbours it never touches, and
-// every element is printed.
+// updates only the element's bytes of the word, on both launch paths
+// (<ferry/direct.hpp>, atomic_apply_in_word).  Each kernel adds into a
+// few elements whose neighbours it never touches, and every element is
+// printed.
 #include <cstdio>
 
 [[ferry::kernel]] void add_shorts(int n, [[ferry::shared_mut(8)]] short *h) {
