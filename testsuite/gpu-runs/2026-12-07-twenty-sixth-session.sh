@@ -1,0 +1,42 @@
+#!/bin/bash
+# The twenty-sixth session's runs.  PART=1: RSBench's lookup profiled
+# (probes/rsbench_profile/run.sh on .gpu/x7.tar.xz: RSBench 34b6447's
+# OpenMP version built by ferry-gcc at bf8f4d2, and its CUDA version),
+# and su3_bench (isazi/su3_bench dce01b6, .gpu/su3.tar.xz: its OpenMP
+# versions built unchanged by ferry-g++ at bf8f4d2, whose nests with short
+# inner levels take several layers a block; its CUDA versions) timed
+# twice.  PART=2: the programs group built at this session's head
+# (.gpu/p26.tar.xz) on both launch paths, and the kernel corpus (every
+# memory kind) and the OpenMP corpus built at it (.gpu/c26.tar.xz).
+# Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
+# nvptx plugin).  Logs go under /tmp/logs, packed into $OUT/logs-PART.tgz.
+set -u
+part=${PART:-1}
+export LD_LIBRARY_PATH=$PWD/.gpu/lib PATH=$PATH:/usr/local/cuda/bin
+logs=/tmp/logs; mkdir -p $logs /tmp/r
+trap 'tar czf $OUT/logs-$part.tgz -C /tmp logs' EXIT
+trap 'exit 143' TERM
+(date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader) | tee $logs/machine.txt
+if [ "$part" = 1 ]; then
+  xz -dc .gpu/x7.tar.xz | tar xf - -C /tmp
+  xz -dc .gpu/su3.tar.xz | tar xf - -C /tmp
+  (cd /tmp/su3
+   for round in 1 2; do
+     for build in cuda v0.ferry v1.ferry v2.ferry v3.ferry v4.ferry; do
+       name=su3_$build; [ "$build" = cuda ] && name=su3.cuda
+       FERRY_STATS=1 timeout 60 ./$name -v 1 > $logs/su3-$build-$round.txt 2>&1
+       echo "su3 $build $round: exit $? $(grep -a 'Total execution time\|Checksum\|Total GFLOP' $logs/su3-$build-$round.txt | tr '\n' ' ') $(grep -a '^ferry-stats\|^ferry-path' $logs/su3-$build-$round.txt | cut -c1-100 | tr '\n' ' ')"
+     done
+   done
+   FERRY_STATS=1 ./su3_v3.ferry -v 1 2>&1 | grep -a -i "geometry\|threads a block" | head -n 3)
+  bash testsuite/gpu-runs/probes/rsbench_profile/run.sh /tmp/x7 $logs
+  exit 0
+fi
+if [ "$part" = 2 ]; then
+  for archive in p26 c26; do
+    xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r
+  done
+  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 150
+  bash testsuite/gpu-runs/prebuilt_corpora.sh /tmp/r $logs | tee $logs/corpora-summary.txt
+  exit 0
+fi
