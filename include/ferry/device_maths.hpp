@@ -386,6 +386,14 @@ inline Wide wide_product(unsigned long long a, unsigned long long b) {
           (middle << 32) | (ll & mask)};
 }
 
+// Whether X is neither infinite nor NaN, by its bits (-ffinite-math-only
+// would fold a test of its value).
+inline bool finite(float x) { return (to_bits(x) & 0x7f800000u) != 0x7f800000u; }
+inline bool finite(double x) {
+  const unsigned long long mask = 0x7ff0000000000000ULL;
+  return (__builtin_bit_cast(unsigned long long, x) & mask) != mask;
+}
+
 // sin(X) (COSINE 0) or cos(X) (COSINE 1) for finite |X| > 2^30, reduced by
 // pi/2 exactly (Payne and Hanek): X = m 2^(e - 52) with m an integer of 53
 // bits, times the 192 bits of 2/pi that follow those whose products with m
@@ -393,7 +401,9 @@ inline Wide wide_product(unsigned long long a, unsigned long long b) {
 // enough for the closest a double comes to a multiple of pi/2 (2^-61).  A
 // function of its own and not inlined: it is the rare path, and it should
 // not cost a loop that takes only the reduction in three parts registers.
-__attribute__((noinline)) inline double far_sine(double x, int cosine) {
+__attribute__((noinline, const)) inline double far_sine(double x, int cosine) {
+  if (!finite(x))
+    return x - x;
   const unsigned long long bits = __builtin_bit_cast(unsigned long long, x);
   const int exponent = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
   const unsigned long long m = (bits & 0xfffffffffffffULL) | 1ULL << 52;
@@ -439,7 +449,7 @@ __attribute__((noinline)) inline double far_sine(double x, int cosine) {
 
 // The same for a float beyond 105,615 (not inlined either): in double, by
 // the three-part reduction up to 2^30.
-__attribute__((noinline)) inline float far_sine(float x, int cosine) {
+__attribute__((noinline, const)) inline float far_sine(float x, int cosine) {
   const double wide = x;
   if (!reducible(wide))
     return static_cast<float>(far_sine(wide, cosine));
@@ -447,36 +457,34 @@ __attribute__((noinline)) inline float far_sine(float x, int cosine) {
   return static_cast<float>(from_quadrant(reduced.r, reduced.quadrant, cosine));
 }
 
-// Whether X is neither infinite nor NaN, by its bits (-ffinite-math-only
-// would fold a test of its value).
-inline bool finite(float x) { return (to_bits(x) & 0x7f800000u) != 0x7f800000u; }
-inline bool finite(double x) {
-  const unsigned long long mask = 0x7ff0000000000000ULL;
-  return (__builtin_bit_cast(unsigned long long, x) & mask) != mask;
-}
-
 // sine and cosine always inline: only where both are in the caller's body
 // does GCC find a sin and a cos of one argument and merge their work (at
-// -O2 it called each, and each reduced the argument).
+// -O2 it called each, and each reduced the argument).  Their common path
+// is no branch: the reduction and polynomials run for every X (a large,
+// infinite or NaN one as if it were 0), and only far_sine's call is
+// conditional, so that GCC also merges the work of one argument's sines
+// in different places (a complex exponential of a loop-invariant value in
+// a loop GCC unrolls: ten sincos of one argument in RSBench's Faddeeva
+// function, where each had been a branch of its own).
+template <class T>
+[[gnu::always_inline]] inline T near_quadrant(T x, int cosine) {
+  const Reduced<T> reduced = reduce(reducible(x) ? x : T(0));
+  return from_quadrant(reduced.r, reduced.quadrant, cosine);
+}
+
 template <class T> [[gnu::always_inline]] inline T sine(T x) {
-  if (!reducible(x)) // large, infinite or NaN
-    return finite(x) ? far_sine(x, 0) : x - x;
-  const Reduced<T> reduced = reduce(x);
-  const T value = from_quadrant(reduced.r, reduced.quadrant, 0);
+  T value = near_quadrant(x, 0);
   // Only a zero X reduces to a zero, whose sign the polynomial loses; a
   // tiny X comes out as itself.  (Not a test of X's size: GCC would move
   // the work into the branch that needs it, where a cos of the same X
   // could not share it.)
-  if (value == 0)
-    return x;
-  return value;
+  value = value == 0 ? x : value;
+  return reducible(x) ? value : far_sine(x, 0);
 }
 
 template <class T> [[gnu::always_inline]] inline T cosine(T x) {
-  if (!reducible(x))
-    return finite(x) ? far_sine(x, 1) : x - x;
-  const Reduced<T> reduced = reduce(x);
-  return from_quadrant(reduced.r, reduced.quadrant, 1);
+  const T value = near_quadrant(x, 1);
+  return reducible(x) ? value : far_sine(x, 1);
 }
 
 } // namespace maths

@@ -266,6 +266,70 @@ if tr -d '\000' < "$ptx" | grep "VAR DEF: _ZN5ferry"; then
 fi
 cd .. || fail "no directory"
 
+# RSBench's Faddeeva sum (a C source, -O3, as its Makefile builds it):
+# the same complex exponential in each of ten terms of a loop that GCC
+# unrolls.  Each term's sin and cos had a branch of its own around the
+# reduction, and GCC merged none (11 reductions in this entry, 19 in
+# RSBench's); with only far_sine's call in a branch it merges all.
+mkdir faddeeva && cd faddeeva || fail "no directory"
+cat > faddeeva.c <<'C'
+#include <math.h>
+typedef struct { double r, i; } C;
+static C c_mul(C a, C b) { C c = {a.r * b.r - a.i * b.i, a.r * b.i + a.i * b.r}; return c; }
+static C c_add(C a, C b) { C c = {a.r + b.r, a.i + b.i}; return c; }
+static C c_sub(C a, C b) { C c = {a.r - b.r, a.i - b.i}; return c; }
+static C c_div(C a, C b) {
+  double d = b.r * b.r + b.i * b.i;
+  C c = {(a.r * b.r + a.i * b.i) / d, (a.i * b.r - a.r * b.i) / d};
+  return c;
+}
+static double fast_exp(double x) {
+  x = 1.0 + x * 0.000244140625;
+  x *= x; x *= x; x *= x; x *= x; x *= x; x *= x;
+  return x;
+}
+static C fast_cexp(C z) {
+  C t4 = {cos(z.i), sin(z.i)}, t5 = {fast_exp(z.r), 0};
+  return c_mul(t5, t4);
+}
+static C faddeeva(C z) {
+  double an[10] = {2.7e-1, 2.2e-1, 1.5e-1, 9.8e-2, 5.3e-2, 2.5e-2, 1.0e-2, 3.6e-3, 1.1e-3, 3.1e-4};
+  double dl[10] = {9.8, 39.4, 88.8, 157.9, 246.7, 355.3, 483.6, 631.6, 799.4, 986.9};
+  C t1 = {0, 12}, one = {1, 0}, t5 = {144, 0};
+  C w = c_sub(one, fast_cexp(c_mul(t1, z)));
+  C sum = {0, 0};
+  for (int n = 0; n < 10; n++) {
+    C t3 = {n % 2 ? 1.0 : -1.0, 0}, t4 = {dl[n], 0}, t6 = {an[n], 0};
+    C top = c_sub(c_mul(t3, fast_cexp(c_mul(t1, z))), one);
+    C bot = c_sub(t4, c_mul(t5, c_mul(z, z)));
+    sum = c_add(sum, c_mul(t6, c_div(top, bot)));
+  }
+  return c_add(w, sum);
+}
+int main(void) {
+  double out[256];
+#pragma omp target teams distribute parallel for map(from: out)
+  for (int k = 0; k < 256; k++) {
+    C z = {0.001 * k, 0.5 + 0.002 * k};
+    C w = faddeeva(z);
+    out[k] = w.r + w.i;
+  }
+  return out[3] != out[3];
+}
+C
+"$(dirname "$FERRY_GXX")/ferry-gcc" -O3 -save-temps faddeeva.c -o faddeeva -lm 2> build.txt ||
+  { cat build.txt; fail "ferry-gcc does not build the Faddeeva sum"; }
+ptx=$(ls ./*.xnvptx-none.mkoffload 2>/dev/null | head -1)
+[ -n "$ptx" ] || fail "no offload PTX was kept for the Faddeeva sum"
+reductions=$(tr -d '\000' < "$ptx" |
+  awk '/FUNCTION DEF: __ferry_direct___ferryomp_main_[0-9_]*[0-9a-f]*$/ { body = 1; seen = 1; next }
+       /^\/\/ BEGIN/ { body = 0 }
+       body && /cvt\.rni\.f64\.f64/ { count++ }
+       END { print seen ? count + 0 : "none" }')
+[ "$reductions" = 1 ] ||
+  fail "the Faddeeva sum's entry reduces its exponentials' argument $reductions times, not once"
+cd .. || fail "no directory"
+
 mkdir library && cd library || fail "no directory"
 "$FERRY_GXX" -O2 -save-temps -fplugin-arg-ferry-library-maths ../k.cc -o k 2> build.txt ||
   { cat build.txt; fail "build with -fplugin-arg-ferry-library-maths failed"; }
