@@ -1,7 +1,9 @@
 #!/bin/bash
 # The twenty-sixth session's runs.  PART=1: RSBench's lookup profiled
 # (probes/rsbench_profile/run.sh on .gpu/x7.tar.xz: RSBench 34b6447's
-# OpenMP version built by ferry-gcc at bf8f4d2, and its CUDA version),
+# OpenMP version built by ferry-gcc with the device sin and cos of
+# 92214d8 (rs.ferry) and of bf8f4d2 (rs.ferry_branches), and its CUDA
+# version),
 # and su3_bench (isazi/su3_bench dce01b6, .gpu/su3.tar.xz: its OpenMP
 # versions built unchanged by ferry-g++ at bf8f4d2, whose nests with short
 # inner levels take several layers a block; its CUDA versions) timed

@@ -12,7 +12,10 @@ dir=${1:?usage: run.sh DIR LOGS}
 logs=${2:?usage: run.sh DIR LOGS}
 cd "$dir"
 lookup='regex:xs_lookup_kernel_baseline|__ferry_direct'
-for build in cuda ferry cuda ferry; do
+# rs.ferry_branches, where DIR has it: the build before sin and cos had
+# only far_sine's call in a branch.
+builds="cuda ferry"; [ -x rs.ferry_branches ] && builds="$builds ferry_branches"
+for build in $builds $builds; do
   echo "rs.$build: $(timeout 30 ./rs.$build -m event -s large 2>&1 | grep -a -i 'runtime\|valid' | tr '\n' ' ')"
 done
 FERRY_TRACE=1 timeout 30 ./rs.ferry -m event -s large > "$logs/trace.txt" 2>&1
