@@ -6,6 +6,7 @@
 #include "tree_utils.h"
 
 #include <algorithm>
+#include <set>
 
 namespace ferry {
 
@@ -442,6 +443,15 @@ private:
     const std::size_t outer_levels = loop_.levels.size();
     if (!read_levels(inner, why_not))
       return false;
+    // A nested loop's variable that the team's scope declares would be
+    // declared again by the new scope, apart from the level it counts.
+    for (std::size_t l = outer_levels; l < loop_.levels.size(); ++l)
+      if (scope && chain_member(loop_.levels[l].var, BIND_EXPR_VARS(scope))) {
+        *why_not = "its nested loop's variable '" +
+                   name_of(loop_.levels[l].var) +
+                   "' is declared before the '#pragma omp parallel'";
+        return false;
+      }
     for (std::size_t l = outer_levels; l < loop_.levels.size(); ++l)
       for (tree local : locals)
         if (mentions(loop_.levels[l].lower, DECL_EXPR_DECL(local)) ||
@@ -468,32 +478,40 @@ private:
   }
 
   // The loop of a `parallel for [simd]`, through its scopes, when its
-  // clauses are ones whose meaning a collapsed nest keeps: NULL_TREE
-  // otherwise.
+  // clauses (on any of its constructs) are ones whose meaning a collapsed
+  // nest keeps: NULL_TREE otherwise.
   tree inner_loop(tree parallel) {
-    if (!clauses_fold(OMP_PARALLEL_CLAUSES(parallel), NULL_TREE))
-      return NULL_TREE;
+    std::vector<tree> constructs_clauses = {OMP_PARALLEL_CLAUSES(parallel)};
     tree statement = only_statement(OMP_PARALLEL_BODY(parallel));
     while (statement && (TREE_CODE(statement) == OMP_FOR ||
                          TREE_CODE(statement) == OMP_SIMD)) {
+      constructs_clauses.push_back(OMP_FOR_CLAUSES(statement));
       tree init = OMP_FOR_INIT(statement);
-      tree var = init && TREE_VEC_LENGTH(init) == 1 &&
-                         TREE_CODE(TREE_VEC_ELT(init, 0)) == MODIFY_EXPR
-                     ? TREE_OPERAND(TREE_VEC_ELT(init, 0), 0)
-                     : NULL_TREE;
-      if (!clauses_fold(OMP_FOR_CLAUSES(statement), var))
+      if (!init) {
+        statement = only_statement(OMP_FOR_BODY(statement));
+        continue;
+      }
+      // Its loop variables: one a level, collapse(n) giving n (su3_bench's
+      // version 0, `parallel for collapse(3)` over a site's 4 x 3 x 3),
+      // which its clauses may make private.
+      std::set<tree> vars;
+      for (int i = 0; i < TREE_VEC_LENGTH(init); ++i)
+        if (TREE_CODE(TREE_VEC_ELT(init, i)) == MODIFY_EXPR)
+          vars.insert(TREE_OPERAND(TREE_VEC_ELT(init, i), 0));
+      if (static_cast<int>(vars.size()) != TREE_VEC_LENGTH(init))
         return NULL_TREE;
-      if (init)
-        return var ? statement : NULL_TREE;
-      statement = only_statement(OMP_FOR_BODY(statement));
+      for (tree clauses : constructs_clauses)
+        if (!clauses_fold(clauses, vars))
+          return NULL_TREE;
+      return statement;
     }
     return NULL_TREE;
   }
 
   // Clauses of a nested `parallel for [simd]` that change how its
   // iterations are spread, not what they compute; private or linear only
-  // of its own loop variable LOOP_VAR.
-  static bool clauses_fold(tree clauses, tree loop_var) {
+  // of its own loop variables LOOP_VARS.
+  static bool clauses_fold(tree clauses, const std::set<tree> &loop_vars) {
     for (tree c = clauses; c; c = OMP_CLAUSE_CHAIN(c))
       switch (OMP_CLAUSE_CODE(c)) {
       case OMP_CLAUSE_NUM_THREADS:
@@ -504,10 +522,11 @@ private:
       case OMP_CLAUSE_NOWAIT:
       case OMP_CLAUSE_SIMDLEN:
       case OMP_CLAUSE_SAFELEN:
+      case OMP_CLAUSE_COLLAPSE:
         break;
       case OMP_CLAUSE_PRIVATE:
       case OMP_CLAUSE_LINEAR:
-        if (!loop_var || OMP_CLAUSE_DECL(c) != loop_var)
+        if (!loop_vars.count(OMP_CLAUSE_DECL(c)))
           return false;
         break;
       default:
