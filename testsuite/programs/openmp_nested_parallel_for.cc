@@ -7,9 +7,9 @@
 // statement follows, is not such a nest: it is a team loop
 // (openmp_team_loops.cc), its data mapped by its own clauses, which ferry
 // runs inside a data construct of the same maps (region_data.cc).  On the
-// sim device: 3 calls of the folded nest, 2 of the one-level form, 2 of
+// sim device: 3 calls of the folded nest, 2 of the one-level form, 3 of
 // the team loops, 1 of the collapsed inner loops.
-// { ferry-stats "FERRY_DEVICE=sim" "launches=8" }
+// { ferry-stats "FERRY_DEVICE=sim" "launches=9" }
 #include <cstdio>
 #include <vector>
 
@@ -71,6 +71,18 @@ static void offsets(int n, double *c) {
   }
 }
 
+// The same with one nested level (c89ade8 folded it, and gave wrong
+// answers).
+static void row_offsets(int n, double *c) {
+#pragma omp target teams distribute map(tofrom: c[0:n * 6])
+  for (int i = 0; i < n; ++i) {
+    int j;
+    #pragma omp parallel for
+    for (j = 0; j < 6; ++j)
+      c[i * 6 + j] += i * j;
+  }
+}
+
 static void row_sums(const double *a, double *sums, int rows, int cols) {
 #pragma omp target teams distribute map(to: a[0:rows * cols]) \
     map(from: sums[0:rows])
@@ -109,6 +121,7 @@ int main() {
   for (int k = 0; k < sites * 36; ++k)
     products += sc[k] * (k % 13 + 1);
   offsets(sites, sc.data());
+  row_offsets(sites, sc.data());
   for (int k = 0; k < sites * 6; ++k)
     products += sc[k] * (k % 5 + 2);
   std::printf("products=%.17g\n", products);
