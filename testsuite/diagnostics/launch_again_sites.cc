@@ -62,7 +62,7 @@ void affine(std::size_t n, Coefficients c, [[ferry::borrow_mut(n)]] double *y)
 // { dg-final { scan-tree-dump-times "if \\(__ferry_launch_again \\(&__ferry_site, &__ferry_key\\[0\\], 11, &__ferry_args\\[0\\]\\) == 0\\)" 1 "original" } }
 // { dg-final { scan-tree-dump-times "if \\(__ferry_launch_again \\(&__ferry_site, &__ferry_key\\[0\\], 14, &__ferry_args\\[0\\]\\) == 0\\)" 1 "original" } }
 // { dg-final { scan-tree-dump-times "__ferry_launch_again" 2 "original" } }
-// { dg-final { scan-tree-dump-times "__ferry_launch_begin \\(9, " 6 "original" } }
+// { dg-final { scan-tree-dump-times "__ferry_launch_begin \\(10, " 6 "original" } }
 // The key: axpy's buffers and lengths, its reaches, the requests, and the
 // iteration count; grid's extents along y and z.
 // { dg-final { scan-tree-dump "__ferry_key\\[0\\] = \\(long long int\\) x;" "original" } }

@@ -17,7 +17,7 @@ void scale(std::size_t n, float s, [[ferry::borrow(n)]] const float *in,
 // { dg-final { scan-tree-dump-times "#pragma omp parallel" 1 "original" } }
 // { dg-final { scan-tree-dump-times "#pragma omp for nowait" 1 "original" } }
 // { dg-final { scan-tree-dump-times "#pragma omp simd" 1 "original" } }
-// { dg-final { scan-tree-dump "__ferry_launch_begin \\(9, &\"scale\"" "original" } }
+// { dg-final { scan-tree-dump "__ferry_launch_begin \\(10, &\"scale\"" "original" } }
 // { dg-final { scan-tree-dump "__ferry_launch_buffer \\(1, &\"out\"\\[0\\], 2, \\(void \\*\\) out, \\(long long int\\) n, 4, 4\\)" "original" } }
 // { dg-final { scan-tree-dump-times "__ferry_launch_end" 1 "original" } }
 // { dg-final { scan-tree-dump "const float \\* restrict\\) __ferry_launch_view \\(0\\)" "original" } }
