@@ -10,6 +10,9 @@
 # twice.  PART=2: the programs group built at this session's head
 # (.gpu/p26.tar.xz) on both launch paths, and the kernel corpus (every
 # memory kind) and the OpenMP corpus built at it (.gpu/c26.tar.xz).
+# PART=3: what one call can hold, for a session whose machine came late:
+# su3_bench and RSBench's timings first, then the programs group on both
+# launch paths, the two corpora, and RSBench's profile while time is left.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
 # nvptx plugin).  Logs go under /tmp/logs, packed into $OUT/logs-PART.tgz.
 set -u
@@ -40,5 +43,39 @@ if [ "$part" = 2 ]; then
   done
   bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 150
   bash testsuite/gpu-runs/prebuilt_corpora.sh /tmp/r $logs | tee $logs/corpora-summary.txt
+  exit 0
+fi
+if [ "$part" = 3 ]; then
+  start=$(date +%s)
+  xz -dc .gpu/x7.tar.xz | tar xf - -C /tmp
+  xz -dc .gpu/su3.tar.xz | tar xf - -C /tmp
+  (cd /tmp/su3
+   for build in cuda v0.ferry v1.ferry v2.ferry v3.ferry v4.ferry cuda v3.ferry v0.ferry; do
+     name=su3_$build; [ "$build" = cuda ] && name=su3.cuda
+     FERRY_STATS=1 timeout 40 ./$name -v 1 > $logs/su3-$build.txt 2>&1
+     echo "su3 $build: exit $? $(grep -a 'Total execution time\|Checksum' $logs/su3-$build.txt | cut -c1-60 | tr '\n' ' ') $(grep -a '^ferry-path' $logs/su3-$build.txt | cut -c1-60 | tr '\n' ' ')"
+   done
+   FERRY_STATS=1 ./su3_v3.ferry -v 1 2>&1 | grep -a "threads a block" | cut -c1-300 | head -n 2)
+  (cd /tmp/x7
+   for build in cuda ferry ferry_branches cuda ferry ferry_branches; do
+     echo "rs.$build: $(timeout 30 ./rs.$build -m event -s large 2>&1 | grep -a -i 'runtime\|valid' | tr '\n' ' ')"
+   done)
+  for archive in p26 c26; do
+    xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r
+  done
+  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 110
+  echo "elapsed $(( $(date +%s) - start )) s"
+  bash testsuite/gpu-runs/prebuilt_corpora.sh /tmp/r $logs | tee $logs/corpora-summary.txt
+  echo "elapsed $(( $(date +%s) - start )) s"
+  if [ $(( $(date +%s) - start )) -lt 420 ]; then
+    (cd /tmp/x7
+     timeout 100 ncu --clock-control none -k 'regex:xs_lookup_kernel_baseline|__ferry_direct' -c 1 \
+       --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
+       --section InstructionStats -o $logs/rs-ferry ./rs.ferry -m event -s large -l 1000000 > $logs/rs-ferry-run.txt 2>&1
+     echo "ncu ferry: exit $? $(grep -a -i 'error\|fail' $logs/rs-ferry-run.txt | head -n 3 | tr '\n' ' ')"
+     ncu -i $logs/rs-ferry.ncu-rep --page details > $logs/rs-ferry-details.txt 2>&1
+     grep -a -i "duration\|registers per\|achieved occupancy\|executed ipc\|warp cycles per issued\|executed instructions \|stall" $logs/rs-ferry-details.txt | head -n 16
+     rm -f $logs/rs-ferry.ncu-rep)
+  fi
   exit 0
 fi
