@@ -60,6 +60,20 @@ if [ "$part" = 3 ]; then
    for build in cuda ferry ferry_branches cuda ferry ferry_branches; do
      echo "rs.$build: $(timeout 30 ./rs.$build -m event -s large 2>&1 | grep -a -i 'runtime\|valid' | tr '\n' ' ')"
    done)
+  # ParRes/Kernels 04248b66 (.gpu/prk.tar.xz, never used here before):
+  # its C++ OpenMP target programs built unchanged by ferry-g++ at
+  # b16005a, its CUDA ones by nvcc -O3 -arch=sm_90, each timing itself.
+  xz -dc .gpu/prk.tar.xz | tar xf - -C /tmp
+  (cd /tmp/prkb
+   for round in 1 2; do
+     for build in stencil-cuda stencil-openmp-target.ferry; do
+       echo "prk $build 100 8000: $(FERRY_STATS=1 timeout 40 ./$build 100 8000 2>&1 | grep -a 'validates\|Rate\|ERROR\|error\|^ferry-path' | cut -c1-120 | tr '\n' ' ')"
+     done
+     for build in nstream-cuda nstream-openmp-target.ferry; do
+       echo "prk $build 100 100000000: $(FERRY_STATS=1 timeout 40 ./$build 100 100000000 2>&1 | grep -a 'validates\|Rate\|ERROR\|error\|^ferry-path' | cut -c1-120 | tr '\n' ' ')"
+     done
+   done
+   echo "prk transpose 10 4000: $(FERRY_STATS=1 timeout 40 ./transpose-openmp-target.ferry 10 4000 2>&1 | grep -a 'validates\|Rate\|ERROR\|^ferry-path' | cut -c1-120 | tr '\n' ' ')")
   for archive in p26 c26; do
     xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r
   done
