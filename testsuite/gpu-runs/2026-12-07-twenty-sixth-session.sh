@@ -12,7 +12,8 @@
 # memory kind) and the OpenMP corpus built at it (.gpu/c26.tar.xz).
 # PART=3: what one call can hold, for a session whose machine came late:
 # su3_bench and RSBench's timings first, then the programs group on both
-# launch paths, the two corpora, and RSBench's profile while time is left.
+# launch paths, ParRes/Kernels, and while time is left the two corpora
+# and RSBench's profile.
 # Expects .gpu/lib (stripped libferry.so.0, Debian's libgomp and its
 # nvptx plugin).  Logs go under /tmp/logs, packed into $OUT/logs-PART.tgz.
 set -u
@@ -60,7 +61,12 @@ if [ "$part" = 3 ]; then
    for build in cuda ferry ferry_branches cuda ferry ferry_branches; do
      echo "rs.$build: $(timeout 30 ./rs.$build -m event -s large 2>&1 | grep -a -i 'runtime\|valid' | tr '\n' ' ')"
    done)
-  # ParRes/Kernels 04248b66 (.gpu/prk.tar.xz, never used here before):
+  for archive in p26 c26; do
+    xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r
+  done
+  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 100
+  echo "elapsed $(( $(date +%s) - start )) s"
+  # ParRes/Kernels 04248b66 (.gpu/prk.tar.xz, never run on a GPU here):
   # its C++ OpenMP target programs built unchanged by ferry-g++ at
   # b16005a, its CUDA ones by nvcc -O3 -arch=sm_90, each timing itself.
   xz -dc .gpu/prk.tar.xz | tar xf - -C /tmp
@@ -74,14 +80,11 @@ if [ "$part" = 3 ]; then
      done
    done
    echo "prk transpose 10 4000: $(FERRY_STATS=1 timeout 40 ./transpose-openmp-target.ferry 10 4000 2>&1 | grep -a 'validates\|Rate\|ERROR\|^ferry-path' | cut -c1-120 | tr '\n' ' ')")
-  for archive in p26 c26; do
-    xz -dc .gpu/$archive.tar.xz | tar xf - -C /tmp/r
-  done
-  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 110
   echo "elapsed $(( $(date +%s) - start )) s"
-  bash testsuite/gpu-runs/prebuilt_corpora.sh /tmp/r $logs | tee $logs/corpora-summary.txt
+  [ $(( $(date +%s) - start )) -lt 300 ] &&
+    bash testsuite/gpu-runs/prebuilt_corpora.sh /tmp/r $logs | tee $logs/corpora-summary.txt
   echo "elapsed $(( $(date +%s) - start )) s"
-  if [ $(( $(date +%s) - start )) -lt 420 ]; then
+  if [ $(( $(date +%s) - start )) -lt 330 ]; then
     (cd /tmp/x7
      timeout 100 ncu --clock-control none -k 'regex:xs_lookup_kernel_baseline|__ferry_direct' -c 1 \
        --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
