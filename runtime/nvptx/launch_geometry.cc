@@ -28,9 +28,12 @@ unsigned power_of_two_above(unsigned long long n) {
 // (the reductions' shuffles take every lane).
 unsigned layers_a_block(const unsigned long long extents[3], unsigned threads,
                         bool whole_warps) {
-  const unsigned long long layer = extents[0] * extents[1];
+  // Each level's extent alone first: their product may wrap.
   if (extents[2] < 2 || extents[0] == 0 || extents[1] == 0 ||
-      layer * 2 > threads)
+      extents[0] > threads || extents[1] > threads)
+    return 0;
+  const unsigned long long layer = extents[0] * extents[1];
+  if (layer * 2 > threads)
     return 0;
   unsigned layers = static_cast<unsigned>(std::min<unsigned long long>(
       {threads / layer, kMaxBlockDepth, extents[2]}));

@@ -133,6 +133,10 @@ BOOST_AUTO_TEST_CASE(short_inner_levels_take_several_layers_a_block) {
   BOOST_TEST(nest_geometry(sixteen, 0, 0).threads_z == 16u);
   BOOST_TEST(nest_geometry(sixteen, 0, 0, true).threads_z == 16u);
   BOOST_TEST(nest_geometry(su3, 0, 0, true).threads_z == 1u);
+  // Extents whose product wraps around 2^64 are no short levels.
+  const unsigned long long wrapping[3] = {1ull << 32, 1ull << 32, 4};
+  BOOST_TEST(nest_geometry(wrapping, 0, 0).threads_z == 1u);
+  BOOST_TEST(nest_geometry(wrapping, 0, 0).threads_x == 32u);
   // Inner levels that fill more than half a block keep the 32 x 8 tiles.
   const unsigned long long wide[3] = {16, 9, 1000};
   BOOST_TEST(nest_geometry(wide, 0, 0).threads_z == 1u);
