@@ -125,15 +125,27 @@ def tame_statement(case, index, depth=0):
               if p[1] == "pointer" and p[3] == "shared_mut"]
     if not writable:
         return "(void)%s;" % index
-    target = case.pick(writable)[0]
+    target_param = case.pick(writable)
+    target = target_param[0]
     picked = case.pick(readable) if readable else None
     source = picked[0] if picked else None
     own = "%s[%s]" % (target, index)
     value = "%s[%s]" % (source, index) if source else "1"
+    # A floating value stored into an integer element within the integer's
+    # range: the values grow with every call of the kernel (lanes_sum and
+    # its kin), and one out of range converts with undefined behaviour
+    # (x86 gives INT_MIN, the GPU saturates: kernel corpus seed 2612, case
+    # 538, on an H100).
+    in_range = picked and picked[2] in ("double", "float", "T") and \
+        target_param[2] not in ("double", "float", "T", "Cell")
+    if in_range:
+        value = "std::max(-1e9, std::min(1e9, (double)%s))" % value
     # Another iteration's element only of a buffer no iteration writes
     # (the second pick keeps every seed's later choices as they were).
     near = "%s[%s %% 7]" % (source, index) if source and \
         case.pick(readable)[3] == "borrow" and picked[3] == "borrow" else value
+    if in_range and near != value:
+        near = "std::max(-1e9, std::min(1e9, (double)%s))" % near
     choices = [
         "%s = %s;" % (own, value),
         "%s = %s * 2 + 1;" % (own, near),
