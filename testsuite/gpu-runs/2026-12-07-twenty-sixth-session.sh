@@ -1,4 +1,8 @@
 #!/bin/bash
+# Run on an H100: PART=3 only (22:29 UTC, one call of 300 s after an hour
+# and a half of refused starts: the programs group's OpenMP path was cut
+# off at 80 s, the OpenMP corpus and RSBench's profile did not run; they
+# and PART=1's probe wait for the next machine).
 # The twenty-sixth session's runs.  PART=1: RSBench's lookup profiled
 # (probes/rsbench_profile/run.sh on .gpu/x7.tar.xz: RSBench 34b6447's
 # OpenMP version built by ferry-gcc with the device sin and cos of
