@@ -37,7 +37,7 @@
 #include "direct_header.h"
 #include "iteration_space.h"
 #include "kernel_views.h"
-#include "simt_safety.h"
+#include "narrow_atomics.h"
 #include "tree_utils.h"
 
 #include <set>
@@ -639,16 +639,18 @@ private:
       tree element_type = TREE_TYPE(atomic.target);
       if (atomic.op == NOP_EXPR)
         continue; // a plain store of a word is atomic on the GPU
-      // A 1- or 2-byte element's update is a compare-and-swap of the word
-      // around it (<ferry/direct.hpp>, atomic_apply_in_word).
+      // A 1- or 2-byte integer's update is a compare-and-swap of the word
+      // around it (<ferry/direct.hpp>, atomic_apply_in_word), as on the
+      // OpenMP path (narrow_atomics.h).
       const char *helper = atomic_device_helper(atomic.op);
       if (!(is_atomic_word_type(element_type) ||
-            is_narrow_atomic_type(element_type)) ||
+            is_narrow_integer(element_type)) ||
           !helper) {
         restore_atomics();
         return refused("buffer '" + name_of(atomic.buffer->decl) +
                        "' is updated atomically, which the direct path does "
-                       "for numbers of 1, 2, 4 and 8 bytes only");
+                       "for 4- and 8-byte numbers and 1- and 2-byte "
+                       "integers only");
       }
       tree call = call_direct_helper(
           helper, {cp_build_addr_expr(atomic.target, tf_none), atomic.value});

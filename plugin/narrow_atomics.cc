@@ -29,13 +29,6 @@ bool low_bits_only(tree_code op) {
   }
 }
 
-// The numbers whose atomics simt_safety.h calls narrow that the word's
-// update takes: integers (a bool has no arithmetic to combine).
-bool is_narrow_integer(tree type) {
-  return is_narrow_atomic_type(type) && INTEGRAL_TYPE_P(type) &&
-         TREE_CODE(type) != BOOLEAN_TYPE;
-}
-
 // Whether READ is the atomic's read of *ADDRESS, converted.
 bool reads_target(tree read, tree address) {
   while (CONVERT_EXPR_P(read))
@@ -78,6 +71,11 @@ tree in_words(tree *node, int *walk_subtrees, void *) {
 }
 
 } // namespace
+
+bool is_narrow_integer(tree type) {
+  return is_narrow_atomic_type(type) && INTEGRAL_TYPE_P(type) &&
+         TREE_CODE(type) != BOOLEAN_TYPE;
+}
 
 tree atomic_update(location_t where, tree_code op, tree target, tree value,
                    omp_memory_order order) {

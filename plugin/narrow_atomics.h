@@ -13,6 +13,11 @@
 
 namespace ferry {
 
+// The numbers whose atomics simt_safety.h calls narrow that the word's
+// update takes: integers of 1 and 2 bytes (a bool has no arithmetic to
+// combine).
+bool is_narrow_integer(tree type);
+
 // The statement `#pragma omp atomic` TARGET OP= VALUE (OP NOP_EXPR: a
 // store), with ORDER; on an integer narrower than 32 bits, a call of
 // ferry::direct's update of its word instead (a store stays an atomic

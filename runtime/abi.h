@@ -42,8 +42,8 @@ extern "C" {
 
 /* 10: a nest's entry finds its place along z from its block's threads
    along z as well (a block of several layers where the nest's two inner
-   levels are short).  9: a team region's entry (FERRY_ROLE_TEAMS), launched on the device
-   addresses __ferry_program_address gives.  8: __ferry_launch_buffer takes
+   levels are short).  9: a team region's entry (FERRY_ROLE_TEAMS),
+   launched on the device addresses __ferry_program_address gives.  8: __ferry_launch_buffer takes
    the elements' alignment.  7: a kernel
    whose body is one loop with a direct entry first tries
    __ferry_launch_again.  6: a direct launch's roles may end with the
