@@ -394,13 +394,16 @@ inline bool finite(double x) {
   return (__builtin_bit_cast(unsigned long long, x) & mask) != mask;
 }
 
-// sin(X) (COSINE 0) or cos(X) (COSINE 1) for finite |X| > 2^30, reduced by
+// sin(X) (COSINE 0) or cos(X) (COSINE 1) for |X| > 2^30, reduced by
 // pi/2 exactly (Payne and Hanek): X = m 2^(e - 52) with m an integer of 53
 // bits, times the 192 bits of 2/pi that follow those whose products with m
 // are multiples of 8, is the quadrant (mod 8) and its fraction to 125 bits,
-// enough for the closest a double comes to a multiple of pi/2 (2^-61).  A
-// function of its own and not inlined: it is the rare path, and it should
-// not cost a loop that takes only the reduction in three parts registers.
+// enough for the closest a double comes to a multiple of pi/2 (2^-61); an
+// infinite or NaN X gives NaN.  A function of its own and not inlined: it
+// is the rare path, and it should not cost a loop that takes only the
+// reduction in three parts registers.  `const` (it reads only 2/pi's
+// constant bits), so that GCC merges its calls of one argument as it
+// merges the inlined path's work (sine, below).
 __attribute__((noinline, const)) inline double far_sine(double x, int cosine) {
   if (!finite(x))
     return x - x;
