@@ -3,7 +3,7 @@
 # (issue 52's first shape, 1.78x on 2026-12-07).  ncu's kernel replay
 # failed on ferry's entry that day ("Failed to profile"), so this tries
 # the replay modes one by one and keeps what each said, then profiles
-# with the first that works: the entry's duration, registers, occupancy,
+# with the first that works (the next is not tried): the entry's duration, registers, occupancy,
 # stall reasons, and the SASS lines' samples next to CUDA's.
 #   bash run.sh DIR LOGS   (DIR holds rs.cuda and rs.ferry:
 #   bench/openmp_apps/build_c.sh's builds of RSBench 34b6447)
@@ -26,7 +26,7 @@ for mode in kernel application; do
     --metrics gpu__time_duration.sum,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active \
     ./rs.ferry -m event -s large -l 1000000 > "$logs/try-$mode.txt" 2>&1
   echo "replay $mode: exit $? $(grep -a -i 'duration\|registers\|warps_active\|error\|fail' "$logs/try-$mode.txt" | head -n 6 | tr -s ' ' | tr '\n' ' ')"
-  [ -z "$works" ] && grep -a -q 'gpu__time_duration' "$logs/try-$mode.txt" && works=$mode
+  grep -a -q 'gpu__time_duration' "$logs/try-$mode.txt" && { works=$mode; break; }
 done
 [ -n "$works" ] || exit 0
 for build in cuda ferry; do
