@@ -113,6 +113,16 @@ private:
         return true;
       }
       break;
+    case OMP_CLAUSE_IS_DEVICE_PTR:
+      // A pointer to device memory the program allocated itself
+      // (omp_target_alloc): a buffer without a map, which the call site
+      // takes where libferry knows the block around it, on the block
+      // itself (abi.h, __ferry_mapped_elements); GCC's path elsewhere.
+      if (tree var = OMP_CLAUSE_DECL(c);
+          on_target && DECL_P(var) && POINTER_TYPE_P(TREE_TYPE(var)) &&
+          !TYPE_REF_P(TREE_TYPE(var)))
+        return true;
+      break;
     case OMP_CLAUSE_FIRSTPRIVATE:
     case OMP_CLAUSE_SHARED:
       return true; // the variables are checked with the loop's

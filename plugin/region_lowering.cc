@@ -195,7 +195,8 @@ public:
     why_not->clear();
     if (!unmapped.empty())
       *why_not = "where the program's data directives have mapped " +
-                 unmapped + ", and as GCC compiles it elsewhere";
+                 unmapped + " or its omp_target_alloc gave the memory, and "
+                 "as GCC compiles it elsewhere";
     if (clauses_.device_clause)
       *why_not += std::string(why_not->empty() ? "" : "; ") +
                   "on the device its 'device' clause names where that is one "

@@ -289,9 +289,12 @@ FERRY_ABI_EXPORT void __ferry_frame_access(int access);
 
 /* The elements of ELEMENT_BYTES each from HOST to the end of the section
    the program's own data directives (`target data`, `target enter data`)
-   mapped around it; -1 when none did.  A program's own target loop that
-   ferry runs as a kernel takes a pointer used without a map clause with
-   this length, and runs as GCC compiled it when there is none. */
+   mapped around it, or of the block of the current target's memory that
+   the program's omp_target_alloc gave around it (a pointer named in an
+   `is_device_ptr` clause); -1 when there is neither.  A program's own
+   target loop that ferry runs as a kernel takes a pointer used without a
+   map clause with this length, and runs as GCC compiled it when there is
+   none. */
 FERRY_ABI_EXPORT long long __ferry_mapped_elements(const void *host,
                                                    unsigned long long element_bytes);
 

@@ -846,7 +846,9 @@ extern "C" void __ferry_region_device_leave(void) { leave_region_device(); }
 
 extern "C" long long __ferry_mapped_elements(const void *host,
                                              unsigned long long element_bytes) {
-  const long long bytes = mapped_bytes_from(host);
+  long long bytes = mapped_bytes_from(host);
+  if (bytes < 0)
+    bytes = current_target().device->program_block_bytes(host);
   return bytes < 0 || element_bytes == 0
              ? -1
              : bytes / static_cast<long long>(element_bytes);

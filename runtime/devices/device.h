@@ -90,6 +90,12 @@ public:
   // mapped HOST: the user's mapping then owns it and ferry moves nothing.
   virtual bool mapped_by_user(void *host) const = 0;
 
+  // The bytes from HOST to the end of a block of this device's memory that
+  // the program's own omp_target_alloc gave it (a pointer its target loops
+  // name in an is_device_ptr clause); -1 where none.  A kernel runs on such
+  // a block as on the user's mapping (mapped_by_user), at its own address.
+  virtual long long program_block_bytes(const void *) const { return -1; }
+
   // The device address of HOST inside the user's own mapping (see
   // mapped_by_user), for launches that address device memory themselves;
   // nullptr where there is none.

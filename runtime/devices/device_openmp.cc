@@ -97,10 +97,20 @@ public:
     return "the GPU has " + byte_text(free) + " of its " + byte_text(total) +
            " free";
   }
+  long long program_block_bytes(const void *host) const override {
+    return program_block_at(host, number_).bytes_from(host);
+  }
   bool mapped_by_user(void *host) const override {
+    if (const ProgramBlock block = program_block_at(host, number_);
+        block.start) {
+      make_present(block);
+      return true;
+    }
     return known_mapping(host) || omp_target_is_present(host, number_) != 0;
   }
   void *user_mapped_address(void *host) const override {
+    if (program_block_bytes(host) >= 0)
+      return host;
     if (void *known = known_mapping(host))
       return known;
     if (!omp_target_is_present(host, number_))
@@ -141,6 +151,20 @@ private:
       known_generation_ = now;
     }
     known_[host] = device_address;
+  }
+
+  // A kernel's target region maps its buffers (`map(tofrom: c[0:n])`),
+  // which on a block of the program's device memory would copy from the
+  // block's address on the host: associated with itself once, libgomp
+  // finds the block present and moves nothing (the program does not see
+  // it present: hooks/openmp_hooks.cc), until omp_target_free.
+  void make_present(const ProgramBlock &block) const {
+    if (block.associated)
+      return;
+    void *start = const_cast<char *>(block.start);
+    if (omp_target_associate_ptr(start, start, block.bytes, 0, number_) != 0)
+      fail("omp_target_associate_ptr of a block of omp_target_alloc");
+    program_block_associated(start);
   }
 
   void poison(void *memory, std::size_t bytes) {

@@ -27,7 +27,9 @@
 // they map, which residency/program_maps.h keeps for the regions ferry runs
 // as kernels, the host bytes of those sections taken out of ferry's
 // residency before libgomp maps them, and the time each takes
-// (FERRY_STATS's ferry-openmp line).
+// (FERRY_STATS's ferry-openmp line), and the blocks of device memory the
+// program's own omp_target_alloc gives it, on which ferry runs the target
+// loops that name them in is_device_ptr clauses.
 #include "hooks/interposer.h"
 
 #include "abi.h"
@@ -404,10 +406,24 @@ FERRY_HOOK int omp_target_memcpy_rect(void *destination, const void *source,
               source_dimensions, destination_device, source_device);
 }
 
+// The program's own blocks of device memory, which its target loops may
+// name in is_device_ptr clauses (residency/program_maps.h); libferry's
+// copies are its own.
+FERRY_HOOK void *omp_target_alloc(std::size_t bytes, int device) {
+  LibraryCall call; // runtime.h: in libgomp's locks
+  static auto real = next<void *(*)(std::size_t, int)>("omp_target_alloc");
+  void *memory = real(bytes, device);
+  if (ferry::rt::inside_runtime() == 0 && ferry::rt::own_allocations() == 0)
+    ferry::rt::program_block_allocated(memory, bytes, device);
+  return memory;
+}
+
 FERRY_HOOK void omp_target_free(void *memory, int device) {
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<void (*)(void *, int)>("omp_target_free");
   before_openmp("device memory is freed");
+  if (ferry::rt::program_block_freed(memory).associated)
+    omp_target_disassociate_ptr(memory, device);
   real(memory, device);
 }
 
@@ -416,6 +432,10 @@ FERRY_HOOK void omp_target_free(void *memory, int device) {
 FERRY_HOOK int omp_target_is_present(const void *pointer, int device) {
   LibraryCall call; // runtime.h: in libgomp's locks
   static auto real = next<int (*)(const void *, int)>("omp_target_is_present");
+  // A block libferry made present for its kernels' regions is not
+  // present to the program, which never mapped it.
+  if (ferry::rt::program_block_at(pointer, device).associated)
+    return 0;
   void *const address = const_cast<void *>(pointer);
   if (held_images().declares(1, &address))
     held_images().release("omp_target_is_present of a declare target variable");

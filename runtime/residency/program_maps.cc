@@ -38,6 +38,15 @@ std::atomic<unsigned long long> generation{0};
 std::mutex entered_mutex;
 std::map<std::uintptr_t, std::pair<std::size_t, unsigned>> entered;
 
+// omp_target_alloc's blocks by address.
+struct Block {
+  std::size_t bytes;
+  int device;
+  bool associated;
+};
+std::mutex blocks_mutex;
+std::map<std::uintptr_t, Block> blocks;
+
 long long reach(const Section &section, std::uintptr_t host) {
   return host >= section.start && host - section.start < section.bytes
              ? static_cast<long long>(section.start + section.bytes - host)
@@ -106,6 +115,46 @@ long long mapped_bytes_from(const void *host) {
     return -1;
   --after;
   return reach({after->first, after->second.first}, address);
+}
+
+void program_block_allocated(const void *memory, std::size_t bytes,
+                             int device) {
+  if (!memory || !bytes)
+    return;
+  std::lock_guard<std::mutex> lock(blocks_mutex);
+  blocks[reinterpret_cast<std::uintptr_t>(memory)] = {bytes, device, false};
+}
+
+ProgramBlock program_block_at(const void *address, int device) {
+  const auto at = reinterpret_cast<std::uintptr_t>(address);
+  std::lock_guard<std::mutex> lock(blocks_mutex);
+  auto after = blocks.upper_bound(at);
+  if (after == blocks.begin())
+    return {};
+  --after;
+  const Block &block = after->second;
+  if (block.device != device || reach({after->first, block.bytes}, at) < 0)
+    return {};
+  return {reinterpret_cast<const char *>(after->first), block.bytes,
+          block.associated};
+}
+
+void program_block_associated(const void *start) {
+  std::lock_guard<std::mutex> lock(blocks_mutex);
+  auto found = blocks.find(reinterpret_cast<std::uintptr_t>(start));
+  if (found != blocks.end())
+    found->second.associated = true;
+}
+
+ProgramBlock program_block_freed(const void *memory) {
+  std::lock_guard<std::mutex> lock(blocks_mutex);
+  auto found = blocks.find(reinterpret_cast<std::uintptr_t>(memory));
+  if (found == blocks.end())
+    return {};
+  const ProgramBlock block{static_cast<const char *>(memory),
+                           found->second.bytes, found->second.associated};
+  blocks.erase(found);
+  return block;
 }
 
 unsigned long long mapping_generation() {

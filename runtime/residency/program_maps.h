@@ -6,6 +6,11 @@
 // inside a data region of its caller: mapped_bytes_from() tells how far the
 // section holding it reaches (abi.h, __ferry_mapped_elements), so that the
 // kernel has its length, and libferry then launches on libgomp's copy.
+//
+// And the blocks the program's own omp_target_alloc calls gave it, until
+// omp_target_free: a target loop that names such a pointer in an
+// is_device_ptr clause runs as a kernel on the block itself, the block's
+// end its length (device.h, Device::program_block_bytes).
 #ifndef FERRY_RUNTIME_RESIDENCY_PROGRAM_MAPS_H
 #define FERRY_RUNTIME_RESIDENCY_PROGRAM_MAPS_H
 
@@ -31,6 +36,32 @@ void enter_exit_maps(std::size_t count, void *const *addresses,
 // The bytes from HOST to the end of the section the program mapped around
 // it; -1 when no section of the program holds HOST.
 long long mapped_bytes_from(const void *host);
+
+// omp_target_alloc gave the program BYTES at MEMORY on DEVICE (an OpenMP
+// device number).
+void program_block_allocated(const void *memory, std::size_t bytes,
+                             int device);
+
+// One of those blocks, and whether libferry has made libgomp find it
+// present (associated with itself) for the target regions of its kernels.
+struct ProgramBlock {
+  const char *start = nullptr; // null: no block
+  std::size_t bytes = 0;
+  bool associated = false;
+  // The bytes from ADDRESS, inside the block, to its end; -1 for no block.
+  long long bytes_from(const void *address) const {
+    return start ? static_cast<long long>(start + bytes -
+                                          static_cast<const char *>(address))
+                 : -1;
+  }
+};
+// The block around ADDRESS that omp_target_alloc gave for DEVICE.
+ProgramBlock program_block_at(const void *address, int device);
+void program_block_associated(const void *start);
+
+// omp_target_free takes the block at MEMORY back: what it was, for the
+// association to go first.
+ProgramBlock program_block_freed(const void *memory);
 
 // A count that moves whenever the sections above change, or ferry
 // associates or drops a copy of its own with libgomp (mapping_changed):

@@ -104,9 +104,17 @@ void weigh(int n, const int *k, double *y) {
 }
 
 void unmapped(int n, double *x) {
-#pragma omp target teams distribute parallel for // { dg-message "ferry runs this .*no map clause.*ferry kernels, where the program's data directives have mapped 'x', and as GCC compiles it elsewhere" }
+#pragma omp target teams distribute parallel for // { dg-message "ferry runs this .*no map clause.*ferry kernels, where the program's data directives have mapped 'x' or its omp_target_alloc gave the memory, and as GCC compiles it elsewhere" }
   for (int i = 0; i < n; ++i)
     x[i] += 1;
+}
+
+// A pointer to device memory of the program's own (omp_target_alloc):
+// the same, on the block itself.
+void device_block(int n, double *d) {
+#pragma omp target teams distribute parallel for is_device_ptr(d) // { dg-message "ferry runs this .*'d' written, no map clause.*ferry kernels, where the program's data directives have mapped 'd' or its omp_target_alloc gave the memory" }
+  for (int i = 0; i < n; ++i)
+    d[i] = i;
 }
 
 double fold_max(int n, const double *x) {
