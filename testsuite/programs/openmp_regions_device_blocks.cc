@@ -1,6 +1,9 @@
 // Target loops on device memory the program allocated itself
 // (omp_target_alloc) and names in is_device_ptr clauses, as PRK's
-// nstream-alloc and OpenMP_VV's is_device_ptr tests do: each runs as a
+// nstream-alloc, RAJAPerf's base OpenMP target variants (`target
+// is_device_ptr(...) device(did)` over `teams distribute parallel for`,
+// the blocks filled by omp_target_memcpy) and OpenMP_VV's is_device_ptr
+// tests do: each runs as a
 // ferry kernel on the block itself, whose end is the loop's length (a
 // pointer into a block reaches the rest of it: `a + n / 2`); nothing is
 // copied for the blocks, and only `x` and `y`, which the loops map, move.
@@ -10,7 +13,8 @@
 // reads a block ferry's kernels wrote, and omp_target_memcpy copies one
 // back.  Every run gives the serial build's answers, where the blocks
 // are the host's (without OpenMP: no _OPENMP).
-// { ferry-stats "FERRY_DEVICE=sim" "launches=11" }
+// { ferry-stats "FERRY_DEVICE=sim" "launches=13" }
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -51,6 +55,25 @@ static void triad(double *a, const double *b, const double *c, double s,
     a[i] += b[i] + s * c[i];
 }
 
+// Quadratic roots, as a benchmark suite's target variant writes them.
+static void roots(const double *a, const double *b, const double *c,
+                  double *x1, double *x2, long begin, long end) {
+  const int did = omp_get_default_device();
+#pragma omp target is_device_ptr(a, b, c, x1, x2) device(did)
+#pragma omp teams distribute parallel for thread_limit(256) schedule(static, 1)
+  for (long i = begin; i < end; ++i) {
+    double s = b[i] * b[i] - 4.0 * a[i] * c[i];
+    if (s >= 0) {
+      s = std::sqrt(s);
+      x2[i] = (-b[i] + s) / (2.0 * a[i]);
+      x1[i] = (-b[i] - s) / (2.0 * a[i]);
+    } else {
+      x2[i] = 0.0;
+      x1[i] = 0.0;
+    }
+  }
+}
+
 static double total(const double *c, int n) {
   double sum = 0;
 #pragma omp target is_device_ptr(c) map(tofrom: sum)
@@ -88,7 +111,25 @@ int main() {
   std::printf("block total %.6f, present as OpenMP says: %d\n", total(a, n),
               omp_target_is_present(a, device) ==
                   (device == omp_get_initial_device()));
-  omp_target_free(c, device);
-  omp_target_free(a, device);
-  omp_target_free(b, device);
+
+  // The coefficients copied in, as the suite's helpers do.
+  std::vector<double> ks(3 * n), x1s(n), x2s(n);
+  for (int i = 0; i < 3 * n; ++i)
+    ks[i] = i < n ? 1 + i % 7 : i < 2 * n ? 10 - i % 13 : i % 5 - 2.0;
+  auto *k = static_cast<double *>(omp_target_alloc(3 * bytes, device));
+  auto *x1 = static_cast<double *>(omp_target_alloc(bytes, device));
+  omp_target_memcpy(k, ks.data(), 3 * bytes, 0, 0, device,
+                    omp_get_initial_device());
+  roots(k, k + n, k + 2 * n, x1, c, 0, n);
+  roots(k, k + n, k + 2 * n, x1, c, n / 4, n / 2);
+  omp_target_memcpy(x1s.data(), x1, bytes, 0, 0, omp_get_initial_device(),
+                    device);
+  omp_target_memcpy(x2s.data(), c, bytes, 0, 0, omp_get_initial_device(),
+                    device);
+  double root_sum = 0;
+  for (int i = 0; i < n; ++i)
+    root_sum += x1s[i] + 2 * x2s[i];
+  std::printf("roots %.6f\n", root_sum);
+  for (double *block : {c, a, b, k, x1})
+    omp_target_free(block, device);
 }
