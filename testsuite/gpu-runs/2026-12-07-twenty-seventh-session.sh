@@ -74,3 +74,27 @@ if [ "$part" = 2 ]; then
   elapsed
   exit 0
 fi
+# PART=3: PART=2 cut to what a machine that comes late can hold: the
+# openmp_regions_* programs on both launch paths (40 s each at most),
+# PRK's nstream-alloc and nstream-memcpy, and OpenMP_VV's device-memory
+# tests.
+if [ "$part" = 3 ]; then
+  xz -dc .gpu/p27.tar.xz | tar xf - -C /tmp/r
+  xz -dc .gpu/prk.tar.xz | tar xf - -C /tmp
+  (cd /tmp/r/prk27
+   for build in alloc-target.ferry memcpy-target.ferry alloc-target.gcc; do
+     echo "prk nstream-$build 20 100000000: $(FERRY_STATS=1 timeout 20 ./nstream-$build 20 100000000 2>&1 | grep -a 'validates\|Avg time\|ERROR\|^ferry-stats\|^ferry-path' | cut -c1-110 | tr '\n' ' ')"
+   done
+   echo "prk nstream-cuda 20 100000000: $(timeout 20 /tmp/prkb/nstream-cuda 20 100000000 2>&1 | grep -a 'validates\|Avg time\|ERROR' | tr '\n' ' ')")
+  elapsed
+  mkdir -p /tmp/r/vv_device
+  for pair in $(grep -l -a -E 'omp_target_alloc|use_device|associate_ptr' /tmp/r/vv/*.ferry); do
+    ln -s "$pair" "${pair%.ferry}.gcc" /tmp/r/vv_device/
+  done
+  bash testsuite/gpu-runs/openmp_vv_pairs.sh /tmp/r/vv_device $logs/openmp_vv_device.txt 15
+  cat $logs/openmp_vv_device.txt
+  elapsed
+  bash testsuite/gpu-runs/prebuilt_programs.sh /tmp/r/p $logs 40
+  elapsed
+  exit 0
+fi
