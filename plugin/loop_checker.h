@@ -161,6 +161,14 @@ private:
 
   AccessTarget trace_pointer(tree pointer, int depth = 0) const;
 
+  // A struct of the iteration whose pointer member the body sets once to
+  // an array of the iteration (bonds' `cashFlows.legs = cashLegs;`): the
+  // member's one value, by struct and field (field_pointers_).  A struct
+  // assigned whole, initialised, or whose address the body takes keeps
+  // none: a call could set the member.
+  void collect_field_pointers(tree body);
+  tree field_pointer(tree object, tree field) const;
+
   // Whether CALL is one of std::array's element accessors (operator[], at,
   // front, back, data), which return a reference or pointer into the
   // object their first argument points to.
@@ -424,6 +432,10 @@ private:
   std::set<tree> unchanged_;
   std::map<tree, tree> bindings_; // references bound after their declaration
   std::map<tree, tree> walks_;    // walked pointers in the inner loop's body
+  // (struct, pointer field) -> its one assignment's value; NULL_TREE where
+  // it has several.  Structs that keep none (collect_field_pointers).
+  std::map<std::pair<tree, tree>, tree> field_pointers_;
+  std::set<tree> unfollowed_structs_;
   // Variables already reported (a global, a shared local, the loop's own
   // variable): one diagnostic each, not one at every use.
   std::set<tree> reported_variables_;

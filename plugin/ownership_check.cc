@@ -23,6 +23,7 @@ bool LoopChecker::run() {
   tree body = loop_.body;
   collect_reassigned(&body);
   collect_unchanged(body);
+  collect_field_pointers(body);
   // out and scratch buffers start with no values on the device, until a
   // loop has written them whole.
   for (const BufferParam &buffer : k_.buffers)

@@ -3,8 +3,8 @@
 // and pointer traced back to an element of a buffer at a byte offset (an
 // affine expression of the loop variables when it can be), a variable
 // private to the iteration, or something shared; through locals set once,
-// std::array's accessors, and pointers walked down a column by an inner
-// loop.
+// std::array's accessors, pointers walked down a column by an inner loop,
+// and pointer members of the iteration's structs set once to its arrays.
 #include "loop_checker.h"
 
 #include "tree_utils.h"
@@ -107,6 +107,16 @@ AccessTarget LoopChecker::trace_pointer(tree pointer, int depth) const {
     if (auto walk = walks_.find(pointer); walk != walks_.end())
       return trace_pointer(walk->second, depth + 1);
     return target;
+  case COMPONENT_REF:
+    // Only into the iteration's own memory: the value was computed where
+    // the member was set, with the variables of that moment.
+    if (tree value = field_pointer(TREE_OPERAND(pointer, 0),
+                                   TREE_OPERAND(pointer, 1))) {
+      AccessTarget pointee = trace_pointer(value, depth + 1);
+      if (pointee.kind == AccessTarget::private_var)
+        return pointee;
+    }
+    return target;
   case POINTER_PLUS_EXPR:
     return shifted(trace_pointer(TREE_OPERAND(pointer, 0), depth + 1),
                    TREE_OPERAND(pointer, 1));
@@ -122,6 +132,52 @@ AccessTarget LoopChecker::trace_pointer(tree pointer, int depth) const {
   default:
     return target;
   }
+}
+
+void LoopChecker::collect_field_pointers(tree body) {
+  struct Search {
+    LoopChecker *checker;
+    static tree visit(tree *node, int *walk_subtrees, void *data) {
+      auto *self = static_cast<Search *>(data);
+      tree t = *node;
+      if (TYPE_P(t)) {
+        *walk_subtrees = 0;
+        return NULL_TREE;
+      }
+      if (TREE_CODE(t) == ADDR_EXPR) {
+        tree object = strip_lvalue_wrappers(TREE_OPERAND(t, 0));
+        if (VAR_P(object))
+          self->checker->unfollowed_structs_.insert(object);
+      } else if (TREE_CODE(t) == MODIFY_EXPR || TREE_CODE(t) == INIT_EXPR) {
+        tree lvalue = strip_lvalue_wrappers(TREE_OPERAND(t, 0));
+        if (VAR_P(lvalue) && RECORD_OR_UNION_TYPE_P(TREE_TYPE(lvalue)))
+          self->checker->unfollowed_structs_.insert(lvalue);
+        if (TREE_CODE(lvalue) == COMPONENT_REF &&
+            POINTER_TYPE_P(TREE_TYPE(lvalue))) {
+          tree object = strip_lvalue_wrappers(TREE_OPERAND(lvalue, 0));
+          if (VAR_P(object)) {
+            auto [slot, first] = self->checker->field_pointers_.emplace(
+                std::make_pair(object, TREE_OPERAND(lvalue, 1)),
+                TREE_OPERAND(t, 1));
+            if (!first)
+              slot->second = NULL_TREE;
+          }
+        }
+      }
+      return NULL_TREE;
+    }
+  } search{this};
+  cp_walk_tree_without_duplicates(&body, Search::visit, &search);
+}
+
+tree LoopChecker::field_pointer(tree object, tree field) const {
+  object = strip_lvalue_wrappers(object);
+  if (!VAR_P(object) || !private_vars_.count(object) ||
+      DECL_INITIAL(object) || TYPE_REF_P(TREE_TYPE(object)) ||
+      unfollowed_structs_.count(object))
+    return NULL_TREE;
+  auto found = field_pointers_.find(std::make_pair(object, field));
+  return found == field_pointers_.end() ? NULL_TREE : found->second;
 }
 
 // Whether CALL is one of std::array's element accessors (operator[], at,
