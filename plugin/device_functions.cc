@@ -417,6 +417,38 @@ tree writable_device_global_in(tree body) {
   return global;
 }
 
+void offload_constant_tables(tree body) {
+  struct Named {
+    static tree visit(tree *node, int *walk_subtrees, void *) {
+      tree t = *node;
+      if (TYPE_P(t))
+        *walk_subtrees = 0;
+      if (VAR_P(t) && TREE_STATIC(t) && !DECL_EXTERNAL(t) &&
+          TREE_READONLY(t) && DECL_INITIAL(t) &&
+          !DECL_THREAD_LOCAL_P(t) && !TREE_THIS_VOLATILE(t) &&
+          (!DECL_CONTEXT(t) || TREE_CODE(DECL_CONTEXT(t)) == NAMESPACE_DECL ||
+           TREE_CODE(DECL_CONTEXT(t)) == TRANSLATION_UNIT_DECL) &&
+          !lookup_attribute("omp declare target", DECL_ATTRIBUTES(t)) &&
+          !lookup_attribute("omp declare target link", DECL_ATTRIBUTES(t))) {
+        DECL_ATTRIBUTES(t) = tree_cons(get_identifier("omp declare target"),
+                                       NULL_TREE, DECL_ATTRIBUTES(t));
+        varpool_node::get_create(t)->offloadable = 1;
+        if (ENABLE_OFFLOADING) {
+          g->have_offload = true;
+          vec_safe_push(offload_vars, t);
+        }
+      }
+      return NULL_TREE;
+    }
+  };
+  cp_walk_tree_without_duplicates(&body, Named::visit, nullptr);
+  find_callee(body, [](tree, tree callee_body) {
+    if (callee_body)
+      cp_walk_tree_without_duplicates(&callee_body, Named::visit, nullptr);
+    return false;
+  });
+}
+
 DeviceFunctions prepare_device_functions(
     const Kernel &kernel,
     const std::vector<std::pair<tree, location_t>> &callees) {

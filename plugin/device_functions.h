@@ -91,6 +91,14 @@ tree openmp_query_in(tree body);
 // `target update` and the program's other regions see.
 tree writable_device_global_in(tree body);
 
+// Makes each read-only table of static storage that this unit defines
+// and BODY or its callees read (`static const uint8_t sbox[16] = {...}`)
+// a variable of 'omp declare target': GCC's own regions map such a table
+// implicitly, but a direct entry names it, and GCC's offload compiler
+// then stops at a variable "referenced in offloaded code but ... not
+// marked".  Its copy in each image holds the same constant bytes.
+void offload_constant_tables(tree body);
+
 DeviceFunctions prepare_device_functions(
     const Kernel &kernel,
     const std::vector<std::pair<tree, location_t>> &callees);

@@ -245,6 +245,7 @@ public:
       return refuse("it uses '" + name_of(global) +
                     "', a variable of 'omp declare target', whose copy in "
                     "ferry's entries is not libgomp's");
+    offload_constant_tables(loop_.body);
     if (!plan_parameters())
       return std::move(result_);
     result_.symbol = symbol();
