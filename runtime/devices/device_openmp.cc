@@ -157,9 +157,14 @@ private:
   // which on a block of the program's device memory would copy from the
   // block's address on the host: associated with itself once, libgomp
   // finds the block present and moves nothing (the program does not see
-  // it present: hooks/openmp_hooks.cc), until omp_target_free.
+  // it present: hooks/openmp_hooks.cc), until omp_target_free.  Threads
+  // that launch on one block at once (the naive transfers take no lock)
+  // associate it once: the block is read again under the lock.
   void make_present(const ProgramBlock &block) const {
     if (block.associated)
+      return;
+    std::lock_guard<std::mutex> lock(associate_mutex_);
+    if (program_block_at(block.start, number_).associated)
       return;
     void *start = const_cast<char *>(block.start);
     if (omp_target_associate_ptr(start, start, block.bytes, 0, number_) != 0)
@@ -194,6 +199,7 @@ private:
   int number_;
   Launcher &launcher_;
   mutable std::mutex known_mutex_;
+  mutable std::mutex associate_mutex_; // make_present's
   mutable unsigned long long known_generation_ = 0;
   mutable std::unordered_map<void *, void *> known_;
 };

@@ -134,16 +134,17 @@ public:
   // addresses the copies directly.
   void associate(void *, void *, std::size_t) override {}
   void disassociate(void *) override {}
-  // A section the program's own data directives mapped is libgomp's, as
-  // on a GPU, where ferry launches on libgomp's copy and moves nothing; in
-  // host fallback libgomp's copy is the host's memory itself.  So ferry's
-  // kernels and the program's other regions see one address, as they do
-  // on a GPU (HeCBench's memtest computes addresses from it).
-  // So is a block of the program's omp_target_alloc for the initial
-  // device, the only one host fallback gives: the host's own memory.
+  // A block of the program's omp_target_alloc for the initial device, the
+  // only one host fallback gives: the host's own memory.
   long long program_block_bytes(const void *host) const override {
     return program_block_at(host, omp_get_initial_device()).bytes_from(host);
   }
+  // A section the program's own data directives mapped is libgomp's, as
+  // on a GPU, where ferry launches on libgomp's copy and moves nothing; in
+  // host fallback libgomp's copy is the host's memory itself, as a block
+  // above is.  So ferry's kernels and the program's other regions see one
+  // address, as they do on a GPU (HeCBench's memtest computes addresses
+  // from it).
   bool mapped_by_user(void *host) const override {
     return mapped_bytes_from(host) >= 0 || program_block_bytes(host) >= 0;
   }
